@@ -1,0 +1,114 @@
+"""Build one game: load and validate it, render every component in memory, then write atomically.
+
+Nothing is written unless the whole game rendered without an error, so a bad
+spec never touches an earlier good output.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pnp import __version__
+from pnp.errors import SpecError
+from pnp.game import GameContext, load_game
+from pnp.output import outputs_intact, write_outputs
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str | None = None  # None: the game's own default
+    duplex: str | None = None
+    out: Path = Path("output")
+    formats: tuple[str, ...] = ("pdf",)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points
+    count: int = 1  # pages of a roll-and-write pad
+    random_city: bool = False
+    seed: int | None = None
+    booklet: bool = False
+    sets: int | None = None
+    poster: str | None = None
+    force: bool = False
+
+    def for_game(self, game: GameContext) -> "BuildOptions":
+        from dataclasses import replace
+
+        defaults = game.game.print if game.game else None
+        return replace(self, paper=self.paper or (defaults.paper if defaults else "a4"),
+                       duplex=self.duplex or (defaults.duplex if defaults else "long"))
+
+
+@dataclass
+class BuildResult:
+    game: str
+    out_dir: Path
+    files: list[dict] = field(default_factory=list)
+    warnings: list[SpecError] = field(default_factory=list)
+    skipped: bool = False
+
+
+def input_hash(game_dir: Path, options: BuildOptions) -> str:
+    """A hash of everything a build depends on: the game's files, the options and pnp's version."""
+    from pnp.paths import ROOT
+
+    h = hashlib.sha256()
+    h.update(__version__.encode())
+    opts = asdict(options)
+    opts.pop("out", None)
+    opts.pop("force", None)
+    h.update(json.dumps(opts, sort_keys=True, default=str).encode())
+    roots = [game_dir, ROOT / "pnp", ROOT / "templates"]
+    for root in roots:
+        for p in sorted(root.rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts:
+                st = p.stat()
+                h.update(f"{p.relative_to(root)}:{st.st_size}:{st.st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def build_game(game_dir: Path, options: BuildOptions, progress=None) -> BuildResult:
+    from pnp.kinds import kind_module
+
+    game_dir = Path(game_dir)
+    out_dir = options.out / game_dir.resolve().name
+    stamp = input_hash(game_dir, options)
+    manifest_path = out_dir / "manifest.json"
+    if not options.force and manifest_path.is_file():
+        try:
+            old = json.loads(manifest_path.read_text())
+            if old.get("input") == stamp and outputs_intact(out_dir, old):
+                return BuildResult(game_dir.name, out_dir, old["files"], [], skipped=True)
+        except (ValueError, KeyError, OSError):
+            pass
+    game = load_game(game_dir)
+    opts = options.for_game(game)
+    files: dict[str, bytes | str] = {}
+    kinds = []
+    for c in game.components:
+        if c.kind not in kinds:
+            kinds.append(c.kind)
+    for kind in kinds:
+        if progress:
+            progress(kind)
+        files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
+        game.errors.raise_if_any()
+    rulebook = _rulebook(game, opts, files)
+    if rulebook:
+        files.update(rulebook)
+    game.errors.raise_if_any()
+    manifest = write_outputs(out_dir, files, {"game": game.name, "pnp": __version__, "input": stamp,
+                                              "options": {"paper": opts.paper, "duplex": opts.duplex,
+                                                          "formats": list(opts.formats)}})
+    return BuildResult(game.name, out_dir, manifest["files"], list(game.errors.warnings))
+
+
+def _rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:
+    """rules.md → rulebook.pdf, when the game has one and the rulebook compiler is present."""
+    if not game.game or not game.game.rules or not (game.dir / game.game.rules).is_file():
+        return {}
+    try:
+        from pnp.rulebook.build import build_rulebook
+    except ImportError:
+        return {}
+    return build_rulebook(game, opts, files)

@@ -1,0 +1,1 @@
+"""Components: spec models → drawing on a Surface (cards, sheets, boards, dice, tokens)."""

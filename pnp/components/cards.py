@@ -1,0 +1,220 @@
+"""Draw one card face on a Surface: background, then each layout box in order.
+
+`prepare` resolves a face's content (templates, conditions, icon names) without
+drawing, so `pnp validate` finds every content error; `draw` uses it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.components.assets import Assets
+from pnp.draw.text import draw_text, icons_in, layout_text
+from pnp.errors import Collector, SpecErrors, did_you_mean
+from pnp.spec import templating
+from pnp.spec.deckload import CardEntry, Face, ResolvedBox, ResolvedDeck
+from pnp.spec.load import locate
+from pnp.spec.units import to_mm
+
+
+@dataclass
+class Prepared:
+    box: ResolvedBox
+    text: str | None = None
+    icons: list[str] | None = None
+    src: str | None = None
+
+
+class FaceDrawer:
+    """Prepares and draws the faces of one deck; collects located errors and warnings."""
+
+    def __init__(self, deck: ResolvedDeck, assets: Assets, report: Collector):
+        self.deck = deck
+        self.assets = assets
+        self.report = report
+        self._warned: set[tuple] = set()
+
+    # content -------------------------------------------------------------------------
+    def context(self, face: Face, entry: CardEntry, copy: int) -> dict:
+        ctx = dict(face.fields)
+        ctx["card"] = {"id": entry.id, "copy": copy, "count": entry.count}
+        ctx["deck"] = {"name": self.deck.name, "title": self.deck.spec.title or self.deck.name, "total": self.deck.total}
+        return ctx
+
+    def prepare(self, face: Face, entry: CardEntry, copy: int, skip: int = 0) -> list[Prepared]:
+        """The content of every visible box (after the first `skip`, which are static)."""
+        ctx = self.context(face, entry, copy)
+        out = []
+        for rb in face.boxes[skip:]:
+            try:
+                if rb.box.show_if and not self._truthy(rb.box.show_if, ctx):
+                    continue
+                out.append(self._content(rb, ctx, face))
+            except templating.TemplateError as e:
+                self.report.error(face.pos, f"{face.label}, box '{rb.name}': {e.message}")
+        return out
+
+    @staticmethod
+    def _truthy(expr: str, ctx: dict) -> bool:
+        if expr.isidentifier():
+            if expr not in ctx:
+                raise templating.TemplateError(f"'{expr}' is undefined (an unknown name: check the spelling of the field)")
+            return bool(ctx[expr])
+        return bool(templating.evaluate(expr, ctx))
+
+    def _content(self, rb: ResolvedBox, ctx: dict, face: Face) -> Prepared:
+        box = rb.box
+        p = Prepared(rb)
+        if box.text is not None:
+            p.text = templating.render(box.text, ctx)
+            self._check_icons(icons_in(p.text), rb, face)
+        if box.type == "icons":
+            names: Any = box.icons
+            if isinstance(names, str):
+                if "{" in names:
+                    names = templating.render(names, ctx).replace(",", " ").split()
+                elif names in ctx:
+                    names = ctx[names] or []
+                else:
+                    raise templating.TemplateError(f"icons field '{names}' is not a field of this card"
+                                                   f"{did_you_mean(names, ctx)}")
+            if isinstance(names, str):
+                names = names.replace(",", " ").split()
+            p.icons = [str(n) for n in (names or [])]
+            self._check_icons(p.icons, rb, face)
+        if box.type == "image" and box.src:
+            p.src = templating.render(box.src, ctx).strip()
+            if p.src.startswith("icon:"):
+                self._check_icons([p.src[5:]], rb, face)
+        return p
+
+    def _check_icons(self, names: list[str], rb: ResolvedBox, face: Face) -> None:
+        for name in names:
+            if not self.assets.has_icon(name):
+                raise templating.TemplateError(f"unknown icon '{name}'{did_you_mean(name, self.assets.icon_names())}")
+
+    # drawing -------------------------------------------------------------------------
+    def draw(self, surface, face: Face, entry: CardEntry, copy: int, x: float, y: float, rotation: int = 0,
+             bleed: tuple[float, float, float, float] | None = None) -> None:
+        """Draw a face with its trim's top-left at (x, y), clipped to the given bleed on each side."""
+        deck = self.deck
+        w, h = deck.width, deck.height
+        l, t, r, b = bleed if bleed is not None else (deck.bleed,) * 4
+        surface.save()
+        surface.translate(x, y)
+        if rotation == 180:
+            surface.translate(w, h)
+            surface.rotate(180)
+        surface.clip_rect(-l, -t, w + l + r, h + t + b)
+        prefix = face.layout.static_prefix if not face.overridden else 0
+        prepared = self.prepare(face, entry, copy, skip=prefix)
+        if prefix:
+            self._static_symbol(surface, face, prefix)
+        elif face.layout.background:
+            B = deck.bleed
+            surface.rect(-B, -B, w + 2 * B, h + 2 * B, fill=face.layout.background)
+        for p in prepared:
+            self._box(surface, p, face)
+        surface.restore()
+
+    def _static_symbol(self, surface, face: Face, prefix: int) -> None:
+        """The background and the leading boxes that never change: drawn once per document, placed per card."""
+        deck = self.deck
+        B = deck.bleed
+        w, h = deck.width + 2 * B, deck.height + 2 * B
+        key = f"layout:{deck.name}:{face.layout.name}"
+        if not surface.has_symbol(key):
+            def draw(s):
+                s.save()
+                s.translate(B, B)
+                if face.layout.background:
+                    s.rect(-B, -B, w, h, fill=face.layout.background)
+                for rb in face.layout.boxes[:prefix]:
+                    self._box(s, Prepared(rb, rb.box.text, rb.box.icons if isinstance(rb.box.icons, list) else None,
+                                          rb.box.src), face)
+                s.restore()
+
+            surface.define_symbol(key, w, h, draw)
+        surface.use_symbol(key, -B, -B, w, h)
+
+    def geometry(self, rb: ResolvedBox) -> tuple[float, float, float, float]:
+        deck = self.deck
+        box = rb.box
+
+        def dim(v, full):
+            return v[1] * full if isinstance(v, list) else float(v)
+
+        return dim(box.x, deck.width), dim(box.y, deck.height), dim(box.width, deck.width), dim(box.height, deck.height)
+
+    def _box(self, surface, p: Prepared, face: Face) -> None:
+        box = p.box.box
+        x, y, w, h = self.geometry(p.box)
+        if box.rotate:
+            surface.save()
+            surface.translate(x + w / 2, y + h / 2)
+            surface.rotate(box.rotate)
+            surface.translate(-(x + w / 2), -(y + h / 2))
+        if box.type == "shape":
+            self._shape(surface, box, x, y, w, h)
+        elif box.type == "icons" and p.icons:
+            self._icon_row(surface, box, p.icons, x, y, w, h)
+        elif box.type == "image" and p.src:
+            if p.src.startswith("icon:"):
+                side = min(w, h)
+                self.assets.place_icon(surface, p.src[5:], x + (w - side) / 2, y + (h - side) / 2, side, box.color)
+            else:
+                try:
+                    self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h)
+                except SpecErrors as e:
+                    self.report.errors.extend(e.errors)
+        if p.text:
+            self._text(surface, p, face, x, y, w, h)
+        if box.rotate:
+            surface.restore()
+
+    def _text(self, surface, p: Prepared, face: Face, x, y, w, h) -> None:
+        box = p.box.box
+        inset = box.stroke_width if box.type == "shape" and box.stroke else 0
+        lay = layout_text(p.text, box.font, box.size, min(box.min_size, box.size), w - 2 * inset, h - 2 * inset,
+                          box.leading)
+        if not lay.fits or lay.overflow > 0:
+            key = (face.label, p.box.name)
+            if key not in self._warned:
+                self._warned.add(key)
+                self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': text does not fit even at "
+                                           f"{lay.size:g} pt (over by {to_mm(lay.overflow):.1f} mm); shorten it or enlarge the box")
+        draw_text(surface, lay, x + inset, y + inset, w - 2 * inset, h - 2 * inset, align=box.align,
+                  valign=box.valign, color=box.color,
+                  place_icon=lambda name, ix, iy, size: self.assets.place_icon(surface, name, ix, iy, size, box.color))
+
+    def _icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:
+        size = box.icon_size or h
+        n = len(names)
+        total = n * size + (n - 1) * box.gap
+        if total > w:  # shrink to fit the row
+            size = max(1.0, (w - (n - 1) * box.gap) / n)
+            total = n * size + (n - 1) * box.gap
+        left = x if box.align == "left" else (x + w - total if box.align == "right" else x + (w - total) / 2)
+        top = y + (h - size) / 2 if box.valign == "middle" else (y + h - size if box.valign == "bottom" else y)
+        for i, name in enumerate(names):
+            self.assets.place_icon(surface, name, left + i * (size + box.gap), top, size, box.color)
+
+    @staticmethod
+    def _shape(surface, box, x, y, w, h) -> None:
+        style = dict(fill=box.fill, stroke=box.stroke, width=box.stroke_width, opacity=box.opacity)
+        if box.shape in ("rect", "rounded"):
+            radius = box.radius or (min(w, h) * 0.12 if box.shape == "rounded" else 0)
+            surface.rect(x, y, w, h, radius=radius, dash=box.dash, **style)
+        elif box.shape == "circle":
+            surface.circle(x + w / 2, y + h / 2, min(w, h) / 2, dash=box.dash, **style)
+        elif box.shape == "ellipse":
+            surface.ellipse(x + w / 2, y + h / 2, w / 2, h / 2, **style)
+        elif box.shape == "line":
+            surface.line(x, y + h / 2, x + w, y + h / 2, stroke=box.stroke or box.color, width=box.stroke_width, dash=box.dash)
+        elif box.shape == "hexagon":
+            cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+            pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+            surface.polygon(pts, dash=box.dash, **style)
+        elif box.shape == "diamond":
+            surface.polygon([(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)], dash=box.dash, **style)

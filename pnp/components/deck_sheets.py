@@ -1,0 +1,115 @@
+"""A deck on paper: home-printer sheets (duplex, gutterfold), the print-shop file, the calibration page, SVGs."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.components.cards import FaceDrawer
+from pnp.layout.impose import (Grid, Placement, back_placement, card_grid, crop_marks, gutterfold_layout)
+from pnp.layout.paper import paper_size
+from pnp.spec.deckload import ResolvedDeck
+from pnp.spec.units import mm
+
+MARK_COLOR = "#000000"
+MARK_WIDTH = 0.4
+GUIDE_COLOR = "#9e9e9e"
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    duplex: str = "long"  # long, short, gutterfold, none
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
+
+
+def draw_marks(surface, marks) -> None:
+    for m in marks:
+        surface.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
+
+
+def deck_sheets(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions) -> int:
+    """Impose every card of a deck on sheets; returns the number of pages drawn."""
+    page_w, page_h = paper_size(opts.paper)
+    cards = list(deck.expanded())
+    pages = 0
+    if opts.duplex == "gutterfold":
+        gf = gutterfold_layout(page_w, page_h, deck.width, deck.height, deck.bleed)
+        per = len(gf.fronts)
+        for start in range(0, len(cards), per):
+            chunk = cards[start:start + per]
+            surface.begin_page(gf.page_w, gf.page_h)
+            for (entry, copy), f, b in zip(chunk, gf.fronts, gf.backs):
+                drawer.draw(surface, entry.front, entry, copy, f.x, f.y, f.rotation, f.bleed)
+                if entry.back:
+                    drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
+            draw_marks(surface, crop_marks(gf.grid, len(chunk)))
+            draw_marks(surface, _mirror_marks(crop_marks(gf.grid, len(chunk)), gf))
+            x1, y1, x2, y2 = gf.fold
+            surface.line(x1, y1, x2, y2, stroke=GUIDE_COLOR, width=0.5, dash=[4, 3])
+            _fold_label(surface, gf)
+            surface.end_page()
+            pages += 1
+        return pages
+    grid = card_grid(page_w, page_h, deck.width, deck.height, deck.bleed)
+    with_backs = opts.duplex in ("long", "short") and deck.double_sided
+    for start in range(0, len(cards), grid.per_page):
+        chunk = cards[start:start + grid.per_page]
+        surface.begin_page(page_w, page_h)
+        for i, (entry, copy) in enumerate(chunk):
+            p = grid.placement(i)
+            drawer.draw(surface, entry.front, entry, copy, p.x, p.y, 0, p.bleed)
+        draw_marks(surface, crop_marks(grid, len(chunk)))
+        surface.end_page()
+        pages += 1
+        if with_backs:
+            surface.begin_page(page_w, page_h)
+            for i, (entry, copy) in enumerate(chunk):
+                if entry.back is None:
+                    continue
+                b = back_placement(grid, grid.placement(i), opts.duplex, opts.back_offset)
+                drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
+            surface.end_page()
+            pages += 1
+    return pages
+
+
+def _mirror_marks(marks, gf):
+    """The fronts' crop marks reflected across the fold, for the backs' half."""
+    from pnp.layout.impose import Mark
+
+    x1, y1, x2, y2 = gf.fold
+    if x1 == x2:  # vertical fold
+        return [Mark(2 * x1 - m.x1, m.y1, 2 * x1 - m.x2, m.y2) for m in marks]
+    return [Mark(m.x1, 2 * y1 - m.y1, m.x2, 2 * y1 - m.y2) for m in marks]
+
+
+def _fold_label(surface, gf) -> None:
+    x1, y1, x2, y2 = gf.fold
+    if x1 == x2:
+        surface.text(x1, y1 - mm(1), "fold", font="sans", size=6, fill=GUIDE_COLOR, anchor="middle")
+    else:
+        surface.text(x1, y1 - mm(1), "fold", font="sans", size=6, fill=GUIDE_COLOR, anchor="start")
+
+
+def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer) -> int:
+    """One face per page, page = trim + bleed, TrimBox and BleedBox set, no marks; front then back."""
+    B = deck.bleed
+    w, h = deck.width + 2 * B, deck.height + 2 * B
+    pages = 0
+    for entry, copy in deck.expanded():
+        for face in (entry.front, entry.back):
+            if face is None:
+                continue
+            surface.begin_page(w, h)
+            surface.set_print_boxes((B, B, deck.width, deck.height), (0, 0, w, h))
+            drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
+            surface.end_page()
+            pages += 1
+    return pages
+
+
+def face_svg(surface, deck: ResolvedDeck, drawer: FaceDrawer, face, entry, copy: int = 1) -> None:
+    """One face with its full bleed as its own page (for SVG export and cutters)."""
+    B = deck.bleed
+    surface.begin_page(deck.width + 2 * B, deck.height + 2 * B)
+    drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
+    surface.end_page()

@@ -1,0 +1,1 @@
+"""Drawing: one Surface protocol, a PDF and an SVG backend, text, fonts and icons."""

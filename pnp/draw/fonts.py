@@ -1,0 +1,74 @@
+"""The fonts pnp embeds: DejaVu (a Bitstream Vera derivative, free to embed), shipped in templates/fonts.
+
+Every name a spec may use maps to one TrueType file, registered once with
+reportlab, so measuring and drawing use the same metrics in PDF and SVG.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pnp.paths import FONTS
+
+# name → (file, SVG family, SVG weight, SVG style)
+FONT_FILES: dict[str, tuple[str, str, str, str]] = {
+    "sans": ("DejaVuSans.ttf", "DejaVu Sans", "normal", "normal"),
+    "sans-bold": ("DejaVuSans-Bold.ttf", "DejaVu Sans", "bold", "normal"),
+    "sans-italic": ("DejaVuSans-Oblique.ttf", "DejaVu Sans", "normal", "oblique"),
+    "sans-bolditalic": ("DejaVuSans-BoldOblique.ttf", "DejaVu Sans", "bold", "oblique"),
+    "condensed": ("DejaVuSansCondensed-Bold.ttf", "DejaVu Sans Condensed", "bold", "normal"),
+    "serif": ("DejaVuSerif.ttf", "DejaVu Serif", "normal", "normal"),
+    "serif-bold": ("DejaVuSerif-Bold.ttf", "DejaVu Serif", "bold", "normal"),
+    "serif-italic": ("DejaVuSerif-Italic.ttf", "DejaVu Serif", "normal", "italic"),
+}
+# the bold and italic of each face, for **bold** and *italic* in text
+STYLE_OF = {
+    "sans": {"b": "sans-bold", "i": "sans-italic", "bi": "sans-bolditalic"},
+    "sans-bold": {"b": "sans-bold", "i": "sans-bolditalic", "bi": "sans-bolditalic"},
+    "sans-italic": {"b": "sans-bolditalic", "i": "sans-italic", "bi": "sans-bolditalic"},
+    "condensed": {"b": "condensed", "i": "condensed", "bi": "condensed"},
+    "serif": {"b": "serif-bold", "i": "serif-italic", "bi": "serif-bold"},
+    "serif-bold": {"b": "serif-bold", "i": "serif-bold", "bi": "serif-bold"},
+    "serif-italic": {"b": "serif-bold", "i": "serif-italic", "bi": "serif-bold"},
+}
+PDF_NAME = {name: "PNP-" + name for name in FONT_FILES}
+
+
+@lru_cache(maxsize=None)
+def register(name: str) -> str:
+    """Register a font with reportlab (once) and return its PDF font name."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if name not in FONT_FILES:
+        raise KeyError(name)
+    pdfmetrics.registerFont(TTFont(PDF_NAME[name], str(FONTS / FONT_FILES[name][0])))
+    return PDF_NAME[name]
+
+
+def register_all() -> None:
+    for name in FONT_FILES:
+        register(name)
+
+
+@lru_cache(maxsize=200_000)
+def text_width(text: str, font: str, size: float) -> float:
+    """Width of a string in points, by the embedded font's own metrics."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, register(font), size)
+
+
+@lru_cache(maxsize=None)
+def ascent_descent(font: str) -> tuple[float, float]:
+    """Ascent and (positive) descent per point of size."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    face = getFont(register(font)).face
+    return face.ascent / 1000.0, -face.descent / 1000.0
+
+
+def style_variant(font: str, bold: bool, italic: bool) -> str:
+    if not (bold or italic):
+        return font
+    key = "bi" if bold and italic else ("b" if bold else "i")
+    return STYLE_OF.get(font, STYLE_OF["sans"])[key]

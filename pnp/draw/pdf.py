@@ -1,0 +1,232 @@
+"""The reportlab backend of the Surface protocol.
+
+Each page gets one flip transform so that everything above it works in
+y-down points; text is un-flipped locally through the text matrix.
+Repeated art becomes PDF form XObjects, drawn once and placed many times.
+"""
+from __future__ import annotations
+
+import io
+from typing import Callable, Sequence
+
+from pnp.draw import fonts
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    return int(color[1:3], 16) / 255.0, int(color[3:5], 16) / 255.0, int(color[5:7], 16) / 255.0
+
+
+class PdfSurface:
+    """Draws into an in-memory PDF; `finish()` returns its bytes."""
+
+    def __init__(self, title: str = "", author: str = "pnp", subject: str = ""):
+        from reportlab.pdfgen.canvas import Canvas
+
+        fonts.register_all()
+        self._buffer = io.BytesIO()
+        self.c = Canvas(self._buffer, invariant=1, pageCompression=1,
+                        initialFontName=fonts.PDF_NAME["sans"], initialFontSize=10)
+        self.c.setTitle(title)
+        self.c.setAuthor(author)
+        self.c.setSubject(subject)
+        self.c.setCreator("pnp")
+        self.c.setProducer("pnp (reportlab)")
+        self.width = self.height = 0.0
+        self._symbols: dict[str, tuple[float, float]] = {}
+        self._in_page = False
+        self._fill: str | None = None
+        self._stroke: str | None = None
+        self._alpha = 1.0
+        self._stack: list = []
+        self.pages = 0
+        _patch_form_resources()
+
+    # pages -----------------------------------------------------------------
+    def begin_page(self, width: float, height: float) -> None:
+        self.width, self.height = width, height
+        self.c.setPageSize((width, height))
+        self.c.saveState()
+        self.c.transform(1, 0, 0, -1, 0, height)
+        self._fill = self._stroke = None
+        self._in_page = True
+
+    def end_page(self) -> None:
+        self.c.restoreState()
+        self.c.showPage()
+        self._in_page = False
+        self.pages += 1
+
+    def set_print_boxes(self, trim, bleed) -> None:
+        h = self.height
+
+        def box(r):
+            x, y, w, hh = r
+            return (x, h - y - hh, x + w, h - y)
+
+        self.c.setTrimBox(box(trim))
+        self.c.setBleedBox(box(bleed))
+
+    def finish(self) -> bytes:
+        self.c.save()
+        return self._buffer.getvalue()
+
+    # state -------------------------------------------------------------------
+    def save(self) -> None:
+        self.c.saveState()
+        self._stack.append((self._fill, self._stroke, self._alpha))
+
+    def restore(self) -> None:
+        self.c.restoreState()
+        self._fill, self._stroke, self._alpha = self._stack.pop()
+
+    def translate(self, dx: float, dy: float) -> None:
+        self.c.translate(dx, dy)
+
+    def rotate(self, degrees: float) -> None:
+        self.c.rotate(degrees)
+
+    def scale(self, sx: float, sy: float) -> None:
+        self.c.scale(sx, sy)
+
+    def clip_rect(self, x, y, w, h) -> None:
+        p = self.c.beginPath()
+        p.rect(x, y, w, h)
+        self.c.clipPath(p, stroke=0, fill=0)
+
+    # paint -------------------------------------------------------------------
+    def _paint(self, fill, stroke, width, dash=None, cap="butt", join="miter", opacity=1.0) -> tuple[int, int]:
+        c = self.c
+        if fill and fill != "none" and fill != self._fill:
+            c.setFillColorRGB(*_rgb(fill))
+            self._fill = fill
+        if stroke and stroke != "none":
+            if stroke != self._stroke:
+                c.setStrokeColorRGB(*_rgb(stroke))
+                self._stroke = stroke
+            c.setLineWidth(width)
+            c.setDash(list(dash) if dash else [])
+            c.setLineCap({"butt": 0, "round": 1, "square": 2}[cap])
+            c.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[join])
+        if opacity != self._alpha:
+            c.setFillAlpha(opacity)
+            c.setStrokeAlpha(opacity)
+            self._alpha = opacity
+        return (1 if fill and fill != "none" else 0), (1 if stroke and stroke != "none" and width > 0 else 0)
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.5, radius=0, dash=None, opacity=1) -> None:
+        f, s = self._paint(fill, stroke, width, dash, opacity=opacity)
+        if not (f or s):
+            return
+        if radius > 0:
+            self.c.roundRect(x, y, w, h, min(radius, w / 2, h / 2), stroke=s, fill=f)
+        else:
+            self.c.rect(x, y, w, h, stroke=s, fill=f)
+
+    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.5, dash=None, opacity=1) -> None:
+        f, s = self._paint(fill, stroke, width, dash, opacity=opacity)
+        if f or s:
+            self.c.circle(cx, cy, r, stroke=s, fill=f)
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.5, opacity=1) -> None:
+        f, s = self._paint(fill, stroke, width, opacity=opacity)
+        if f or s:
+            self.c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=s, fill=f)
+
+    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.5, dash=None, cap="butt") -> None:
+        self._paint(None, stroke, width, dash, cap=cap)
+        self.c.line(x1, y1, x2, y2)
+
+    def polygon(self, points, *, closed=True, fill=None, stroke=None, width=0.5, dash=None, join="miter", opacity=1) -> None:
+        cmds = [("M", *points[0])] + [("L", *p) for p in points[1:]] + ([("Z",)] if closed else [])
+        self.path(cmds, fill=fill if closed else None, stroke=stroke, width=width, dash=dash, join=join, opacity=opacity)
+
+    def path(self, commands, *, fill=None, stroke=None, width=0.5, even_odd=False, cap="butt", join="miter",
+             dash=None, opacity=1) -> None:
+        f, s = self._paint(fill, stroke, width, dash, cap, join, opacity)
+        if not (f or s):
+            return
+        p = self.c.beginPath()
+        for cmd in commands:
+            op = cmd[0]
+            if op == "M":
+                p.moveTo(cmd[1], cmd[2])
+            elif op == "L":
+                p.lineTo(cmd[1], cmd[2])
+            elif op == "C":
+                p.curveTo(*cmd[1:7])
+            elif op == "Z":
+                p.close()
+        self.c.drawPath(p, stroke=s, fill=f, fillMode=0 if even_odd else 1)
+
+    # text ----------------------------------------------------------------------
+    def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
+        if not string:
+            return
+        if anchor != "start":
+            w = fonts.text_width(string, font, size)
+            x -= w / 2 if anchor == "middle" else w
+        self._paint(fill, None, 0)
+        t = self.c.beginText()
+        t.setTextTransform(1, 0, 0, -1, x, y)
+        t.setFont(fonts.register(font), size)
+        t.textOut(string)
+        self.c.drawText(t)
+
+    # symbols -------------------------------------------------------------------
+    def has_symbol(self, name: str) -> bool:
+        return name in self._symbols
+
+    def define_symbol(self, name: str, width: float, height: float, draw: Callable) -> None:
+        if name in self._symbols:
+            return
+        saved = (self._fill, self._stroke, self._alpha)
+        self.c.beginForm(_form_name(name), 0, 0, width, height)
+        self._fill = self._stroke = None
+        self._alpha = 1.0
+        draw(self)
+        self.c.endForm()
+        self._fill, self._stroke, self._alpha = saved
+        self._symbols[name] = (width, height)
+
+    def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        sw, sh = self._symbols[name]
+        self.c.saveState()
+        if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
+            self.c.setFillAlpha(1.0)
+            self.c.setStrokeAlpha(1.0)
+        self.c.transform(w / sw, 0, 0, h / sh, x, y)
+        self.c.doForm(_form_name(name))
+        self.c.restoreState()
+
+
+def _form_name(name: str) -> str:
+    return "F" + "".join(ch if ch.isalnum() else "_" for ch in name) + "_" + format(abs(hash_name(name)), "x")
+
+
+def hash_name(name: str) -> int:
+    import zlib
+
+    return zlib.crc32(name.encode("utf-8"))
+
+
+def _patch_form_resources() -> None:
+    """reportlab forgets a form's ExtGState (opacity) in its resources; add it back, once."""
+    from reportlab.pdfbase import pdfdoc
+
+    original = pdfdoc.PDFFormXObject.format
+    if getattr(original, "_pnp_patched", False):
+        return
+
+    def format(self, document):
+        if not self.Resources and getattr(self, "ExtGState", None):
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.basicProcs()
+            if self.XObjects:
+                resources.XObject = self.XObjects
+            resources.ExtGState = self.ExtGState
+            self.Resources = resources
+        return original(self, document)
+
+    format._pnp_patched = True
+    pdfdoc.PDFFormXObject.format = format

@@ -1,0 +1,87 @@
+"""The drawing protocol every component draws on.
+
+Coordinates are PostScript points with the origin at the top-left of the page
+and y growing downwards (as in SVG and as a designer measures a card).
+Colours are '#rrggbb' strings or None (no paint). Rotation is in degrees,
+clockwise on the page. Backends: `pnp.draw.pdf.PdfSurface`, `pnp.draw.svg.SvgSurface`.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol, Sequence
+
+# A path is a list of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+PathCommand = tuple
+Point = tuple[float, float]
+
+
+class Surface(Protocol):
+    width: float
+    height: float
+
+    # pages ---------------------------------------------------------------
+    def begin_page(self, width: float, height: float) -> None: ...
+    def end_page(self) -> None: ...
+    def set_print_boxes(self, trim: tuple[float, float, float, float], bleed: tuple[float, float, float, float]) -> None:
+        """TrimBox and BleedBox as (x, y, w, h) from the top-left; SVG ignores them."""
+
+    # graphics state ------------------------------------------------------
+    def save(self) -> None: ...
+    def restore(self) -> None: ...
+    def translate(self, dx: float, dy: float) -> None: ...
+    def rotate(self, degrees: float) -> None: ...
+    def scale(self, sx: float, sy: float) -> None: ...
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None: ...
+
+    # shapes --------------------------------------------------------------
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None, stroke: str | None = None,
+             width: float = 0.5, radius: float = 0, dash: Sequence[float] | None = None, opacity: float = 1) -> None: ...
+    def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
+               width: float = 0.5, dash: Sequence[float] | None = None, opacity: float = 1) -> None: ...
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float, *, fill: str | None = None, stroke: str | None = None,
+                width: float = 0.5, opacity: float = 1) -> None: ...
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000", width: float = 0.5,
+             dash: Sequence[float] | None = None, cap: str = "butt") -> None: ...
+    def polygon(self, points: Sequence[Point], *, closed: bool = True, fill: str | None = None, stroke: str | None = None,
+                width: float = 0.5, dash: Sequence[float] | None = None, join: str = "miter", opacity: float = 1) -> None: ...
+    def path(self, commands: Sequence[PathCommand], *, fill: str | None = None, stroke: str | None = None,
+             width: float = 0.5, even_odd: bool = False, cap: str = "butt", join: str = "miter",
+             dash: Sequence[float] | None = None, opacity: float = 1) -> None: ...
+
+    # text ----------------------------------------------------------------
+    def text(self, x: float, y: float, string: str, *, font: str, size: float, fill: str = "#000000",
+             anchor: str = "start") -> None:
+        """Draw one line of text with its baseline at y; anchor is start, middle or end."""
+
+    # repeated art ----------------------------------------------------------
+    def has_symbol(self, name: str) -> bool: ...
+    def define_symbol(self, name: str, width: float, height: float, draw: Callable[["Surface"], None]) -> None:
+        """Record art once (a PDF form, an SVG <symbol>) drawn in a width × height box."""
+    def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        """Place a defined symbol scaled into the box (x, y, w, h)."""
+
+
+def arc_path(cx: float, cy: float, r: float, start: float, end: float, segments: int = 0) -> list[PathCommand]:
+    """Bezier commands approximating a circular arc (degrees, clockwise from 3 o'clock), without the initial move."""
+    import math
+
+    sweep = end - start
+    n = segments or max(1, int(math.ceil(abs(sweep) / 90.0)))
+    step = math.radians(sweep / n)
+    k = 4 / 3 * math.tan(step / 4)
+    out: list[PathCommand] = []
+    a = math.radians(start)
+    for _ in range(n):
+        b = a + step
+        x0, y0 = cx + r * math.cos(a), cy + r * math.sin(a)
+        x3, y3 = cx + r * math.cos(b), cy + r * math.sin(b)
+        x1, y1 = x0 - k * r * math.sin(a), y0 + k * r * math.cos(a)
+        x2, y2 = x3 + k * r * math.sin(b), y3 - k * r * math.cos(b)
+        out.append(("C", x1, y1, x2, y2, x3, y3))
+        a = b
+    return out
+
+
+def arc_start(cx: float, cy: float, r: float, start: float) -> Point:
+    import math
+
+    return cx + r * math.cos(math.radians(start)), cy + r * math.sin(math.radians(start))

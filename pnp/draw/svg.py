@@ -1,0 +1,166 @@
+"""The svgwrite backend of the Surface protocol: one SVG document per page.
+
+Drawing semantics follow the PDF backend: a transform affects what is drawn
+after it until the matching restore, so each transform opens a nested group.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from pnp.draw import fonts
+
+
+def _n(v: float) -> str:
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+class SvgSurface:
+    """Collects pages; `finish()` returns one SVG text per page."""
+
+    def __init__(self, title: str = ""):
+        self.title = title
+        self.width = self.height = 0.0
+        self.documents: list[str] = []
+        self._dwg = None
+        self._symbols: dict[str, tuple[float, float]] = {}
+        self._ids = 0
+
+    # pages -----------------------------------------------------------------------
+    def begin_page(self, width: float, height: float) -> None:
+        import svgwrite
+
+        self.width, self.height = width, height
+        self._dwg = svgwrite.Drawing(size=(f"{_n(width)}pt", f"{_n(height)}pt"), profile="full", debug=False)
+        self._dwg.viewbox(0, 0, width, height)
+        if self.title:
+            self._dwg.set_desc(title=self.title)
+        self._stack: list = []
+        self._group = self._dwg
+        self._symbols = {}
+        self._ids = 0
+
+    def end_page(self) -> None:
+        self.documents.append(self._dwg.tostring())
+        self._dwg = None
+
+    def set_print_boxes(self, trim, bleed) -> None:
+        pass
+
+    def finish(self) -> list[str]:
+        return self.documents
+
+    # state -------------------------------------------------------------------------
+    def save(self) -> None:
+        self._stack.append(self._group)
+
+    def restore(self) -> None:
+        self._group = self._stack.pop()
+
+    def _nest(self, **attrs):
+        g = self._dwg.g(**attrs)
+        self._group.add(g)
+        self._group = g
+
+    def translate(self, dx, dy) -> None:
+        self._nest(transform=f"translate({_n(dx)},{_n(dy)})")
+
+    def rotate(self, degrees) -> None:
+        self._nest(transform=f"rotate({_n(degrees)})")
+
+    def scale(self, sx, sy) -> None:
+        self._nest(transform=f"scale({_n(sx)},{_n(sy)})")
+
+    def clip_rect(self, x, y, w, h) -> None:
+        self._ids += 1
+        cid = f"clip{self._ids}"
+        clip = self._dwg.defs.add(self._dwg.clipPath(id=cid))
+        clip.add(self._dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
+        self._nest(clip_path=f"url(#{cid})")
+
+    # paint ---------------------------------------------------------------------------
+    @staticmethod
+    def _style(fill=None, stroke=None, width=0.5, dash=None, cap="butt", join="miter", even_odd=False, opacity=1.0) -> dict:
+        a = {"fill": fill if fill else "none"}
+        if stroke and stroke != "none" and width > 0:
+            a["stroke"] = stroke
+            a["stroke_width"] = _n(width)
+            if dash:
+                a["stroke_dasharray"] = ",".join(_n(d) for d in dash)
+            if cap != "butt":
+                a["stroke_linecap"] = cap
+            if join != "miter":
+                a["stroke_linejoin"] = join
+        if even_odd:
+            a["fill_rule"] = "evenodd"
+        if opacity < 1:
+            a["opacity"] = _n(opacity)
+        return a
+
+    def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.5, radius=0, dash=None, opacity=1) -> None:
+        extra = {"rx": _n(min(radius, w / 2, h / 2))} if radius > 0 else {}
+        self._group.add(self._dwg.rect((_n(x), _n(y)), (_n(w), _n(h)), **extra,
+                                       **self._style(fill, stroke, width, dash, opacity=opacity)))
+
+    def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.5, dash=None, opacity=1) -> None:
+        self._group.add(self._dwg.circle((_n(cx), _n(cy)), _n(r), **self._style(fill, stroke, width, dash, opacity=opacity)))
+
+    def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.5, opacity=1) -> None:
+        self._group.add(self._dwg.ellipse((_n(cx), _n(cy)), (_n(rx), _n(ry)), **self._style(fill, stroke, width, opacity=opacity)))
+
+    def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.5, dash=None, cap="butt") -> None:
+        self._group.add(self._dwg.line((_n(x1), _n(y1)), (_n(x2), _n(y2)), **self._style(None, stroke, width, dash, cap)))
+
+    def polygon(self, points, *, closed=True, fill=None, stroke=None, width=0.5, dash=None, join="miter", opacity=1) -> None:
+        pts = [(_n(x), _n(y)) for x, y in points]
+        if closed:
+            self._group.add(self._dwg.polygon(pts, **self._style(fill, stroke, width, dash, join=join, opacity=opacity)))
+        else:
+            self._group.add(self._dwg.polyline(pts, **self._style(None, stroke, width, dash, join=join, opacity=opacity)))
+
+    def path(self, commands, *, fill=None, stroke=None, width=0.5, even_odd=False, cap="butt", join="miter",
+             dash=None, opacity=1) -> None:
+        d = " ".join(cmd[0] + " ".join(_n(v) for v in cmd[1:]) for cmd in commands)
+        self._group.add(self._dwg.path(d=d, **self._style(fill, stroke, width, dash, cap, join, even_odd, opacity)))
+
+    def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
+        if not string:
+            return
+        _, family, weight, style = fonts.FONT_FILES[font]
+        attrs = {"font_family": f"'{family}', 'DejaVu Sans', sans-serif", "font_size": _n(size), "fill": fill}
+        if weight != "normal":
+            attrs["font_weight"] = weight
+        if style != "normal":
+            attrs["font_style"] = style
+        if anchor != "start":
+            attrs["text_anchor"] = anchor
+        self._group.add(self._dwg.text(string, insert=(_n(x), _n(y)), **attrs))
+
+    # symbols -------------------------------------------------------------------------
+    def has_symbol(self, name: str) -> bool:
+        return name in self._symbols
+
+    def define_symbol(self, name: str, width: float, height: float, draw: Callable) -> None:
+        if name in self._symbols:
+            return
+        sym = self._dwg.symbol(id=_symbol_id(name))
+        sym.viewbox(0, 0, width, height)
+        sym["preserveAspectRatio"] = "none"
+        sym["overflow"] = "visible"
+        self._dwg.defs.add(sym)
+        saved_group, saved_stack = self._group, self._stack
+        self._group, self._stack = sym, []
+        draw(self)
+        self._group, self._stack = saved_group, saved_stack
+        self._symbols[name] = (width, height)
+
+    def use_symbol(self, name: str, x, y, w, h) -> None:
+        use = self._dwg.use(f"#{_symbol_id(name)}", insert=(_n(x), _n(y)), size=(_n(w), _n(h)))
+        self._group.add(use)
+
+
+def _symbol_id(name: str) -> str:
+    import zlib
+
+    readable = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+    return f"s-{readable}-{zlib.crc32(name.encode('utf-8')):08x}"

@@ -1,0 +1,177 @@
+"""Text that fits its box: word wrap, shrink-to-fit, **bold**, *italic* and inline :icons:.
+
+Layout is pure measurement (cached), drawing is a separate step, so the
+same laid-out text goes to PDF and SVG alike.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.draw import fonts
+
+ICON_RE = re.compile(r":([a-z0-9][a-z0-9_-]*):")
+_TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
+ICON_EM = 1.1  # an inline icon's side, in ems
+SHRINK_STEP = 0.25
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of one line: a word (or space) in a font, or an icon."""
+
+    text: str
+    font: str
+    x: float
+    width: float
+    icon: bool = False
+
+
+@dataclass(frozen=True)
+class TextLayout:
+    size: float
+    lines: tuple[tuple[Run, ...], ...]
+    line_widths: tuple[float, ...]
+    line_height: float
+    height: float
+    fits: bool
+    overflow: float  # points beyond the box height (0 when it fits)
+
+
+def icons_in(text: str) -> list[str]:
+    return ICON_RE.findall(text)
+
+
+def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
+    """Paragraphs of (text, font, is_icon) tokens, spaces kept as ' '."""
+    paragraphs = []
+    bold = italic = False
+    for para in text.split("\n"):
+        tokens = []
+        for tok in _TOKEN.findall(para):
+            if tok == "**":
+                bold = not bold
+            elif tok == "*":
+                italic = not italic
+            elif tok.isspace():
+                tokens.append((" ", font, False))
+            elif ICON_RE.fullmatch(tok):
+                tokens.append((tok[1:-1], font, True))
+            else:
+                tokens.append((tok, fonts.style_variant(font, bold, italic), False))
+        paragraphs.append(tokens)
+    return paragraphs
+
+
+@lru_cache(maxsize=50_000)
+def layout_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
+                leading: float = 1.2) -> TextLayout:
+    """Wrap `text` into `width`, shrinking from `size` towards `min_size` until it fits `height`."""
+    paragraphs = _words(text, font)
+    best = _wrap(paragraphs, size, width, leading)
+    if best.height <= height + 0.01 and best.fits:
+        return best
+    # binary search on the quarter-point grid between min_size and size
+    lo, hi = 0, int((size - min_size) / SHRINK_STEP + 1e-9)
+    found = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        trial = _wrap(paragraphs, size - mid * SHRINK_STEP, width, leading)
+        if trial.fits and trial.height <= height + 0.01:
+            found, hi = trial, mid - 1
+        else:
+            lo = mid + 1
+    if found:
+        return found
+    smallest = _wrap(paragraphs, min_size, width, leading)
+    return TextLayout(smallest.size, smallest.lines, smallest.line_widths, smallest.line_height, smallest.height,
+                      False, max(0.0, smallest.height - height))
+
+
+def _wrap(paragraphs, size: float, width: float, leading: float) -> TextLayout:
+    lines: list[tuple[Run, ...]] = []
+    widths: list[float] = []
+    fits = True
+    icon_w = size * ICON_EM
+    for tokens in paragraphs:
+        line: list[Run] = []
+        x = 0.0
+        for space, word in _groups(tokens):
+            pieces = [(t, f, icon, icon_w if icon else fonts.text_width(t, f, size)) for t, f, icon in word]
+            word_w = sum(p[3] for p in pieces)
+            space_w = fonts.text_width(" ", space, size) if (line and space) else 0.0
+            if line and x + space_w + word_w > width + 0.01:
+                lines.append(tuple(line))
+                widths.append(x)
+                line, x, space_w = [], 0.0, 0.0
+            if space_w:
+                line.append(Run(" ", space, x, space_w))
+                x += space_w
+            if word_w > width + 0.01:
+                fits = False
+            for text, font, is_icon, w in pieces:
+                line.append(Run(text, font, x, w, is_icon))
+                x += w
+        lines.append(tuple(line))
+        widths.append(x)
+    line_height = size * leading
+    asc, desc = fonts.ascent_descent("sans")
+    height = (len(lines) - 1) * line_height + size * (asc + desc) if lines else 0.0
+    return TextLayout(size, tuple(lines), tuple(widths), line_height, height, fits, 0.0)
+
+
+def _groups(tokens):
+    """Words that must not break inside (e.g. '**21**,'), each with the font of the space before it."""
+    space, word = None, []
+    for tok in tokens:
+        if tok[0] == " " and not tok[2]:
+            if word:
+                yield space, word
+                word = []
+            space = tok[1]
+        else:
+            word.append(tok)
+    if word:
+        yield space, word
+
+
+def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, height: float, *,
+              align: str = "left", valign: str = "top", color: str = "#000000", place_icon=None) -> None:
+    """Draw a laid-out text in its box; `place_icon(name, x, y, size)` draws inline icons."""
+    size = layout.size
+    asc, _ = fonts.ascent_descent("sans")
+    if valign == "middle":
+        top = y + (height - layout.height) / 2
+    elif valign == "bottom":
+        top = y + height - layout.height
+    else:
+        top = y
+    baseline = top + size * asc
+    for line, line_w in zip(layout.lines, layout.line_widths):
+        if align == "center":
+            left = x + (width - line_w) / 2
+        elif align == "right":
+            left = x + width - line_w
+        else:
+            left = x
+        # merge consecutive runs of one font into one text call (fewer PDF operators)
+        chunk, chunk_x, chunk_font = "", 0.0, None
+        for run in line:
+            if run.icon:
+                if chunk:
+                    surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)
+                    chunk = ""
+                side = size * ICON_EM * 0.95
+                if place_icon:
+                    place_icon(run.text, left + run.x + size * ICON_EM * 0.025, baseline - size * 0.86, side)
+                continue
+            if chunk and run.font == chunk_font:
+                chunk += run.text
+            else:
+                if chunk:
+                    surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)
+                chunk, chunk_x, chunk_font = run.text, run.x, run.font
+        if chunk:
+            surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)
+        baseline += layout.line_height

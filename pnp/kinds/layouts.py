@@ -1,0 +1,31 @@
+"""`kind: layouts` — card layouts shared by every deck of a game."""
+from __future__ import annotations
+
+from pydantic import Field
+from typing import Literal
+
+from pnp.spec.deck import Layout
+from pnp.spec.types import Spec
+from pnp.spec.validate import validate
+
+KIND = "layouts"
+
+
+class LayoutsFile(Spec):
+    kind: Literal["layouts"]
+    layouts: dict[str, Layout] = Field(default_factory=dict)
+
+
+MODEL = LayoutsFile
+
+
+def load(game, path, raw):
+    spec = validate(LayoutsFile, raw, game.errors)
+    if spec is None:
+        return None
+    raw_layouts = raw.get("layouts")
+    return {name: (layout, raw_layouts[name]) for name, layout in spec.layouts.items()}
+
+
+def build(game, components, options) -> dict:
+    return {}

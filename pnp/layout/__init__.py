@@ -1,0 +1,1 @@
+"""Pure geometry in points: papers, card imposition, duplex mirroring, tiling. No drawing here."""

@@ -1,0 +1,1 @@
+"""Spec loading and validation: YAML and CSV in, typed models with positions out."""
