@@ -1,0 +1,33 @@
+"""`pnp validate`: check specs and write nothing."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warnings
+
+
+@app.command()
+def validate(
+    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: every game under cardspecs/)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
+):
+    """Check specs without writing anything: every error as file:line:col."""
+    from pnp.errors import SpecErrors
+    from pnp.validate_game import validate_game
+
+    failed = False
+    for game_dir in _games(game_dirs):
+        try:
+            warnings = validate_game(game_dir)
+        except SpecErrors as e:
+            report_errors(e.errors)
+            failed = True
+            continue
+        report_warnings(warnings, quiet)
+        if not quiet:
+            _console().print(f"[green]✓[/] {game_dir}: valid")
+    if failed:
+        raise typer.Exit(EXIT_SPEC)
