@@ -92,10 +92,13 @@ def load_game(game_dir: Path) -> GameContext:
 
 
 def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
-    game = ctx.game
-    if game is not None and game.components is not None:
+    names = ctx.game.components if ctx.game is not None else None
+    listed = raw.get("components") if isinstance(raw, LDict) else None
+    if names is None and ctx.game is None and isinstance(listed, list) and all(isinstance(n, str) for n in listed):
+        names = list(listed)  # game.yaml has other errors; still check the components it lists
+    if names is not None:
         out = []
-        for i, name in enumerate(game.components):
+        for i, name in enumerate(names):
             pos = locate(raw, ["components", i])
             from pnp.spec.safepath import safe_game_path
 

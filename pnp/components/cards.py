@@ -68,7 +68,8 @@ class FaceDrawer:
         p = Prepared(rb)
         if box.text is not None:
             p.text = templating.render(box.text, ctx)
-            self._check_icons(icons_in(p.text), rb, face)
+            literal = set(templating.static_icons(box))  # checked where the layout wrote them
+            self._check_icons([n for n in icons_in(p.text) if n not in literal], rb, face)
         if box.type == "icons":
             names: Any = box.icons
             if isinstance(names, str):

@@ -211,12 +211,12 @@ class _LayoutResolver:
         if box is None:
             return None
         static = templating.is_static(box, raw, self.errors)
-        if static:
-            for icon_name in templating.static_icons(box):
-                if icon_name not in self.known_icons:
-                    where = "text" if box.text and f":{icon_name}:" in box.text else ("icons" if box.icons else "src")
-                    self.errors.error(locate(raw, [where]), f"box '{box_name}': unknown icon '{icon_name}'"
-                                      f"{did_you_mean(icon_name, self.known_icons)}")
+        # icons written literally in the layout are checked here, at their own line
+        for icon_name in templating.static_icons(box):
+            if icon_name not in self.known_icons:
+                where = "text" if box.text and f":{icon_name}:" in box.text else ("icons" if box.icons else "src")
+                self.errors.error(locate(raw, [where]), f"box '{box_name}': unknown icon '{icon_name}'"
+                                  f"{did_you_mean(icon_name, self.known_icons)}")
         return ResolvedBox(box_name, box, raw, static)
 
 

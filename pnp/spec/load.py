@@ -85,7 +85,7 @@ def parse_yaml(text: str, shown: str, allow_empty: bool = False) -> Any:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         msg = " ".join(p for p in (e.context, e.problem) if p) or "YAML syntax error"
-        if "\t" in msg or "tab" in (e.problem or ""):
+        if "\t" in msg or "'\\t'" in msg or "tab" in (e.problem or ""):
             msg += " (use spaces, not tabs, to indent)"
         raise SpecErrors([SpecError(_pos(shown, mark) if mark else Pos(shown), f"YAML syntax error: {msg}")])
     except yaml.YAMLError as e:

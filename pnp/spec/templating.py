@@ -134,7 +134,7 @@ def static_icons(box) -> list[str]:
         out += icons_in(box.text)
     if isinstance(box.icons, list):
         out += box.icons
-    if box.src and box.src.startswith("icon:"):
+    if box.src and box.src.startswith("icon:") and "{" not in box.src:
         out.append(box.src[5:])
     return out
 
