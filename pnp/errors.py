@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Iterable
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Pos:
     """A 1-based position in a file."""
 
@@ -23,7 +23,7 @@ class Pos:
         return f"{self.path}:{self.line}:{self.col}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SpecError:
     pos: Pos
     message: str

@@ -65,6 +65,19 @@ class FaceDrawer:
 
     def _content(self, rb: ResolvedBox, ctx: dict, face: Face) -> Prepared:
         box = rb.box
+        templated = {k: getattr(box, k) for k in ("fill", "stroke", "color")
+                     if isinstance(getattr(box, k), str) and "{" in getattr(box, k)}
+        if templated:
+            from pnp.spec.types import parse_color
+
+            resolved = {}
+            for key, source in templated.items():
+                try:
+                    resolved[key] = parse_color(templating.render(source, ctx).strip())
+                except ValueError as e:
+                    raise templating.TemplateError(f"'{key}': {e}")
+            box = box.model_copy(update=resolved)
+            rb = ResolvedBox(rb.name, box, rb.raw, rb.static)
         p = Prepared(rb)
         if box.text is not None:
             p.text = templating.render(box.text, ctx)

@@ -50,7 +50,7 @@ def register_all() -> None:
         register(name)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=20_000)
 def text_width(text: str, font: str, size: float) -> float:
     """Width of a string in points, by the embedded font's own metrics."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

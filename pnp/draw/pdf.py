@@ -22,7 +22,7 @@ class PdfSurface:
     def __init__(self, title: str = "", author: str = "pnp", subject: str = ""):
         from reportlab.pdfgen.canvas import Canvas
 
-        fonts.register_all()
+        fonts.register("sans")  # the initial font; others are registered when first used
         self._buffer = io.BytesIO()
         self.c = Canvas(self._buffer, invariant=1, pageCompression=1,
                         initialFontName=fonts.PDF_NAME["sans"], initialFontSize=10)
@@ -55,6 +55,7 @@ class PdfSurface:
         self.c.showPage()
         self._in_page = False
         self.pages += 1
+        _compress_last_page(self.c)
 
     def set_print_boxes(self, trim, bleed) -> None:
         h = self.height
@@ -230,3 +231,23 @@ def _patch_form_resources() -> None:
 
     format._pnp_patched = True
     pdfdoc.PDFFormXObject.format = format
+
+
+def _compress_last_page(canvas) -> None:
+    """Compress a finished page's content now instead of at save, so memory holds only compressed pages.
+
+    reportlab keeps every page's content as text until the document is saved;
+    for a deck of thousands of cards that text, not the cards, fills memory.
+    """
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    page = canvas._doc.Pages.pages[-1]
+    if page.stream is None or page.Contents is not None:
+        return
+    data = page.stream.encode("utf8") if isinstance(page.stream, str) else page.stream
+    stream = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFName("FlateDecode")}), zlib.compress(data))
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None

@@ -64,7 +64,7 @@ def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
     return paragraphs
 
 
-@lru_cache(maxsize=50_000)
+@lru_cache(maxsize=4096)
 def layout_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
                 leading: float = 1.2) -> TextLayout:
     """Wrap `text` into `width`, shrinking from `size` towards `min_size` until it fits `height`."""

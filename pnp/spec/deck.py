@@ -6,7 +6,7 @@ from typing import Any, Literal
 from pydantic import BeforeValidator, Field, field_validator
 from typing_extensions import Annotated
 
-from pnp.spec.types import Color, Length, NonNegLength, PositiveLength, Spec
+from pnp.spec.types import Color, NonNegLength, PositiveLength, Spec, TemplatedColor
 from pnp.spec.units import parse_length
 
 # Trim sizes in millimetres (see PRINTING.md).
@@ -62,7 +62,7 @@ class Box(Spec):
     font: str = "sans"
     size: PositiveLength = 9.0
     min_size: PositiveLength = 6.0
-    color: Color = "#000000"
+    color: TemplatedColor = "#000000"
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: float = Field(default=1.2, ge=0.8, le=3)
@@ -74,8 +74,8 @@ class Box(Spec):
     src: str | None = Field(default=None, description="art/<file>.svg, or icon:<name>; may use Jinja2")
     # shape
     shape: ShapeName = "rect"
-    fill: Color | None = None
-    stroke: Color | None = None
+    fill: TemplatedColor | None = None
+    stroke: TemplatedColor | None = None
     stroke_width: NonNegLength = 0.5
     radius: NonNegLength = 0
     dash: list[float] | None = None

@@ -76,6 +76,7 @@ class ResolvedDeck:
     layouts: dict[str, ResolvedLayout]
     raw: Any = None
     field_defs: dict[str, FieldDef] = field(default_factory=dict)
+    _total: int | None = None
 
     @property
     def name(self) -> str:
@@ -83,7 +84,9 @@ class ResolvedDeck:
 
     @property
     def total(self) -> int:
-        return sum(c.count for c in self.cards)
+        if self._total is None:
+            self._total = sum(c.count for c in self.cards)
+        return self._total
 
     @property
     def double_sided(self) -> bool:

@@ -6,6 +6,7 @@ error, never a blank, and attribute tricks like `''.__class__` are refused.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -63,10 +64,44 @@ def compile_expression(source: str):
         raise TemplateError(f"expression syntax error: {e.message}", e.lineno)
 
 
+_SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+@lru_cache(maxsize=4096)
+def _simple_parts(source: str) -> tuple | None:
+    """Literal text and plain `{{ name }}` substitutions only → (literal, name, literal, …); else None."""
+    if "{%" in source or "{#" in source:
+        return None
+    parts, at = [], 0
+    for m in _SIMPLE.finditer(source):
+        parts += [source[at:m.start()], m.group(1)]
+        at = m.end()
+    parts.append(source[at:])
+    if any("{{" in p or "}}" in p for p in parts[::2]):
+        return None  # an expression with filters or attributes: let Jinja2 do it
+    return tuple(parts)
+
+
 def render(source: str, context: dict) -> str:
-    """Render a template string; failures become TemplateError with a plain message."""
+    """Render a template string; failures become TemplateError with a plain message.
+
+    Plain `{{ name }}` templates (most card text) take a fast path with the
+    same result and the same strictness as Jinja2.
+    """
     if "{" not in source:
         return source
+    parts = _simple_parts(source)
+    if parts is not None:
+        out = []
+        for i, part in enumerate(parts):
+            if i % 2:
+                if part not in context:
+                    raise TemplateError(f"'{part}' is undefined (an unknown name: check the spelling of the field)")
+                value = context[part]
+                out.append("None" if value is None else str(value))
+            else:
+                out.append(part)
+        return "".join(out)
     template = compile_template(source)
     return run(lambda: template.render(context))
 
@@ -120,6 +155,14 @@ def is_static(box, raw, errors: Collector) -> bool:
             except TemplateError as e:
                 errors.error(_line_pos(locate(raw, [key]), e.line), e.message)
                 static = False
+    for key in ("fill", "stroke", "color"):
+        value = getattr(box, key)
+        if isinstance(value, str) and "{" in value:
+            static = False
+            try:
+                compile_template(value)
+            except TemplateError as e:
+                errors.error(locate(raw, [key]), e.message)
     if box.show_if:
         try:
             compile_expression(box.show_if)

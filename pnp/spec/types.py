@@ -69,6 +69,17 @@ Color = Annotated[str, BeforeValidator(parse_color),
                   WithJsonSchema({"type": "string", "description": "a colour name or #rrggbb"})]
 
 
+def _templated_color(value: Any) -> str:
+    """A colour, or a Jinja2 template such as "{{ color }}" resolved per card."""
+    if isinstance(value, str) and "{" in value:
+        return value
+    return parse_color(value)
+
+
+TemplatedColor = Annotated[str, BeforeValidator(_templated_color),
+                           WithJsonSchema({"type": "string", "description": "a colour name, #rrggbb, or a template like {{ color }}"})]
+
+
 class Spec(BaseModel):
     """Base of every spec model: unknown keys are errors, never silently ignored."""
 

@@ -1,0 +1,343 @@
+"""`kind: sheet` — the model of a roll-and-write score sheet, and its checks with positions.
+
+A sheet is a set of named sections placed by `layout:` (rows of sections, a
+nested list stacks sections in a column): grids of pencil cells (with printed
+pieces, marked cells and labelled areas), tracks of numbered boxes, the die
+faces' shapes, checklists of a grid's pieces, score boxes and notes. Shapes
+are text pictures (`["##", "#."]`); the checks here say, with `file:line:col`,
+when one is ragged, disconnected, off its grid or on top of another.
+See docs/sheet.md.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, conint
+
+from pnp.errors import Collector, did_you_mean
+from pnp.layout import polyomino as poly
+from pnp.spec.load import LDict, locate
+from pnp.spec.types import PositiveLength, Spec
+from pnp.spec.units import mm, to_mm
+from pnp.spec.validate import validate
+
+MIN_CELL = mm(5)           # pencil cells of at least 5 mm (PRINTING.md)
+NonNeg = conint(ge=0)
+Positive = conint(ge=1, le=60)
+Shape = list[str]
+XY = tuple[NonNeg, NonNeg]
+
+
+class Piece(Spec):
+    """A shape printed on a grid, worth points when covered (a city building)."""
+
+    shape: Shape = Field(description='rows of text, "#" a square, "." empty, e.g. ["##", "#."]')
+    at: XY = Field(description="[column, row] of the picture's top-left, from 0 at the grid's top-left")
+    points: NonNeg = 0
+    label: str | None = Field(default=None, description="a short name; default A, B, C… in order")
+
+
+class Mark(Spec):
+    """Cells that carry a symbol (bonus squares), explained in the grid's legend."""
+
+    cells: list[XY]
+    symbol: Literal["star", "dot", "circle", "cross"] = "star"
+    label: str = Field(description="the legend line, e.g. 'Bonus: one free square'")
+
+
+class Area(Spec):
+    """A labelled block of a grid (a die area), optionally with a shape printed in its middle."""
+
+    at: XY
+    size: tuple[Positive, Positive]
+    label: str | None = None
+    shape: Shape | None = Field(default=None, description="printed filled, centred in the area")
+
+
+class RandomFill(Spec):
+    """How `--random-city` refills this grid: pieces, and marked cells on empty squares."""
+
+    pieces: conint(ge=1, le=80) = 18
+    mark: str | None = Field(default=None, description="the mark whose cells are drawn anew")
+    marks: conint(ge=0, le=40) = 5
+    largest: conint(ge=2, le=8) = 5
+
+
+class Grid(Spec):
+    title: str | None = None
+    size: tuple[Positive, Positive] = Field(description="[columns, rows]")
+    cell: PositiveLength | None = Field(default=None, description="side of a cell (at least 5 mm)")
+    pieces: list[Piece] = []
+    marks: dict[str, Mark] = {}
+    areas: dict[str, Area] = {}
+    note: str | None = Field(default=None, description="one line printed under the grid")
+    random: RandomFill | None = None
+
+
+class Track(Spec):
+    """Numbered boxes in a row (rounds), each with `slots` small squares to write in."""
+
+    title: str | None = None
+    boxes: conint(ge=1, le=60)
+    columns: Positive | None = Field(default=None, description="boxes per row; default all in one row")
+    slots: conint(ge=0, le=4) = 0
+    box: PositiveLength | None = Field(default=None, description="side of a slot (default: the sheet's cell)")
+
+
+class Face(Spec):
+    area: str | None = Field(default=None, description="the area (of some grid) this face picks")
+    shape: Shape | None = Field(default=None, description="this face's own shape, shown in the dice legend")
+
+
+class Dice(Spec):
+    title: str | None = None
+    sides: conint(ge=2, le=20) = 6
+    faces: dict[int, Face]
+
+
+class Checklist(Spec):
+    """One line per piece of a grid: its label, picture and points, and a box to cross off."""
+
+    title: str | None = None
+    grid: str
+    columns: Positive = 2
+
+
+class ScoreBox(Spec):
+    label: str
+    before: str | None = Field(default=None, description="a sign printed before the box, e.g. '+' or '='")
+
+
+class Scores(Spec):
+    title: str | None = None
+    boxes: list[ScoreBox]
+
+
+class Notes(Spec):
+    title: str | None = None
+    lines: list[str] = Field(description="short lines; **bold** and *italic* allowed")
+    width: PositiveLength | None = None
+
+
+class Sheet(Spec):
+    kind: Literal["sheet"]
+    title: str
+    subtitle: str | None = None
+    cell: PositiveLength = Field(default=mm(5.5), description="default side of a pencil cell")
+    fields: list[str] = Field(default=["Name"], description="write-in lines beside the title")
+    grids: dict[str, Grid]
+    tracks: dict[str, Track] = {}
+    dice: Dice | None = None
+    checklists: dict[str, Checklist] = {}
+    scores: dict[str, Scores] = {}
+    notes: dict[str, Notes] = {}
+    layout: list[list[str | list[str]]] = Field(description="rows of section names, top to bottom; "
+                                                            "a nested list stacks sections in a column")
+
+    def sections(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for group in (self.grids, self.tracks, self.checklists, self.scores, self.notes):
+            out.update(group)
+        if self.dice is not None:
+            out["dice"] = self.dice
+        return out
+
+    def area(self, name: str) -> tuple[str, Area] | None:
+        for gid, grid in self.grids.items():
+            if name in grid.areas:
+                return gid, grid.areas[name]
+        return None
+
+    def face_areas(self) -> dict[int, tuple[str, Area]]:
+        """Die face → (grid id, area) it picks."""
+        if not self.dice:
+            return {}
+        return {f: self.area(face.area) for f, face in self.dice.faces.items() if face.area and self.area(face.area)}
+
+
+def load_sheet(raw: Any, errors: Collector) -> Sheet | None:
+    """Validate a sheet tree: the model first, then shapes and placements with their positions."""
+    sheet = validate(Sheet, raw, errors)
+    if sheet is None:
+        return None
+    before = len(errors.errors)
+    check_sheet(sheet, raw, errors)
+    return sheet if len(errors.errors) == before else None
+
+
+def check_sheet(sheet: Sheet, raw: Any, errors: Collector) -> None:
+    def at(*path, key=False):
+        return locate(raw, path, key=key)
+
+    for gid, grid in sheet.grids.items():
+        _check_grid(sheet, gid, grid, at, errors)
+    for tid, track in sheet.tracks.items():
+        if track.box is not None and track.box < MIN_CELL:
+            errors.error(at("tracks", tid, "box"), f"a box of {to_mm(track.box):.1f} mm is too small to write in "
+                                                    f"(at least {to_mm(MIN_CELL):.0f} mm)")
+    if sheet.cell < MIN_CELL:
+        errors.error(at("cell"), f"cells of {to_mm(sheet.cell):.1f} mm are too small for a pencil "
+                                 f"(at least {to_mm(MIN_CELL):.0f} mm)")
+    if sheet.dice:
+        _check_dice(sheet, at, errors)
+    for cid, checklist in sheet.checklists.items():
+        if checklist.grid not in sheet.grids:
+            errors.error(at("checklists", cid, "grid"), f"unknown grid '{checklist.grid}'"
+                                                        f"{did_you_mean(checklist.grid, sheet.grids)}")
+    _check_layout(sheet, raw, at, errors)
+
+
+def _check_shape(rows: list[str], path: tuple, at, errors: Collector) -> frozenset | None:
+    problems = poly.picture_problems(rows)
+    for row, message in problems:
+        errors.error(at(*path, row) if row is not None else at(*path), message)
+    return None if problems else poly.picture_cells(rows)
+
+
+def _check_grid(sheet: Sheet, gid: str, grid: Grid, at, errors: Collector) -> None:
+    cols, rows = grid.size
+    name = grid.title or gid
+    base = ("grids", gid)
+    if grid.cell is not None and grid.cell < MIN_CELL:
+        errors.error(at(*base, "cell"), f"cells of {to_mm(grid.cell):.1f} mm are too small for a pencil "
+                                        f"(at least {to_mm(MIN_CELL):.0f} mm)")
+    owner: dict = {}
+    for i, piece in enumerate(grid.pieces):
+        path = base + ("pieces", i)
+        cells = _check_shape(piece.shape, path + ("shape",), at, errors)
+        if cells is None:
+            continue
+        raw_cells = {(c, r) for r, row in enumerate(piece.shape) for c, ch in enumerate(row) if ch == "#"}
+        where = poly.shifted(raw_cells, piece.at)
+        outside = sorted((c, r) for c, r in where if c >= cols or r >= rows)
+        if outside:
+            c, r = outside[0]
+            errors.error(at(*path, "at"), f"piece {_label(grid, i)} goes outside the {cols}×{rows} grid "
+                                          f"'{name}': its square at column {c}, row {r} is off it "
+                                          f"(columns 0–{cols - 1}, rows 0–{rows - 1})")
+            continue
+        for cell in sorted(where, key=lambda x: (x[1], x[0])):
+            if cell in owner:
+                j = owner[cell]
+                errors.error(at(*path, "at"), f"piece {_label(grid, i)} overlaps piece {_label(grid, j)} "
+                                              f"(line {at(*base, 'pieces', j).line}) at column {cell[0]}, "
+                                              f"row {cell[1]}")
+                break
+        for cell in where:
+            owner.setdefault(cell, i)
+    for mid, mark in grid.marks.items():
+        seen = set()
+        for j, (c, r) in enumerate(mark.cells):
+            if c >= cols or r >= rows:
+                errors.error(at(*base, "marks", mid, "cells", j),
+                             f"{mid} square [{c}, {r}] is off the {cols}×{rows} grid '{name}' "
+                             f"(columns 0–{cols - 1}, rows 0–{rows - 1})")
+            elif (c, r) in seen:
+                errors.error(at(*base, "marks", mid, "cells", j), f"{mid} square [{c}, {r}] is listed twice")
+            seen.add((c, r))
+    area_owner: dict = {}
+    for aid, area in grid.areas.items():
+        path = base + ("areas", aid)
+        (ac, ar), (aw, ah) = area.at, area.size
+        if ac + aw > cols or ar + ah > rows:
+            errors.error(at(*path, "at"), f"area '{aid}' ({aw}×{ah} at [{ac}, {ar}]) goes outside the "
+                                          f"{cols}×{rows} grid '{name}'")
+            continue
+        clash = next((area_owner[(c, r)] for r in range(ar, ar + ah) for c in range(ac, ac + aw)
+                      if (c, r) in area_owner), None)
+        if clash:
+            errors.error(at(*path, "at"), f"area '{aid}' overlaps area '{clash}'")
+        for r in range(ar, ar + ah):
+            for c in range(ac, ac + aw):
+                area_owner.setdefault((c, r), aid)
+        if area.shape is not None:
+            cells = _check_shape(area.shape, path + ("shape",), at, errors)
+            if cells is not None:
+                w, h = len(area.shape[0]), len(area.shape)
+                if w > aw or h > ah:
+                    errors.error(at(*path, "shape"), f"the shape ({w}×{h}) does not fit in area '{aid}' ({aw}×{ah})")
+    if grid.random is not None and grid.random.mark is not None and grid.random.mark not in grid.marks:
+        errors.error(at(*base, "random", "mark"), f"unknown mark '{grid.random.mark}'"
+                                                  f"{did_you_mean(grid.random.mark, grid.marks)}")
+
+
+def _label(grid: Grid, i: int) -> str:
+    return piece_label(grid, i)
+
+
+def piece_label(grid: Grid, i: int) -> str:
+    """A piece's printed name: its own label, else A, B, … Z, AA, AB …"""
+    label = grid.pieces[i].label
+    if label:
+        return label
+    return _letters(i)
+
+
+def _letters(i: int) -> str:
+    out = ""
+    i += 1
+    while i:
+        i, rem = divmod(i - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def _check_dice(sheet: Sheet, at, errors: Collector) -> None:
+    dice = sheet.dice
+    areas = {a for g in sheet.grids.values() for a in g.areas}
+    for face in range(1, dice.sides + 1):
+        if face not in dice.faces:
+            errors.error(at("dice", "faces"), f"die face {face} has no shape (give faces 1 to {dice.sides})")
+    for face, spec in dice.faces.items():
+        path = ("dice", "faces", face)
+        if not 1 <= face <= dice.sides:
+            errors.error(at(*path, key=True), f"a {dice.sides}-sided die has no face {face}")
+            continue
+        if spec.area is None and spec.shape is None:
+            errors.error(at(*path), f"die face {face} has no shape: give it an `area:` holding a shape, or a `shape:`")
+        if spec.area is not None:
+            if spec.area not in areas:
+                errors.error(at(*path, "area"), f"unknown area '{spec.area}'{did_you_mean(spec.area, areas)}")
+            elif sheet.area(spec.area)[1].shape is None:
+                errors.error(at(*path, "area"), f"die face {face} has no shape: area '{spec.area}' holds none")
+        if spec.shape is not None:
+            _check_shape(spec.shape, path + ("shape",), at, errors)
+
+
+def _check_layout(sheet: Sheet, raw: Any, at, errors: Collector) -> None:
+    known = sheet.sections()
+    names = [name for group in (sheet.grids, sheet.tracks, sheet.checklists, sheet.scores, sheet.notes)
+             for name in group] + (["dice"] if sheet.dice else [])
+    for n in sorted({n for n in names if names.count(n) > 1}):
+        errors.error(at("layout"), f"two sections are called '{n}': section names must differ")
+    placed: dict[str, Any] = {}
+    for i, row in enumerate(sheet.layout):
+        for j, item in enumerate(row):
+            stack = item if isinstance(item, list) else [item]
+            for k, name in enumerate(stack):
+                path = ("layout", i, j, k) if isinstance(item, list) else ("layout", i, j)
+                if name not in known:
+                    errors.error(at(*path), f"unknown section '{name}'{did_you_mean(name, known)} "
+                                            f"(sections: {', '.join(known)})")
+                elif name in placed:
+                    errors.error(at(*path), f"section '{name}' is placed twice")
+                placed[name] = True
+    for name in known:
+        if name not in placed:
+            errors.warn(at("layout"), f"section '{name}' is not in the layout, so it is not printed")
+
+
+def raw_of(raw: Any, *path) -> Any:
+    """The loaded node at `path`, or None (for positions of findings)."""
+    node = raw
+    for step in path:
+        if isinstance(node, LDict):
+            key = step if step in node else next((k for k in node if str(k) == str(step)), None)
+            if key is None:
+                return None
+            node = node[key]
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+        else:
+            return None
+    return node
