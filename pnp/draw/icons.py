@@ -59,8 +59,9 @@ def drawer(name: str) -> IconFn:
 def place(surface, name: str, x: float, y: float, size: float, ink: str = "#000000",
           extra: dict[str, IconFn] | None = None) -> None:
     """Draw icon `name` in the square (x, y, size, size); `extra` holds a game's own icons."""
-    fn = (extra or {}).get(name) or drawer(name)
-    key = f"icon:{name}:{ink}"
+    own = (extra or {}).get(name)
+    fn = own or drawer(name)
+    key = f"{'game-icon' if own else 'icon'}:{name}:{ink}"
     if not surface.has_symbol(key):
         surface.define_symbol(key, BOX, BOX, lambda s: fn(s, ink))
     surface.use_symbol(key, x, y, size, size)

@@ -134,6 +134,8 @@ class PdfSurface:
             self.c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=s, fill=f)
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.5, dash=None, cap="butt") -> None:
+        if not stroke or stroke == "none" or width <= 0:
+            return
         self._paint(None, stroke, width, dash, cap=cap)
         self.c.line(x1, y1, x2, y2)
 
