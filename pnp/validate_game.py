@@ -13,8 +13,9 @@ def validate_game(game_dir: Path) -> list[SpecError]:
 
     game = load_game(game_dir)
     for c in game.components:
-        check = getattr(kind_module(c.kind), "validate", None)
-        if check:
+        module = kind_module(c.kind)
+        check = getattr(module, "validate", None)
+        if check and getattr(check, "__module__", None) == module.__name__:
             check(game, c.model)
     game.errors.raise_if_any()
     return list(game.errors.warnings)

@@ -145,7 +145,7 @@ class FaceDrawer:
                 if face.layout.background:
                     s.rect(-B, -B, w, h, fill=face.layout.background)
                 for rb in face.layout.boxes[:prefix]:
-                    self._box(s, Prepared(rb, rb.box.text, rb.box.icons if isinstance(rb.box.icons, list) else None,
+                    self._box(s, Prepared(rb, rb.static_text, rb.box.icons if isinstance(rb.box.icons, list) else None,
                                           rb.box.src), face)
                 s.restore()
 

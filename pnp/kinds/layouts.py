@@ -6,7 +6,7 @@ from typing import Literal
 
 from pnp.spec.deck import Layout
 from pnp.spec.types import Spec
-from pnp.spec.validate import validate
+from pnp.spec.validate import validate as validate_spec
 
 KIND = "layouts"
 
@@ -20,7 +20,7 @@ MODEL = LayoutsFile
 
 
 def load(game, path, raw):
-    spec = validate(LayoutsFile, raw, game.errors)
+    spec = validate_spec(LayoutsFile, raw, game.errors)
     if spec is None:
         return None
     raw_layouts = raw.get("layouts")

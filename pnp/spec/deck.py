@@ -43,6 +43,15 @@ def _dim(value: Any) -> Any:
 
 Dim = Annotated[Any, BeforeValidator(_dim)]
 
+def _font(value: Any) -> str:
+    from pnp.draw.fonts import FONT_FILES
+    from pnp.errors import did_you_mean
+
+    if not isinstance(value, str) or value not in FONT_FILES:
+        raise ValueError(f"unknown font {value!r}{did_you_mean(str(value), FONT_FILES)} (fonts: {', '.join(FONT_FILES)})")
+    return value
+
+
 BoxType = Literal["text", "icons", "image", "shape"]
 ShapeName = Literal["rect", "rounded", "circle", "ellipse", "line", "hexagon", "diamond"]
 
@@ -59,7 +68,7 @@ class Box(Spec):
     rotate: float = 0
     # text
     text: str | None = Field(default=None, description="Jinja2 template over the card's fields; :icon: inline, **bold**, *italic*")
-    font: str = "sans"
+    font: Annotated[str, BeforeValidator(_font)] = "sans"
     size: PositiveLength = 9.0
     min_size: PositiveLength = 6.0
     color: TemplatedColor = "#000000"

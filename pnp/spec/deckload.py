@@ -23,6 +23,7 @@ class ResolvedBox:
     box: Box
     raw: Any
     static: bool  # its content does not depend on the card
+    static_text: str | None = None  # the text of a static box, rendered once
 
 
 @dataclass
@@ -220,7 +221,14 @@ class _LayoutResolver:
                 where = "text" if box.text and f":{icon_name}:" in box.text else ("icons" if box.icons else "src")
                 self.errors.error(locate(raw, [where]), f"box '{box_name}': unknown icon '{icon_name}'"
                                   f"{did_you_mean(icon_name, self.known_icons)}")
-        return ResolvedBox(box_name, box, raw, static)
+        static_text = box.text
+        if static and box.text and "{" in box.text:
+            try:
+                static_text = templating.render(box.text, {})
+            except templating.TemplateError as e:
+                self.errors.error(locate(raw, ["text"]), f"box '{box_name}': {e.message}")
+                return None
+        return ResolvedBox(box_name, box, raw, static, static_text)
 
 
 def merge(base: LDict | None, over: LDict) -> LDict:
@@ -239,7 +247,7 @@ def merge(base: LDict | None, over: LDict) -> LDict:
 
 def _card(deck: Deck, card: Card, raw: Any, index: int, layouts: dict[str, ResolvedLayout],
           resolver: _LayoutResolver, errors: Collector, shown: str, row=None) -> CardEntry | None:
-    pos = getattr(raw, "pos", None) or Pos(shown)
+    pos = row.pos if row is not None else (getattr(raw, "pos", None) or Pos(shown))
     card_id = card.id or f"{deck.name}-{index + 1}"
     if card.front and (card.fields or card.layout or card.boxes):
         errors.error(pos, f"card '{card_id}': give either `front:`/`back:` or `fields:`/`layout:`, not both")

@@ -1,0 +1,62 @@
+"""`pnp check`: does each game's content obey its own rules? Exit 1 when a rule fails, 2 on spec errors."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from pnp.cli import EXIT_SPEC, _console, _escape, _games, app, report_errors
+
+EXIT_FINDINGS = 1
+
+
+@app.command()
+def check(
+    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: every game under cardspecs/)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+    simulate: bool = typer.Option(False, "--simulate", help="Also play the game's simulation and print its summary."),
+    games: int = typer.Option(1000, "--games", min=1, max=1_000_000, help="Games to simulate with --simulate."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the simulation."),
+):
+    """Check games against their own rules (declared checks, then the rule family's).
+
+    Each finding prints as file:line: rule: what is wrong. Exit 1 when a rule fails, 2 on spec errors.
+    """
+    from pnp.errors import SpecErrors
+    from pnp.referee import report as rep
+    from pnp.referee.checks import family_module, run_checks
+
+    console = _console()
+    spec_failed = findings = False
+    results = []
+    for game_dir in _games(game_dirs):
+        try:
+            game, r = run_checks(game_dir)
+            if simulate:
+                module, _ = family_module(game)
+                sim = getattr(module, "referee_simulate", None) if module else None
+                if sim:
+                    r.simulation = sim(game, games=games, seed=seed)
+                else:
+                    r.notes.append("no simulation for this game's family")
+        except SpecErrors as e:
+            spec_failed = True
+            if json_out:
+                results.append(rep.error_dict(str(game_dir), e.errors))
+            else:
+                report_errors(e.errors)
+            continue
+        findings = findings or bool(r.findings)
+        if json_out:
+            results.append(rep.report_dict(r))
+        else:
+            for line in rep.text_lines(r):
+                style = "green" if line.startswith("✓") else ("bold red" if line.startswith("✗") else None)
+                console.print(f"[{style}]{_escape(line)}[/]" if style else _escape(line))
+    if json_out:
+        typer.echo(rep.to_json({"games": results}))
+    if spec_failed:
+        raise typer.Exit(EXIT_SPEC)
+    if findings:
+        raise typer.Exit(EXIT_FINDINGS)

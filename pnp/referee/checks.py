@@ -1,0 +1,142 @@
+"""Running a game's checks: the declared ones from game.yaml, then its rule family's.
+
+Declared checks are sandboxed Jinja2 expressions over a plain view of the specs
+(`check_context`), so any game gets a referee without code. A check that cannot
+be evaluated is a spec error at the check's position in game.yaml; a check
+that evaluates to false is a finding there. The rule family (`family:` in
+game.yaml) names `pnp.referee.<family>`, whose `referee_check(game)` returns
+findings and whose optional `referee_facts(game)` returns figures worth
+printing even when every rule holds.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.referee.findings import Finding
+
+FAMILIES = ("blob", "blorg", "cave", "miskatonic")
+
+
+@dataclass
+class CheckReport:
+    game: str
+    dir: str
+    findings: list[Finding] = field(default_factory=list)
+    declared: int = 0                 # how many declared checks ran
+    family: str | None = None         # the family whose checks ran, if any
+    notes: list[str] = field(default_factory=list)   # figures and warnings, never failures
+    simulation: Any = None            # a SimResult when asked for
+
+
+def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
+    """Load the game (SpecErrors on any spec error) and run every check; returns (game, report)."""
+    from pnp.game import load_game
+    from pnp.kinds import kind_module
+
+    game = load_game(game_dir)
+    for c in game.components:
+        module = kind_module(c.kind)
+        hook = getattr(module, "validate", None)
+        if hook and hook.__module__ == module.__name__:  # not a `validate` the kind merely imported
+            hook(game, c.model)
+    game.errors.raise_if_any()
+    report = CheckReport(game.name, str(game_dir))
+    report.findings += declared_checks(game)
+    report.declared = len(game.game.checks) if game.game else 0
+    module, note = family_module(game)
+    if note:
+        report.notes.append(note)
+    if module is not None:
+        check = getattr(module, "referee_check", None)
+        if check is None:
+            report.notes.append(f"family '{game.game.family}' has no referee_check yet: only declared checks ran")
+        else:
+            report.family = game.game.family
+            report.findings += check(game)
+            facts = getattr(module, "referee_facts", None)
+            if facts:
+                report.notes += facts(game)
+    report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
+    return game, report
+
+
+def family_module(game) -> tuple[Any, str | None]:
+    """The game's rule-family module, or (None, why not) when it has none."""
+    from pnp.errors import did_you_mean
+
+    family = game.game.family if game.game else None
+    if not family:
+        return None, None
+    name = f"pnp.referee.{family}"
+    if not family.replace("_", "").isalnum() or importlib.util.find_spec(name) is None:
+        hint = f" (pnp/referee/{family}.py is not written yet)" if family in FAMILIES else did_you_mean(family, FAMILIES)
+        return None, f"no referee for family '{family}'{hint}: only declared checks ran"
+    return importlib.import_module(name), None
+
+
+# --------------------------------------------------------------------------- declared checks
+
+def check_context(game) -> dict:
+    """What a declared check sees: `cards`, `decks`, `components`, `game` (plain data where possible).
+
+    `cards` holds every physical card of every deck (a card with `count: 3` appears three times)
+    as {id, deck, copy, fields, back}; `decks[name]` is {name, title, total, cards};
+    `components[kind]` lists the loaded models of that kind; `game` is game.yaml as a mapping.
+    """
+    cards, decks = [], {}
+    for comp in game.of_kind("deck"):
+        deck = comp.model
+        mine = []
+        for entry, copy in deck.expanded():
+            mine.append({"id": entry.id, "deck": deck.name, "copy": copy, "fields": dict(entry.front.fields),
+                         "back": dict(entry.back.fields) if entry.back else {}})
+        decks[deck.name] = {"name": deck.name, "title": deck.spec.title, "total": len(mine), "cards": mine}
+        cards += mine
+    components: dict[str, list] = {}
+    for comp in game.components:
+        components.setdefault(comp.kind, []).append(comp.model)
+    return {"cards": cards, "decks": decks, "components": components,
+            "game": game.game.model_dump() if game.game else {}}
+
+
+def declared_checks(game) -> list[Finding]:
+    """Evaluate game.yaml's `checks:`; raises SpecErrors for checks that cannot be evaluated."""
+    from pnp.spec.load import locate
+    from pnp.spec.templating import TemplateError, evaluate
+
+    checks = game.game.checks if game.game else []
+    if not checks:
+        return []
+    context = check_context(game)
+    findings, errors = [], []
+    for i, check in enumerate(checks):
+        where = locate(game.raw, ["checks", i, "expect"])
+        try:
+            result = evaluate(check.expect, context)
+        except TemplateError as e:
+            errors.append(SpecError(_line(where, e.line), f"check '{check.name}': {e.message}"))
+            continue
+        if not isinstance(result, bool):
+            errors.append(SpecError(where, f"check '{check.name}': the expression gives {_short(result)}, "
+                                           f"not true or false (compare it, e.g. `... == 14`)"))
+            continue
+        if not result:
+            why = check.message or f"`{check.expect}` is false"
+            findings.append(Finding(locate(game.raw, ["checks", i]), check.name, why))
+    if errors:
+        raise SpecErrors(errors)
+    return findings
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _line(pos: Pos, line: int | None) -> Pos:
+    return Pos(pos.path, pos.line + line - 1, 1) if line and line > 1 else pos

@@ -1,0 +1,64 @@
+"""How referee results read: one `file:line: rule: what is wrong` line per finding, or JSON for machines.
+
+Kept apart from the checks so the CLI, tests and editors share one wording.
+"""
+from __future__ import annotations
+
+import json
+
+from pnp.referee.checks import CheckReport
+from pnp.referee.findings import Finding
+
+
+def finding_line(f: Finding) -> str:
+    return f"{f.pos.path}:{f.pos.line}: {f.rule}: {f.message}"
+
+
+def summary_line(r: CheckReport) -> str:
+    ran = [f"{r.declared} declared check{'s' if r.declared != 1 else ''}"]
+    if r.family:
+        ran.append(f"the {r.family} family's rules")
+    ran_text = " and ".join(ran)
+    if not r.declared and not r.family:
+        return f"✓ {r.game}: nothing to check (declare `checks:` in game.yaml, or name a `family:` with a referee)"
+    if not r.findings:
+        return f"✓ {r.game}: every rule holds ({ran_text})"
+    rules = sorted({f.rule for f in r.findings})
+    n = len(r.findings)
+    return (f"✗ {r.game}: {n} finding{'s' if n != 1 else ''} breaking {len(rules)} rule{'s' if len(rules) != 1 else ''} "
+            f"({', '.join(rules)}) from {ran_text}")
+
+
+def text_lines(r: CheckReport) -> list[str]:
+    """The human report of one game: findings, then notes, then the summary."""
+    lines = [finding_line(f) for f in r.findings]
+    lines += [f"  {note}" for note in r.notes]
+    if r.simulation is not None:
+        lines += [f"  simulation: {s}" for s in r.simulation.summary]
+    lines.append(summary_line(r))
+    return lines
+
+
+def finding_dict(f: Finding) -> dict:
+    return {"file": f.pos.path, "line": f.pos.line, "col": f.pos.col, "rule": f.rule, "message": f.message}
+
+
+def report_dict(r: CheckReport) -> dict:
+    out = {"game": r.game, "dir": r.dir, "ok": not r.findings, "declared_checks": r.declared, "family": r.family,
+           "findings": [finding_dict(f) for f in r.findings], "notes": r.notes}
+    if r.simulation is not None:
+        out["simulation"] = sim_dict(r.simulation)
+    return out
+
+
+def error_dict(game_dir: str, errors) -> dict:
+    return {"dir": game_dir, "ok": False,
+            "errors": [{"file": e.pos.path, "line": e.pos.line, "col": e.pos.col, "message": e.message} for e in errors]}
+
+
+def sim_dict(sim) -> dict:
+    return {"family": sim.family, "games": sim.games, "seed": sim.seed, "summary": sim.summary, "figures": sim.figures}
+
+
+def to_json(obj) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False)

@@ -1,0 +1,166 @@
+"""Hostile and broken input: every case exits 2 with a located message, no traceback,
+and leaves the outputs of an earlier good build byte-identical."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from conftest import MINI_DECK, MINI_GAME, write_game
+
+CARD = "  - {id: c1, fields: {name: One, power: 1, icons: [star]}}\n"
+DECK = MINI_DECK + CARD
+SVG_OK = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n'
+
+
+def deck(old: str, new: str) -> str:
+    assert old in DECK, old
+    return DECK.replace(old, new, 1)
+
+
+def with_art(game, name="art/pic.svg", text=SVG_OK):
+    (game / "art").mkdir(exist_ok=True)
+    (game / name).write_text(text)
+
+
+# name → (file to write, its content (str or bytes) or a callable(game) that breaks the game, expected location)
+CASES = {
+    "yaml syntax error": ("cards.yaml", deck("size: poker", "size: [poker"), "cards.yaml:4:"),
+    "tab indentation": ("cards.yaml", deck("  face:\n    background", "  face:\n\tbackground"), "cards.yaml:11:1:"),
+    "duplicate key": ("cards.yaml", deck("name: mini\n", "name: mini\nname: maxi\n"), "cards.yaml:3:1:"),
+    "unknown top-level key": ("cards.yaml", deck("layout: face", "layot: face"), "cards.yaml:4:1:"),
+    "wrong type": ("cards.yaml", deck("size: poker", "size: poker\nbleed: [1, 2]"), "cards.yaml:4:8:"),
+    "bad unit": ("cards.yaml", deck("size: poker", "size: poker\nbleed: 3mn"), "cards.yaml:4:8:"),
+    "negative bleed": ("cards.yaml", deck("size: poker", "size: poker\nbleed: -3mm"), "cards.yaml:4:8:"),
+    "zero width": ("cards.yaml", deck("size: poker", "size: {width: 0, height: 88mm}"), "cards.yaml:3:15:"),
+    "huge number": ("cards.yaml", deck("size: poker", "size: {width: 1e400, height: 88mm}"), "cards.yaml:3:15:"),
+    "huge count": ("cards.yaml", deck("{id: c1,", "{id: c1, count: 100000000000000000000,"), "cards.yaml:24:"),
+    "negative count": ("cards.yaml", deck("{id: c1,", "{id: c1, count: -1,"), "cards.yaml:24:"),
+    "dangling layout": ("cards.yaml", deck("layout: face", "layout: fcae"), "cards.yaml:"),
+    "unknown font": ("cards.yaml", deck("font: sans-bold", "font: comic-sans"), "cards.yaml:14:"),
+    "unknown colour": ("cards.yaml", deck('"#263238"', "darkblu"), "cards.yaml:18:17:"),
+    "extends cycle": ("cards.yaml", deck("  face:\n", "  face:\n    extends: face\n"), "cards.yaml:11:14:"),
+    "extends unknown": ("cards.yaml", deck("  face:\n", "  face:\n    extends: basis\n"), "cards.yaml:11:14:"),
+    "override of a missing box": ("cards.yaml", deck("{id: c1,", "{id: c1, boxes: {titel: {size: 9pt}},"), "cards.yaml:24:"),
+    "show_if with an unknown field": ("cards.yaml", deck("row: {type: icons,", "row: {show_if: powre, type: icons,"), "cards.yaml:24:"),
+    "top level is a list": ("cards.yaml", "- kind: deck\n- name: x\n", "cards.yaml:1:1:"),
+    "two documents": ("cards.yaml", DECK + "---\nkind: deck\n", "cards.yaml:25:1:"),
+    "key that is a list": ("cards.yaml", deck("name: mini", "[name]: mini"), "cards.yaml:2:1:"),
+    "missing kind": ("cards.yaml", deck("kind: deck\n", ""), "cards.yaml:1:1:"),
+    "unknown kind": ("cards.yaml", deck("kind: deck", "kind: dek"), "cards.yaml:1:7:"),
+    "empty file": ("cards.yaml", "", "cards.yaml:1:1:"),
+    "only a comment": ("cards.yaml", "# nothing here\n", "cards.yaml:1:1:"),
+    "binary file": ("cards.yaml", b"kind: deck\n\x00\x01\x02\xff", "cards.yaml:2:1:"),
+    "not utf-8": ("cards.yaml", "kind: deck\nname: caf\xe9\n".encode("latin-1"), "cards.yaml:2:10:"),
+    "alias bomb": ("cards.yaml", "kind: deck\na: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                   "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+                   "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+                   "g: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n", "cards.yaml:"),
+    "deep nesting": ("cards.yaml", "kind: deck\nx: " + "[" * 5000 + "]" * 5000 + "\n", "cards.yaml:"),
+    "data path escapes": ("cards.yaml", deck("size: poker", "size: poker\ndata: ../../../etc/passwd"), "cards.yaml:4:7:"),
+    "absolute data path": ("cards.yaml", deck("size: poker", "size: poker\ndata: /etc/passwd"), "cards.yaml:4:7:"),
+    "url as data path": ("cards.yaml", deck("size: poker", "size: poker\ndata: http://example.com/x.csv"), "cards.yaml:4:7:"),
+    "missing art": ("cards.yaml", deck('src: "icon:star"', 'src: "art/nothere.svg"'), "cards.yaml:20:"),
+    "sandbox escape": ("cards.yaml", deck("{{ name }}", "{{ ''.__class__.__mro__[1].__subclasses__() }}"), "cards.yaml:14:"),
+    "sandbox escape in a card field": ("cards.yaml", deck("{{ name }}", "{{ name.__class__.__mro__ }}"), "cards.yaml:24:"),
+    "template syntax error": ("cards.yaml", deck("{{ name }}", "{{ name "), "cards.yaml:14:"),
+    "csv bad int": ("cards.yaml", deck("size: poker", "size: poker\ndata: rows.csv"), "rows.csv:2:4:"),
+    "game.yaml missing": ("game.yaml", None, "game.yaml"),
+    "game.yaml unknown key": ("game.yaml", MINI_GAME.replace("players", "plyers"), "game.yaml:2:1:"),
+    "game.yaml wrong type": ("game.yaml", MINI_GAME.replace("title: Mini", "title: [Mini]"), "game.yaml:1:8:"),
+    "component file missing": ("game.yaml", MINI_GAME.replace("[cards.yaml]", "[cards.yaml, more.yaml]"), "game.yaml:3:26:"),
+    "component escapes the folder": ("game.yaml", MINI_GAME.replace("[cards.yaml]", "[../../cards.yaml]"), "game.yaml:3:14:"),
+    "svg art with a script": ("art/pic.svg", SVG_OK.replace("<rect", "<script>alert(1)</script><rect"), "pic.svg:1:"),
+    "svg art with an external reference": ("art/pic.svg", SVG_OK.replace('<rect width="10" height="10"/>',
+                                           '<use href="http://example.com/x.svg#a"/>'), "pic.svg:1:"),
+    "svg art with an entity": ("art/pic.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY x "y">]>\n' + SVG_OK,
+                               "pic.svg:2:"),
+    "svg art that is not xml": ("art/pic.svg", "<svg><rect></svg>", "pic.svg:1:"),
+}
+
+
+def prepare(tmp_path, name):
+    game = write_game(tmp_path, cards=3)
+    with_art(game)
+    text = (game / "cards.yaml").read_text()
+    (game / "cards.yaml").write_text(text.replace('src: "icon:star"', 'src: "art/pic.svg"'))
+    return game
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_bad_input_is_located_and_harmless(run_cli, tmp_path, name):
+    game = prepare(tmp_path, name)
+    out = tmp_path / "out"
+    good = run_cli("build", game, "--out", out)
+    assert good.exit_code == 0, good.output
+    before = {p: p.read_bytes() for p in (out / "mini").rglob("*") if p.is_file()}
+    target, content, where = CASES[name]
+    path = game / target
+    if content is None:
+        path.unlink()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    if name == "csv bad int":
+        (game / "rows.csv").write_text("id,power,name\nr1,three,Three\n")
+    if name == "missing art":
+        (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace('src: "art/pic.svg"', 'src: "art/nothere.svg"'))
+    started = time.perf_counter()
+    result = run_cli("build", game, "--out", out)
+    elapsed = time.perf_counter() - started
+    assert result.exit_code == 2, result.output
+    assert where in result.output, result.output
+    assert "Traceback" not in result.output
+    assert elapsed < 10, f"{name} took {elapsed:.1f} s"
+    after = {p: p.read_bytes() for p in (out / "mini").rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_symlink_out_of_the_game_folder_is_refused(run_cli, tmp_path):
+    outside = tmp_path / "secret.csv"
+    outside.write_text("id,name\nx,Secret\n")
+    game = write_game(tmp_path, deck_extra="data: rows.csv\n")
+    os.symlink(outside, game / "rows.csv")
+    result = run_cli("validate", game)
+    assert result.exit_code == 2
+    assert "cards.yaml:23:7:" in result.output and "outside" in result.output
+
+
+def test_interrupted_write_leaves_no_half_written_file(tmp_path, monkeypatch):
+    from pnp import output
+
+    target = tmp_path / "out"
+    output.write_outputs(target, {"a.pdf": b"old a", "b.pdf": b"old b"})
+    real_replace = os.replace
+    calls = []
+
+    def failing_replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # the user pressed Ctrl-C half-way through
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(output.os, "replace", failing_replace)
+    with pytest.raises(KeyboardInterrupt):
+        output.write_outputs(target, {"a.pdf": b"new a", "b.pdf": b"new b"})
+    assert (target / "a.pdf").read_bytes() == b"new a"
+    assert (target / "b.pdf").read_bytes() == b"old b"  # whole, never half-written
+    assert not [p for p in target.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_two_builds_into_one_folder_at_once_do_not_corrupt_each_other(tmp_path, mini_game):
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "pnp", "build", str(mini_game), "--out", str(out), "--force", "--format", "pdf,svg"]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]
+    assert all(p.wait(timeout=120) == 0 for p in procs)
+    reference = tmp_path / "ref"
+    subprocess.run([*cmd[:5], "--out", str(reference), "--force", "--format", "pdf,svg"], check=True)
+    for p in (reference / "mini").rglob("*"):
+        if p.is_file():
+            assert (out / "mini" / p.relative_to(reference / "mini")).read_bytes() == p.read_bytes()
+    assert not [p for p in (out / "mini").rglob("*.tmp")]

@@ -1,0 +1,256 @@
+"""The referee's framework: declared checks in game.yaml, `pnp check` exit codes and output,
+`pnp simulate` and its balance.pdf, and every rule family's bundled game passing its own checks."""
+from __future__ import annotations
+
+import io
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnp.errors import SpecErrors
+from pnp.game import load_game
+from pnp.paths import CARDSPECS
+from pnp.referee.checks import check_context, declared_checks, run_checks
+
+CAVE = CARDSPECS / "cave"
+CHECK_LINE = "  - name: fourteen seismographs"
+EXPECT = "cards | selectattr('fields.kind', 'equalto', 'seismograph') | list | length == 14"
+
+
+@pytest.fixture
+def cave_copy(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(CAVE, tmp_path / "cave"))
+
+
+def mutate(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, fragment: str) -> int:
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if fragment in line:
+            return n
+    raise AssertionError(f"{fragment!r} not in {path}")
+
+
+# --------------------------------------------------------------------------- declared checks
+
+def test_the_check_context_holds_every_physical_card():
+    ctx = check_context(load_game(CAVE))
+    assert len(ctx["cards"]) == 62 and ctx["decks"]["cave"]["total"] == 62
+    seismo = [c for c in ctx["cards"] if c["fields"]["kind"] == "seismograph"]
+    assert len(seismo) == 14 and seismo[0]["deck"] == "cave" and seismo[0]["id"] == "seismo-1"
+    assert ctx["game"]["family"] == "cave" and len(ctx["components"]["deck"]) == 1
+
+
+def test_a_failing_declared_check_is_a_finding_at_the_check(cave_copy):
+    game_yaml = cave_copy / "game.yaml"
+    mutate(game_yaml, "length == 14", "length == 15")
+    findings = run_checks(cave_copy)[1].findings
+    (f,) = findings
+    assert f.rule == "fourteen seismographs"
+    assert f.pos.path.endswith("game.yaml") and f.pos.line == line_of(game_yaml, CHECK_LINE)
+    assert f.message == "the rules say there are 14 seismograph cards"
+
+
+def test_a_declared_check_without_a_message_quotes_its_expression(cave_copy):
+    game_yaml = cave_copy / "game.yaml"
+    mutate(game_yaml, "    message: the rules say there are 14 seismograph cards\n", "")
+    mutate(game_yaml, "length == 14", "length == 13")
+    (f,) = run_checks(cave_copy)[1].findings
+    assert "length == 13` is false" in f.message
+
+
+@pytest.mark.parametrize("expect, fragment", [
+    ("cards | length ==", "expression syntax error"),
+    ("cardz | length == 62", "'cardz' is undefined"),
+    ("cards | length", "gives 62, not true or false"),
+    ("cards.__class__ == 1", "sandbox"),
+])
+def test_a_broken_declared_check_is_a_located_spec_error(cave_copy, expect, fragment):
+    game_yaml = cave_copy / "game.yaml"
+    mutate(game_yaml, f'"{EXPECT}"', json.dumps(expect))
+    with pytest.raises(SpecErrors) as info:
+        run_checks(cave_copy)
+    (error,) = info.value.errors
+    assert error.pos.path.endswith("game.yaml")
+    assert error.pos.line == line_of(game_yaml, "expect:")
+    assert error.message.startswith("check 'fourteen seismographs': ") and fragment in error.message
+
+
+def test_declared_checks_work_for_any_game(tmp_path):
+    from conftest import write_game
+
+    game_dir = write_game(tmp_path, cards=5)
+    (game_dir / "game.yaml").write_text(
+        "title: Mini\nplayers: 1\ncomponents: [cards.yaml]\nchecks:\n"
+        "  - {name: five cards, expect: \"decks.mini.cards | length == 5\"}\n"
+        "  - {name: strong, expect: \"cards | map(attribute='fields.power') | sum >= 100\", message: too weak}\n")
+    findings = declared_checks(load_game(game_dir))
+    assert [(f.rule, f.pos.line, f.message) for f in findings] == [("strong", 6, "too weak")]
+
+
+# --------------------------------------------------------------------------- pnp check
+
+def test_check_passes_the_cave_game(run_cli):
+    result = run_cli("check", CAVE)
+    assert result.exit_code == 0, result.output
+    assert "✓ cave: every rule holds (1 declared check and the cave family's rules)" in result.output
+    assert "four piles of 16, 16, 15, 15" in result.output
+
+
+def test_check_fails_with_exit_1_and_file_line_rule(run_cli, cave_copy):
+    mutate(cave_copy / "cards.yaml", "{id: seismo-5, count: 2,", "{id: seismo-5, count: 1,")
+    result = run_cli("check", cave_copy)
+    assert result.exit_code == 1
+    cards_line = line_of(cave_copy / "cards.yaml", "cards:")
+    assert f"cards.yaml:{cards_line}: seismograph-count: the deck has 13 seismograph cards" in result.output
+    assert f"game.yaml:{line_of(cave_copy / 'game.yaml', CHECK_LINE)}: fourteen seismographs:" in result.output
+    assert "✗ cave: 2 findings breaking 2 rules" in result.output
+
+
+def test_check_exit_2_on_spec_errors(run_cli, cave_copy):
+    mutate(cave_copy / "game.yaml", f'"{EXPECT}"', '"cards | length =="')
+    result = run_cli("check", cave_copy)
+    assert result.exit_code == 2
+    assert f"game.yaml:{line_of(cave_copy / 'game.yaml', 'expect:')}:" in result.output
+    assert "expression syntax error" in result.output
+
+
+def test_check_json(run_cli, cave_copy):
+    mutate(cave_copy / "game.yaml", "length == 14", "length == 15")
+    result = run_cli("check", "--json", cave_copy, CAVE)
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    broken, clean = data["games"]
+    assert not broken["ok"] and broken["findings"][0]["rule"] == "fourteen seismographs"
+    assert broken["findings"][0]["line"] == line_of(cave_copy / "game.yaml", CHECK_LINE)
+    assert clean["ok"] and clean["findings"] == [] and clean["family"] == "cave"
+
+
+def test_check_json_reports_spec_errors(run_cli, cave_copy):
+    mutate(cave_copy / "items.csv", "ruby,Ruby,1,1,5,", "ruby,Ruby,1,1,9,")
+    result = run_cli("check", "--json", cave_copy)
+    assert result.exit_code == 2
+    (game,) = json.loads(result.output)["games"]
+    assert game["errors"][0]["file"].endswith("items.csv")
+
+
+def test_check_with_simulate(run_cli):
+    result = run_cli("check", CAVE, "--simulate", "--games", "200", "--seed", "3")
+    assert result.exit_code == 0
+    assert "simulation: 200 games from seed 3" in result.output
+
+
+def test_an_unknown_family_is_a_note_not_a_failure(run_cli, tmp_path):
+    from conftest import write_game
+
+    game_dir = write_game(tmp_path, cards=3)
+    mutate(game_dir / "game.yaml", "players: 1\n", "players: 1\nfamily: cavee\n")
+    result = run_cli("check", game_dir)
+    assert result.exit_code == 0
+    assert "no referee for family 'cavee' (did you mean 'cave'?)" in result.output
+
+
+# --------------------------------------------------------------------------- pnp simulate
+
+def pdf_text(path: Path) -> tuple[int, str]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(path.read_bytes()))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def test_simulate_writes_a_reproducible_balance_pdf(run_cli, tmp_path):
+    a, b, c = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    for out, seed in ((a, 11), (b, 11), (c, 12)):
+        result = run_cli("simulate", CAVE, "--games", "400", "--seed", seed, "--out", out, "--quiet")
+        assert result.exit_code == 0, result.output
+    pdf = a / "cave" / "balance.pdf"
+    assert pdf.read_bytes() == (b / "cave" / "balance.pdf").read_bytes()
+    assert pdf.read_bytes() != (c / "cave" / "balance.pdf").read_bytes()
+    pages, text = pdf_text(pdf)
+    from pnp.referee import cave
+
+    charts = len(cave.referee_simulate(load_game(CAVE), 40, 1).charts)
+    assert pages == 1 + math.ceil(charts / 2) == 6
+    for fragment in ("Balance report", "The Robbers' Cave", "400 simulated games", "seed 11", "Summary",
+                     "Game length", "Winning score", "Win rate by policy, 2 players", "Win rate by policy, 5 players",
+                     "greedy", "cautious", "random", "page 6 of 6"):
+        assert fragment in text, fragment
+
+
+def test_simulate_json(run_cli, tmp_path):
+    result = run_cli("simulate", CAVE, "--games", "100", "--seed", "2", "--out", tmp_path, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["games"] == 100 and data["seed"] == 2 and data["family"] == "cave"
+    assert 0 < data["figures"]["mean_turns"] and Path(data["pdf"]).is_file()
+
+
+def test_simulate_without_a_simulation_exits_2(run_cli, tmp_path):
+    from conftest import write_game
+
+    game_dir = write_game(tmp_path, cards=3)
+    result = run_cli("simulate", game_dir, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert "cannot simulate" in result.output and "names no `family:`" in result.output
+
+
+def test_simulate_reports_progress():
+    from pnp.referee import cave
+
+    seen = []
+    cave.referee_simulate(load_game(CAVE), 250, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(100, 250), (200, 250), (250, 250)]
+
+
+# --------------------------------------------------------------------------- every rule family
+
+def game_of_family(family: str) -> Path | None:
+    for game_yaml in sorted(CARDSPECS.glob("*/game.yaml")):
+        try:
+            if (yaml.safe_load(game_yaml.read_text(encoding="utf-8")) or {}).get("family") == family:
+                return game_yaml.parent
+        except yaml.YAMLError:
+            continue
+    return None
+
+
+@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
+def test_each_family_passes_its_bundled_game(family):
+    module = pytest.importorskip(f"pnp.referee.{family}")
+    if not hasattr(module, "referee_check"):
+        pytest.skip(f"pnp.referee.{family} has no referee_check yet")
+    game_dir = game_of_family(family)
+    if game_dir is None:
+        pytest.skip(f"no bundled game with family: {family}")
+    try:
+        _, report = run_checks(game_dir)
+    except SpecErrors as e:
+        pytest.fail(f"{game_dir} has spec errors:\n{e}")
+    assert [str(f) for f in report.findings] == []
+
+
+@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
+def test_each_family_simulation_draws_a_balance_report(family):
+    from pnp.referee.balance import balance_pdf, pages_for
+    from pnp.referee.sim import SimResult
+
+    module = pytest.importorskip(f"pnp.referee.{family}")
+    if not hasattr(module, "referee_simulate"):
+        pytest.skip(f"pnp.referee.{family} has no referee_simulate")
+    game_dir = game_of_family(family)
+    if game_dir is None:
+        pytest.skip(f"no bundled game with family: {family}")
+    result = module.referee_simulate(load_game(game_dir), games=20, seed=1)
+    assert isinstance(result, SimResult) and result.games == 20
+    from pypdf import PdfReader
+
+    assert len(PdfReader(io.BytesIO(balance_pdf(result, family))).pages) == pages_for(result)
