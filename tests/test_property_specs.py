@@ -1,0 +1,109 @@
+"""Property test: the bundled specs, mutated at random, either build or fail with located errors.
+
+Never a traceback. CI runs 1,000 examples; for a longer hunt:
+    PNP_FUZZ_EXAMPLES=20000 python -m pytest tests/test_property_specs.py
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnp.build import BuildOptions, build_game
+from pnp.errors import SpecErrors
+from pnp.paths import CARDSPECS
+
+EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "1000"))
+GAME = CARDSPECS / "cave"
+FILES = sorted(p.name for p in GAME.iterdir() if p.suffix in (".yaml", ".csv"))
+ORIGINAL = {name: (GAME / name).read_text() for name in FILES}
+
+SNIPPETS = [":", "-", " ", "\t", "{", "}", "[", "]", "#", "'", '"', "&a", "*a", "!!python/object", "0", "9", "-1",
+            "1e999", "mm", "mn", "%", "\n", "\x00", "é", "{{", "}}", "{{ x }}", "../", "/etc/passwd", ",", "\\"]
+VALUES = st.one_of(
+    st.integers(min_value=-10**30, max_value=10**30), st.floats(allow_nan=True), st.booleans(), st.none(),
+    st.sampled_from(["63mm", "63mn", "-3mm", "0", "poker", "pokr", "{{ nope }}", "{{ ''.__class__ }}", "../x.csv",
+                     "/etc/passwd", "icon:nope", "art/none.svg", "#12345", "red", "", "x" * 300]),
+    st.text(max_size=20), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+)
+
+
+def text_mutation():
+    return st.tuples(st.sampled_from(FILES), st.floats(0, 1), st.sampled_from(["insert", "delete", "dupline", "dropline"]),
+                     st.sampled_from(SNIPPETS))
+
+
+def apply_text(name: str, where: float, how: str, snippet: str) -> str:
+    text = ORIGINAL[name]
+    at = int(where * len(text))
+    if how == "insert":
+        return text[:at] + snippet + text[at:]
+    if how == "delete":
+        return text[:at] + text[at + len(snippet):]
+    lines = text.splitlines(keepends=True)
+    i = min(int(where * len(lines)), len(lines) - 1)
+    return "".join(lines[:i] + ([lines[i], lines[i]] if how == "dupline" else []) + lines[i + 1:])
+
+
+def paths(node, prefix=()):
+    """Every path into a plain YAML tree."""
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from paths(v, prefix + (i,))
+
+
+def apply_tree(name: str, pick: float, value) -> str | None:
+    tree = yaml.safe_load(ORIGINAL[name])
+    candidates = list(paths(tree))[1:]
+    if not candidates:
+        return None
+    path = candidates[int(pick * (len(candidates) - 1))]
+    node = tree
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False)
+
+
+def check(game: Path, out: Path) -> None:
+    try:
+        build_game(game, BuildOptions(out=out, force=True))
+    except SpecErrors as e:
+        assert e.errors, "SpecErrors with no error"
+        for err in e.errors:
+            assert err.pos.line >= 1 and err.pos.col >= 1 and err.pos.path and err.message
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                       HealthCheck.too_slow])
+@given(mutation=st.one_of(
+    text_mutation().map(lambda m: ("text", m)),
+    st.tuples(st.sampled_from([f for f in FILES if f.endswith(".yaml")]), st.floats(0, 1), VALUES).map(lambda m: ("tree", m)),
+))
+def test_mutated_bundled_spec_builds_or_fails_with_located_errors(tmp_path_factory, mutation):
+    base = tmp_path_factory.getbasetemp() / "fuzz"
+    game = base / "cave"
+    if not game.exists():
+        shutil.copytree(GAME, game)
+    kind, m = mutation
+    if kind == "text":
+        name, where, how, snippet = m
+        text = apply_text(name, where, how, snippet)
+    else:
+        name, pick, value = m
+        text = apply_tree(name, pick, value)
+        if text is None:
+            return
+    try:
+        (game / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+        check(game, base / "out")
+    finally:
+        (game / name).write_text(ORIGINAL[name])
