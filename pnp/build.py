@@ -68,8 +68,6 @@ def input_hash(game_dir: Path, options: BuildOptions) -> str:
 
 
 def build_game(game_dir: Path, options: BuildOptions, progress=None) -> BuildResult:
-    from pnp.kinds import kind_module
-
     game_dir = Path(game_dir)
     out_dir = options.out / game_dir.resolve().name
     stamp = input_hash(game_dir, options)
@@ -81,10 +79,27 @@ def build_game(game_dir: Path, options: BuildOptions, progress=None) -> BuildRes
                 return BuildResult(game_dir.name, out_dir, old["files"], [], skipped=True)
         except (ValueError, KeyError, OSError):
             pass
+    import gc
+
     game = load_game(game_dir)
-    opts = options.for_game(game)
+    gc.freeze()  # the loaded specs live until the end: keep the collector from re-scanning them per page
+    try:
+        opts = options.for_game(game)
+        files = _render(game, opts, progress)
+    finally:
+        gc.unfreeze()
+    manifest = write_outputs(out_dir, files, {"game": game.name, "pnp": __version__, "input": stamp,
+                                              "options": {"paper": opts.paper, "duplex": opts.duplex,
+                                                          "formats": list(opts.formats)}})
+    return BuildResult(game.name, out_dir, manifest["files"], list(game.errors.warnings))
+
+
+def _render(game: GameContext, opts: BuildOptions, progress=None) -> dict[str, bytes | str]:
+    """Every output of every component kind, then the rulebook, all in memory."""
+    from pnp.kinds import kind_module
+
     files: dict[str, bytes | str] = {}
-    kinds = []
+    kinds: list[str] = []
     for c in game.components:
         if c.kind not in kinds:
             kinds.append(c.kind)
@@ -93,14 +108,9 @@ def build_game(game_dir: Path, options: BuildOptions, progress=None) -> BuildRes
             progress(kind)
         files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
         game.errors.raise_if_any()
-    rulebook = _rulebook(game, opts, files)
-    if rulebook:
-        files.update(rulebook)
+    files.update(_rulebook(game, opts, files))
     game.errors.raise_if_any()
-    manifest = write_outputs(out_dir, files, {"game": game.name, "pnp": __version__, "input": stamp,
-                                              "options": {"paper": opts.paper, "duplex": opts.duplex,
-                                                          "formats": list(opts.formats)}})
-    return BuildResult(game.name, out_dir, manifest["files"], list(game.errors.warnings))
+    return files
 
 
 def _rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:

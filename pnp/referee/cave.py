@@ -392,8 +392,8 @@ def play_game(deck, policies: list[str], rng: random.Random) -> GameRecord:
         if quake or not any(t.down):
             break  # without a quake an empty deck ends the simulation (the rules would never end)
         seat = (seat + 1) % n
-    if quake:
-        for k in range(1, n):
+    if quake:  # starting on the revealer's left, every player (the revealer last) gets 5 final actions
+        for k in range(1, n + 1):
             _turn(t, players[(seat + k) % n], LAST_ACTIONS, True)
             turns += 1
     best = winners([(p.val, p.wt, p.vol, len(p.pack)) for p in players])

@@ -99,7 +99,15 @@ def parse_yaml(text: str, shown: str, allow_empty: bool = False) -> Any:
         if allow_empty:
             return None
         raise SpecErrors([SpecError(Pos(shown), "file is empty: expected a YAML mapping")])
-    return _Converter(shown, loader).convert(node)
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()  # the tree is all new, long-lived objects: collecting while building it is wasted work
+    try:
+        return _Converter(shown, loader).convert(node)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _tab_near(text: str, mark) -> bool:

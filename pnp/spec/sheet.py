@@ -140,6 +140,7 @@ class Sheet(Spec):
             out.update(group)
         if self.dice is not None:
             out["dice"] = self.dice
+        out.setdefault("title", self.title)   # the title block: title, subtitle and write-in fields
         return out
 
     def area(self, name: str) -> tuple[str, Area] | None:

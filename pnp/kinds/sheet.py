@@ -1,0 +1,102 @@
+"""`kind: sheet` — roll-and-write score sheets: a pad of pages, optionally each with a generated city."""
+from __future__ import annotations
+
+import random
+
+from pnp.layout import polyomino as poly
+from pnp.spec.load import locate
+from pnp.spec.sheet import Piece, Sheet, load_sheet
+
+KIND = "sheet"
+MODEL = Sheet
+DEFAULT_SEED = 1
+
+
+def load(game, path, raw):
+    return load_sheet(raw, game.errors)
+
+
+def blob_shapes(sheet: Sheet) -> list[frozenset]:
+    """The shapes a player can place from the start: the shapes printed in the die faces' areas."""
+    shapes = [poly.picture_cells(area.shape) for _, area in sheet.face_areas().values() if area.shape]
+    return shapes or [frozenset({(0, 0)})]
+
+
+def with_random_city(sheet: Sheet, seed: int) -> Sheet:
+    """A copy of the sheet whose `random:` grids hold a city generated from `seed`."""
+    out = sheet.model_copy(deep=True)
+    for grid in out.grids.values():
+        if grid.random is None:
+            continue
+        spec = grid.random
+        city = poly.random_city(grid.size[0], grid.size[1], blob_shapes(sheet), random.Random(seed),
+                                pieces=spec.pieces, bonus=spec.marks, max_cells=spec.largest)
+        grid.pieces = [Piece(shape=poly.picture(cells), at=at, points=points) for cells, at, points in city.pieces]
+        if spec.mark:
+            grid.marks[spec.mark].cells = [tuple(c) for c in city.bonus]
+    return out
+
+
+def pages(game, component, options) -> list[tuple[Sheet, str]]:
+    """(sheet, footer note) for every page of the pad."""
+    sheet = component.model
+    count = max(1, int(options.count or 1))
+    if not options.random_city:
+        return [(sheet, "")] * count
+    if not any(g.random for g in sheet.grids.values()):
+        game.errors.error(locate(component.raw, ["grids"]),
+                          "--random-city needs a grid with `random:` (how many pieces and marks to draw)")
+        return []
+    base = DEFAULT_SEED if options.seed is None else int(options.seed)
+    return [(with_random_city(sheet, base + i), f"random city · seed {base + i} "
+             f"(pnp build --random-city --seed {base + i})") for i in range(count)]
+
+
+def build(game, components, options) -> dict:
+    from pnp.components.sheet import draw_sheet
+    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.svg import SvgSurface
+
+    out: dict = {}
+    title = game.game.title if game.game else game.name
+    for component in components:
+        stem = component.path.stem
+        sheets = pages(game, component, options)
+        if not sheets:
+            continue
+        where = locate(component.raw, ["layout"])
+        left = f"{title} · print at 100 % (actual size)"
+        if "pdf" in options.formats:
+            pdf = PdfSurface(title=f"{title} — {component.model.title}", subject=f"{options.paper}, {len(sheets)} sheets")
+            for sheet, note in sheets:
+                draw_sheet(pdf, sheet, options.paper, (left, note), where)
+            out[f"{stem}.pdf"] = pdf.finish()
+        if "svg" in options.formats:
+            svg = SvgSurface(title=f"{title} — {component.model.title}")
+            for sheet, note in sheets:
+                draw_sheet(svg, sheet, options.paper, (left, note), where)
+            for i, doc in enumerate(svg.finish()):
+                out[f"{stem}.svg" if i == 0 else f"{stem}-{i + 1}.svg"] = doc
+    return out
+
+
+class _NullSurface:
+    """Swallows drawing: `validate` lays the sheet out without rendering it."""
+
+    width = height = 0.0
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def validate(game, sheet: Sheet) -> None:
+    """The sheet must fit both papers (A4 and Letter): lay it out on each without drawing."""
+    from pnp.components.sheet import draw_sheet
+    from pnp.errors import SpecErrors
+
+    component = next(c for c in game.of_kind(KIND) if c.model is sheet)
+    for paper in ("a4", "letter"):
+        try:
+            draw_sheet(_NullSurface(), sheet, paper, where=locate(component.raw, ["layout"]))
+        except SpecErrors as e:
+            game.errors.errors.extend(e.errors)

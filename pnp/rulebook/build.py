@@ -1,0 +1,22 @@
+"""The rulebook stage of a build: rules.md + the game's specs + its other outputs → rulebook PDFs."""
+from __future__ import annotations
+
+from pnp.rulebook.document import PAGES, render_pdf
+from pnp.rulebook.language import compile_rules
+
+HALF = {"a4": "a5", "letter": "half-letter"}
+
+
+def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
+    """`rulebook.pdf` on the build's paper; with `options.booklet` also `rulebook-booklet.pdf`
+    (half-size pages imposed two-up on the same paper turned landscape)."""
+    paper = options.paper if options.paper in PAGES else "a4"
+    compiled = compile_rules(game, files, game.game.rules if game.game and game.game.rules else "rules.md")
+    out = {"rulebook.pdf": render_pdf(game, compiled, PAGES[paper])}
+    if options.booklet:
+        from pnp.rulebook.booklet import impose
+
+        half = render_pdf(game, compiled, PAGES[HALF[paper]], body_size=9.0)
+        w, h = PAGES[paper]
+        out["rulebook-booklet.pdf"] = impose(half, (h, w))
+    return out

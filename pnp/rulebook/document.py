@@ -1,0 +1,211 @@
+"""The rulebook as a document: title page, contents with page numbers, running header, page numbers.
+
+A platypus BaseDocTemplate built with multiBuild, so the table of contents
+carries the pages its headings really landed on. The canvas starts in an
+embedded font (no Helvetica anywhere) and is invariant, so builds are
+byte-identical; it also draws the vector icons that paragraphs reserve room for.
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
+                                Table)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.draw import fonts
+from pnp.rulebook import language as L
+from pnp.rulebook.canvas_surface import flip, surface_for
+from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder, with_icons
+from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
+from pnp.spec.units import mm
+
+PAGES = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0), "a5": (mm(148), mm(210)),
+         "half-letter": (396.0, 612.0)}
+
+
+def margins(pagesize) -> tuple[float, float, float, float]:
+    """(left, right, top, bottom): generous on full pages, tighter on booklet pages."""
+    if pagesize[0] > 450:
+        return mm(28), mm(28), mm(25), mm(23)
+    return mm(16), mm(16), mm(19), mm(17)
+
+
+class RulebookCanvas(Canvas):
+    """A canvas that starts in an embedded font and draws pnp icons where paragraphs placed their markers."""
+
+    def __init__(self, *args, assets=None, **kwargs):
+        kwargs["initialFontName"] = fonts.register("serif")
+        kwargs["invariant"] = 1
+        super().__init__(*args, **kwargs)
+        self._pnp_assets = assets
+
+    def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802 — reportlab's name
+        pil = getattr(image, "_image", None) if isinstance(image, ImageReader) else None
+        key = getattr(pil, "info", {}).get(ICON_KEY) if pil is not None else None
+        if not key:
+            return super().drawImage(image, x, y, width, height, *args, **kwargs)
+        name, ink = key.split("|")
+        self.saveState()
+        flip(self, x, y + height)
+        self._pnp_assets.place_icon(surface_for(self), name, 0, 0, width, ink)
+        self.restoreState()
+        return width, height
+
+
+class RulebookDoc(BaseDocTemplate):
+    def __init__(self, buf, pagesize, meta: dict, styles: Styles):
+        left, right, top, bottom = margins(pagesize)
+        super().__init__(buf, pagesize=pagesize, leftMargin=left, rightMargin=right, topMargin=top,
+                         bottomMargin=bottom, title=meta["title"], author=meta.get("designer") or "pnp",
+                         subject="rulebook", creator="pnp", producer="pnp (reportlab)", invariant=1,
+                         initialFontName=fonts.register("serif"), initialFontSize=10)
+        self.meta = meta
+        self.styles = styles
+        frame = Frame(left, bottom, pagesize[0] - left - right, pagesize[1] - top - bottom, id="body",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate("title", [frame]),
+                               PageTemplate("front", [frame], onPageEnd=self._footer),
+                               PageTemplate("body", [frame], onPageEnd=self._decorate)])
+        self.section = ""
+        self.page_section = None
+        self._outline_level = -1
+
+    @property
+    def frame_width(self) -> float:
+        return self.width
+
+    def handle_pageBegin(self):  # noqa: N802 — reportlab's name
+        self.page_start_section = self.section
+        self.page_section = None
+        self.page_continues = False
+        super().handle_pageBegin()
+
+    def beforeDocument(self):  # noqa: N802
+        self.section = ""
+        self._outline_level = -1
+
+    def afterFlowable(self, flowable):  # noqa: N802
+        if not isinstance(flowable, Heading):
+            if self.page_section is None and not isinstance(flowable, (Spacer, PageBreak, CondPageBreak)):
+                self.page_continues = True  # the page starts inside the section carried over
+            return
+        level = flowable.toc_level
+        if level is None:
+            return
+        self.notify("TOCEntry", (level, flowable.toc_text, self.page, flowable.key))
+        self.canv.bookmarkPage(flowable.key)
+        level = min(level, self._outline_level + 1)
+        self.canv.addOutlineEntry(flowable.toc_text, flowable.key, level=level, closed=level > 0)
+        self._outline_level = level
+        if flowable.toc_level == 0:
+            self.section = flowable.toc_text
+            if self.page_section is None:
+                self.page_section = flowable.toc_text
+
+    def _footer(self, canvas, doc) -> None:
+        w = self.pagesize[0]
+        canvas.saveState()
+        canvas.setFont(font("sans"), 8)
+        canvas.setFillColor(MUTED)
+        canvas.drawCentredString(w / 2, self.bottomMargin / 2 - 3, str(canvas.getPageNumber()))
+        canvas.restoreState()
+
+    def _decorate(self, canvas, doc) -> None:
+        w, h = self.pagesize
+        y = h - self.topMargin / 2 - 1
+        canvas.saveState()
+        canvas.setFont(font("sans"), 7.5)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(self.leftMargin, y + 3, self.meta["title"].upper())
+        carried = self.page_continues and self.page_start_section
+        section = self.page_start_section if carried else (self.page_section or self.page_start_section)
+        if section:
+            canvas.drawRightString(w - self.rightMargin, y + 3, section)
+        canvas.setStrokeColor(LINE)
+        canvas.setLineWidth(0.5)
+        canvas.line(self.leftMargin, y, w - self.rightMargin, y)
+        canvas.restoreState()
+        self._footer(canvas, doc)
+
+
+def title_page(meta: dict, styles: Styles, cover, width: float, height: float, game) -> list:
+    """Title, subtitle, cover cards, players/time/ages, credits: one page."""
+    s = styles
+    parts: list = [Spacer(1, height * 0.08), Paragraph(L._escape(meta["title"]), s.title)]
+    if meta.get("subtitle"):
+        parts.append(Paragraph(L._escape(meta["subtitle"]), s.subtitle))
+    parts.append(Spacer(1, height * 0.05))
+    if cover is not None:
+        parts.append(cover.flowable(width))
+        parts.append(Spacer(1, height * 0.05))
+    facts = [(k, meta.get(k)) for k in ("players", "time", "ages") if meta.get(k)]
+    if facts:
+        row = [Paragraph(f'<font size="{s.meta.fontSize - 1.5}" color="{ "#" + MUTED.hexval()[2:]}">'
+                         f'{k.upper()}</font><br/><b>{L._escape(str(v))}</b>', s.meta) for k, v in facts]
+        t = Table([row], colWidths=[min(mm(45), width / len(row))] * len(row))
+        t.setStyle(table_style([("LINEABOVE", (0, 0), (-1, 0), 0.6, LINE), ("LINEBELOW", (0, 0), (-1, 0), 0.6, LINE),
+                               ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
+        parts.append(t)
+    parts.append(Spacer(1, height * 0.04))
+    for line in ([meta["designer"]] if meta.get("designer") else []) + list(meta.get("credits") or []):
+        parts.append(Paragraph(L._escape(str(line)), s.small_centered))
+    version = f"Version {meta.get('version')}" if meta.get("version") else ""
+    if meta.get("license"):
+        version += f" · {meta['license']}"
+    if version:
+        parts.append(Spacer(1, 6))
+        parts.append(Paragraph(L._escape(version), s.small_centered))
+    return parts
+
+
+def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5) -> bytes:
+    """The rulebook on pages of `pagesize`; byte-identical for the same input."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from pnp.rulebook.figures import CardFigure
+
+    styles = make_styles(body_size)
+    styles.small_centered = ParagraphStyle("small_c", parent=styles.small, alignment=1, textColor=MUTED,
+                                           spaceAfter=2)
+    meta = dict(compiled_meta(game))
+    buf = io.BytesIO()
+    doc = RulebookDoc(buf, pagesize, meta, styles)
+    cover = _cover(game, compiled, doc.width)
+    story: list = title_page(meta, styles, cover, doc.width, doc.height, game)
+    story += [NextPageTemplate("front"), PageBreak()]
+    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12),
+                          tableStyle=table_style([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                                  ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    story += [Paragraph("Contents", styles.toc_title), toc, NextPageTemplate("body"), PageBreak()]
+    story += StoryBuilder(compiled, styles, doc.width).story()
+    assets = game.assets
+    doc.multiBuild(story, canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
+    return buf.getvalue()
+
+
+def compiled_meta(game) -> dict:
+    g = game.game
+    if g is None:
+        return {"title": game.name}
+    return {"title": g.title, "subtitle": g.subtitle, "players": str(g.players), "time": g.time, "ages": g.ages,
+            "designer": g.designer, "credits": list(g.credits), "version": g.version, "license": g.license}
+
+
+def _cover(game, compiled: L.Compiled, width: float):
+    from pnp.rulebook.figures import CardFigure
+
+    if compiled.cover is not None:
+        deck, ids, side = compiled.cover
+    else:
+        decks = [c.model for c in game.of_kind("deck")]
+        if not decks or not decks[0].cards:
+            return None
+        deck = decks[0]
+        cards = deck.cards
+        ids = list(dict.fromkeys([cards[0].id, cards[len(cards) // 2].id, cards[-1].id]))
+        side = "front"
+    return CardFigure(deck, game, ids, side, mm(42), None)

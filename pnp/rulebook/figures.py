@@ -1,0 +1,202 @@
+"""Figures of real components: cards drawn as vector art, and pages of other outputs rasterised.
+
+A helper in rules.md creates a request (CardFigure, PageFigure) when it is
+called, so a wrong deck, card or file is reported at its line; the story stage
+later asks the request for a flowable no wider than the frame.
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass, field
+
+from reportlab.platypus import Flowable
+
+from pnp.errors import Collector, SpecErrors
+from pnp.rulebook.canvas_surface import flip, surface_for
+from pnp.spec.units import mm
+
+GAP = mm(5)
+MIN_CARD = mm(22)  # below this a row of cards wraps instead of shrinking further
+RASTER_DPI = 200  # pages of other outputs are rendered at this resolution (at least)
+
+
+@dataclass
+class CardFigure:
+    deck: object  # ResolvedDeck
+    game: object  # GameContext
+    ids: list[str]
+    side: str
+    width: float
+    caption: str | None
+
+    def faces(self) -> list:
+        out = []
+        for card_id in self.ids:
+            entry = next(e for e in self.deck.cards if e.id == card_id)
+            sides = ["front", "back"] if self.side == "both" else [self.side]
+            for side in sides:
+                face = entry.front if side == "front" else (entry.back or entry.front)
+                out.append((entry, face))
+        return out
+
+    def flowable(self, max_width: float) -> Flowable:
+        return CardRow(self, max_width)
+
+
+class CardRow(Flowable):
+    """Cards side by side (wrapping to more rows when they would get too small), centred."""
+
+    def __init__(self, request: CardFigure, max_width: float):
+        super().__init__()
+        from pnp.components.cards import FaceDrawer
+
+        self.request = request
+        self.report = Collector()
+        self.drawer = FaceDrawer(request.deck, request.game.assets, self.report)
+        self.items = request.faces()
+        deck = request.deck
+        n = len(self.items)
+        w = min(request.width, max_width)
+        per_row = n
+        if n * w + (n - 1) * GAP > max_width:
+            fit = (max_width - (n - 1) * GAP) / n
+            if fit >= MIN_CARD:
+                w = fit
+            else:
+                per_row = max(1, int((max_width + GAP) // (w + GAP)))
+        self.per_row = per_row
+        self.card_w = w
+        self.card_h = w * deck.height / deck.width
+        self.rows = math.ceil(n / per_row)
+        self.width = max_width
+        self.height = self.rows * self.card_h + (self.rows - 1) * GAP
+
+    def wrap(self, availWidth, availHeight):
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        deck = self.request.deck
+        s = self.card_w / deck.width
+        radius = deck.corner_radius * s
+        for i, (entry, face) in enumerate(self.items):
+            row, col = divmod(i, self.per_row)
+            in_row = min(self.per_row, len(self.items) - row * self.per_row)
+            row_w = in_row * self.card_w + (in_row - 1) * GAP
+            x = (self.width - row_w) / 2 + col * (self.card_w + GAP)
+            top = self.height - row * (self.card_h + GAP)
+            c.saveState()
+            c.setFillColorRGB(0, 0, 0, alpha=0.18)
+            c.roundRect(x + 1.2, top - self.card_h - 1.2, self.card_w, self.card_h, radius, stroke=0, fill=1)
+            c.restoreState()
+            c.saveState()
+            path = c.beginPath()
+            path.roundRect(x, top - self.card_h, self.card_w, self.card_h, radius)
+            c.clipPath(path, stroke=0, fill=0)
+            flip(c, x, top)
+            surface = surface_for(c)
+            surface.scale(s, s)
+            self.drawer.draw(surface, face, entry, 1, 0, 0, bleed=(0, 0, 0, 0))
+            c.restoreState()
+            c.saveState()
+            c.setStrokeColorRGB(0.55, 0.55, 0.55)
+            c.setLineWidth(0.4)
+            c.roundRect(x, top - self.card_h, self.card_w, self.card_h, radius, stroke=1, fill=0)
+            c.restoreState()
+        if self.report.errors:
+            raise SpecErrors(self.report.errors)
+
+
+def page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+@dataclass
+class PageFigure:
+    name: str
+    pdf: bytes
+    page: int
+    width: float
+    caption: str | None
+    crop: bool
+    _image: object = field(default=None, repr=False)
+
+    def image(self):
+        """The page as an RGB image at RASTER_DPI, cropped to its ink when asked (computed once)."""
+        if self._image is None:
+            self._image = rasterise(self.pdf, self.page, self.crop)
+        return self._image
+
+    def flowable(self, max_width: float) -> Flowable:
+        return PageImage(self, min(self.width, max_width))
+
+
+def rasterise(pdf: bytes, page_number: int, crop: bool):
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageChops
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[page_number - 1]
+        image = page.render(scale=RASTER_DPI / 72.0, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        page.close()
+    finally:
+        doc.close()
+    if crop:
+        box = ImageChops.difference(image, Image.new("RGB", image.size, (255, 255, 255))).getbbox()
+        if box:
+            pad = int(RASTER_DPI * 0.08)  # about 2 mm of paper around the ink
+            box = (max(0, box[0] - pad), max(0, box[1] - pad), min(image.width, box[2] + pad),
+                   min(image.height, box[3] + pad))
+            image = image.crop(box)
+    return image
+
+
+class PageImage(Flowable):
+    """A rasterised page, framed like a sheet of paper, centred."""
+
+    def __init__(self, request: PageFigure, width: float):
+        super().__init__()
+        self.request = request
+        self.img_w = width
+        self.frame_width = width
+
+    def wrap(self, availWidth, availHeight):
+        image = self.request.image()
+        self.img_w = min(self.frame_width, availWidth)
+        self.img_h = self.img_w * image.height / image.width
+        self.width = availWidth
+        self.height = self.img_h
+        return self.width, self.height
+
+    def draw(self):
+        from reportlab.lib.utils import ImageReader
+
+        c = self.canv
+        image = self.request.image()
+        # at least RASTER_DPI where it is placed; never more pixels than that needs (smaller files)
+        need = int(math.ceil(self.img_w / 72.0 * RASTER_DPI * 1.25))
+        if image.width > need:
+            from PIL import Image
+
+            image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
+        x = (self.width - self.img_w) / 2
+        c.saveState()
+        c.setFillColorRGB(0, 0, 0, alpha=0.15)
+        c.rect(x + 1.5, -1.5, self.img_w, self.img_h, stroke=0, fill=1)
+        c.restoreState()
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", optimize=False)
+        c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), x, 0, self.img_w, self.img_h)
+        c.saveState()
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.4)
+        c.rect(x, 0, self.img_w, self.img_h, stroke=1, fill=0)
+        c.restoreState()

@@ -1,0 +1,470 @@
+"""rules.md → blocks: sandboxed Jinja2 over the specs, then Markdown (markdown-it-py) into a small block tree.
+
+Jinja2 runs in a SandboxedEnvironment with StrictUndefined, so a name that does
+not resolve, or an attempt to reach Python internals, is a build error located
+at `rules.md:LINE:COL`, never a blank. Helpers (`card`, `figure`, ...) return
+private-use markers that stand for figures; the Markdown stage turns them back
+into figure blocks. Inline markup becomes reportlab paragraph markup, with icons
+left as markers for the story stage, which knows the font size.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
+from pnp.paths import TEMPLATES
+
+FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
+ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
+FIG_RE = re.compile(f"{FIG_OPEN}(\\d+){FIG_CLOSE}")
+ICON_MARK_RE = re.compile(f"{ICON_OPEN}([^{ICON_CLOSE}]+){ICON_CLOSE}")
+ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")  # a letter first, so "1:2:3" stays text
+
+
+# blocks ---------------------------------------------------------------------------------------
+@dataclass
+class Heading:
+    level: int
+    text: str  # inline markup
+    plain: str
+    number: str | None
+
+
+@dataclass
+class Para:
+    text: str
+
+
+@dataclass
+class ListBlock:
+    ordered: bool
+    start: int
+    items: list[list]
+
+
+@dataclass
+class Table:
+    head: list[str]
+    rows: list[list[str]]
+    align: list[str]
+
+
+@dataclass
+class Quote:
+    blocks: list
+
+
+@dataclass
+class FigureBlock:
+    figure: Any  # a request from pnp.rulebook.figures
+
+
+@dataclass
+class PageBreak:
+    pass
+
+
+@dataclass
+class Rule:
+    pass
+
+
+@dataclass
+class Code:
+    text: str
+
+
+@dataclass
+class Compiled:
+    """rules.md compiled: the blocks, the figures the helpers asked for, and the cover cards."""
+
+    blocks: list
+    figures: list
+    cover: Any = None
+    markdown: str = ""
+
+
+class RuleError(Exception):
+    """A helper refused its arguments; `needle` is the text to point the column at."""
+
+    def __init__(self, message: str, needle: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.needle = needle
+
+
+# Jinja2 -----------------------------------------------------------------------------------------
+def environment(game_dir: Path):
+    """The sandboxed environment, built like pnp.spec.templating's, loading from the game folder."""
+    from jinja2 import FileSystemLoader, StrictUndefined
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from pnp.spec.templating import circled
+
+    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
+                               keep_trailing_newline=True,
+                               loader=FileSystemLoader([str(game_dir), str(TEMPLATES / "rulebook")]))
+    env.filters["icons"] = lambda names: " ".join(f":{n}:" for n in (names or []))
+    env.filters["circled"] = circled
+    return env
+
+
+class Helpers:
+    """The functions a rules.md can call; each validates its arguments when called."""
+
+    def __init__(self, game, files: dict):
+        from pnp.rulebook import specs
+
+        self.game = game
+        self.files = files
+        self.figures: list = []
+        self.cover = None
+        self._specs = specs
+
+    def _marker(self, request) -> str:
+        self.figures.append(request)
+        return f"\n\n{FIG_OPEN}{len(self.figures) - 1}{FIG_CLOSE}\n\n"
+
+    def _deck(self, name: str):
+        decks = {c.model.name: c.model for c in self.game.of_kind("deck")}
+        if name not in decks:
+            raise RuleError(f"no deck named '{name}'{did_you_mean(name, decks)} (decks: {', '.join(decks) or 'none'})",
+                            name)
+        return decks[name]
+
+    def _card_ids(self, deck, ids) -> list[str]:
+        ids = [ids] if isinstance(ids, str) else list(ids)
+        known = [e.id for e in deck.cards]
+        for card_id in ids:
+            if card_id not in known:
+                raise RuleError(f"deck '{deck.name}' has no card '{card_id}'{did_you_mean(card_id, known)}", card_id)
+        if not ids:
+            raise RuleError("card(): give at least one card id")
+        return ids
+
+    def card(self, deck: str, ids, side: str = "front", width: str = "40mm", caption: str | None = None) -> str:
+        """A figure of one card (or a row of cards) drawn as vector art from the deck."""
+        from pnp.rulebook.figures import CardFigure
+
+        d = self._deck(deck)
+        ids = self._card_ids(d, ids)
+        if side not in ("front", "back", "both"):
+            raise RuleError(f"side must be front, back or both, not '{side}'", side)
+        return self._marker(CardFigure(d, self.game, ids, side, _length(width), caption))
+
+    def figure(self, name: str, page: int = 1, width: str = "120mm", caption: str | None = None,
+               crop: bool = True) -> str:
+        """A figure of one page of another output of this build, rasterised."""
+        from pnp.rulebook.figures import PageFigure, page_count
+
+        pdfs = sorted(k for k, v in self.files.items() if k.endswith(".pdf") and isinstance(v, bytes))
+        if name not in pdfs:
+            raise RuleError(f"no output '{name}' in this build{did_you_mean(name, pdfs)} "
+                            f"(outputs: {', '.join(pdfs) or 'none'})", name)
+        n = page_count(self.files[name])
+        if not isinstance(page, int) or not 1 <= page <= n:
+            raise RuleError(f"'{name}' has {n} page(s); page {page} does not exist", str(page))
+        return self._marker(PageFigure(name, self.files[name], page, _length(width), caption, bool(crop)))
+
+    def component_list(self) -> str:
+        lines = self._specs.component_lines(self.game)
+        return "\n\n" + "\n".join(f"- {line}" for line in lines) + "\n\n"
+
+    def page_break(self) -> str:
+        return self._marker(PageBreak())
+
+    def cover_cards(self, deck: str, ids, side: str = "front") -> str:
+        """Cards shown on the title page instead of the default (the first card of the first deck)."""
+        d = self._deck(deck)
+        self.cover = (d, self._card_ids(d, ids), side)
+        return ""
+
+    def globals(self) -> dict:
+        return {"card": self.card, "figure": self.figure, "component_list": self.component_list,
+                "page_break": self.page_break, "cover": self.cover_cards}
+
+
+def _length(value) -> float:
+    from pnp.spec.units import parse_length
+
+    try:
+        return float(parse_length(value))
+    except ValueError as e:
+        raise RuleError(str(e), str(value))
+
+
+def render(game, files: dict, source_name: str = "rules.md") -> tuple[str, Helpers]:
+    """Render rules.md with the game's specs; errors become located SpecErrors."""
+    from jinja2 import TemplateSyntaxError
+
+    from pnp.rulebook.specs import context
+
+    env = environment(game.dir)
+    helpers = Helpers(game, files)
+    ctx = context(game, list(files))
+    ctx.update(helpers.globals())
+    try:
+        template = env.get_template(source_name)
+        text = template.render(ctx)
+    except TemplateSyntaxError as e:
+        path = e.filename or str(game.dir / source_name)
+        raise SpecErrors([SpecError(_pos(path, e.lineno, None), f"template syntax error: {e.message}")])
+    except RecursionError:
+        raise SpecErrors([SpecError(Pos(display_path(game.dir / source_name)), "template error: recursion too deep")])
+    except Exception as e:  # noqa: BLE001 — every failure of a designer's template is reported, located
+        raise SpecErrors([_located(e, game.dir / source_name)])
+    return text, helpers
+
+
+def _located(e: Exception, default: Path) -> SpecError:
+    from jinja2 import UndefinedError
+    from jinja2.exceptions import SecurityError
+
+    path, line = str(default), 1
+    tb = e.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith((".md", ".j2")) and Path(name).is_file():
+            path, line = name, tb.tb_lineno
+        tb = tb.tb_next
+    message = getattr(e, "message", None) or str(e)
+    needle = getattr(e, "needle", None)
+    if isinstance(e, SecurityError):
+        m = re.search(r"attribute '([^']+)'", message)
+        needle = m.group(1) if m else None
+        message = f"refused by the sandbox: {message}"
+    elif isinstance(e, UndefinedError):
+        m = re.search(r"'([^']+)' is undefined|has no attribute '([^']+)'", message)
+        needle = (m.group(1) or m.group(2)) if m else None
+        message = f"{message} (an unknown name: check its spelling against the specs)"
+    elif not isinstance(e, RuleError):
+        message = f"template error: {type(e).__name__}: {message}"
+    return SpecError(_pos(path, line, needle), message)
+
+
+def _pos(path: str, line: int | None, needle: str | None) -> Pos:
+    """A position in a template file; the column points at `needle` inside a Jinja2 tag when it can."""
+    line = line or 1
+    try:
+        text = Path(path).read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, IndexError, UnicodeDecodeError):
+        return Pos(display_path(path), line, 1)
+    col = 0
+    tags = [m.start() for m in re.finditer(r"\{\{|\{%", text)]
+    if needle:
+        for m in re.finditer(re.escape(needle), text):
+            if any(t <= m.start() for t in tags) or not tags:
+                col = m.start() + 1
+                break
+    if not col:
+        col = (tags[0] + 1) if tags else 1
+    return Pos(display_path(path), line, col)
+
+
+# Markdown -----------------------------------------------------------------------------------------
+def parse(markdown: str) -> list:
+    """Markdown → blocks, with headings numbered 1, 1.1 (a heading ending in `{-}` is not numbered)."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    tokens = md.parse(markdown)
+    blocks, _ = _blocks(tokens, 0, None)
+    _number(blocks)
+    return blocks
+
+
+def _blocks(tokens, i: int, close: str | None) -> tuple[list, int]:
+    out: list = []
+    while i < len(tokens):
+        t = tokens[i]
+        if close and t.type == close:
+            return out, i + 1
+        if t.type == "heading_open":
+            text = _inline(tokens[i + 1])
+            out.append(Heading(int(t.tag[1]), text, _plain(tokens[i + 1]), None))
+            i += 3
+        elif t.type == "paragraph_open":
+            out.extend(_paragraph(_inline(tokens[i + 1])))
+            i += 3
+        elif t.type in ("bullet_list_open", "ordered_list_open"):
+            ordered = t.type == "ordered_list_open"
+            start = int(t.attrGet("start") or 1) if ordered else 1
+            items, i = _list_items(tokens, i + 1, t.type.replace("_open", "_close"))
+            out.append(ListBlock(ordered, start, items))
+        elif t.type == "blockquote_open":
+            inner, i = _blocks(tokens, i + 1, "blockquote_close")
+            out.append(Quote(inner))
+        elif t.type == "table_open":
+            table, i = _table(tokens, i + 1)
+            out.append(table)
+        elif t.type == "hr":
+            out.append(Rule())
+            i += 1
+        elif t.type in ("fence", "code_block"):
+            out.append(Code(t.content.rstrip("\n")))
+            i += 1
+        elif t.type == "html_block":
+            if not t.content.lstrip().startswith("<!--"):
+                out.append(Para(_escape(t.content.strip())))
+            i += 1
+        else:
+            i += 1
+    return out, i
+
+
+def _list_items(tokens, i: int, close: str) -> tuple[list, int]:
+    items = []
+    while i < len(tokens) and tokens[i].type != close:
+        if tokens[i].type == "list_item_open":
+            item, i = _blocks(tokens, i + 1, "list_item_close")
+            items.append(item)
+        else:
+            i += 1
+    return items, i + 1
+
+
+def _table(tokens, i: int) -> tuple[Table, int]:
+    head: list[str] = []
+    rows: list[list[str]] = []
+    align: list[str] = []
+    row: list[str] | None = None
+    in_head = False
+    while tokens[i].type != "table_close":
+        t = tokens[i]
+        if t.type == "thead_open":
+            in_head = True
+        elif t.type == "tbody_open":
+            in_head = False
+        elif t.type == "tr_open":
+            row = []
+        elif t.type == "tr_close":
+            (head.extend if in_head else rows.append)(row)
+        elif t.type in ("th_open", "td_open"):
+            if in_head:
+                style = t.attrGet("style") or ""
+                align.append(style.split(":")[-1] if "text-align" in style else "left")
+            row.append(_inline(tokens[i + 1]))
+        i += 1
+    return Table(head, rows, align), i + 1
+
+
+def _paragraph(text: str) -> list:
+    """A paragraph, split around any figure markers it holds."""
+    out: list = []
+    pos = 0
+    for m in FIG_RE.finditer(text):
+        before = text[pos:m.start()].strip()
+        if before and before != "<br/>":
+            out.append(Para(before))
+        out.append(FigureBlock(int(m.group(1))))
+        pos = m.end()
+    rest = text[pos:].strip()
+    if rest and rest != "<br/>":
+        out.append(Para(rest))
+    return out
+
+
+_TAGS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_close": "</i>",
+         "s_open": "<strike>", "s_close": "</strike>", "softbreak": " ", "hardbreak": "<br/>"}
+
+
+def _inline(token) -> str:
+    parts = []
+    for child in token.children or []:
+        if child.type == "text":
+            parts.append(_icons(_escape(child.content)))
+        elif child.type in _TAGS:
+            parts.append(_TAGS[child.type])
+        elif child.type == "code_inline":
+            parts.append(f'<font name="{_code_font()}">{_escape(child.content)}</font>')
+        elif child.type == "image":
+            parts.append(_escape(child.content))
+        elif child.type == "html_inline":
+            parts.append("<br/>" if re.fullmatch(r"<br\s*/?>", child.content.strip()) else _escape(child.content))
+    return "".join(parts)
+
+
+def _plain(token) -> str:
+    text = "".join(c.content for c in token.children or [] if c.type in ("text", "code_inline"))
+    return ICON_RE.sub(lambda m: m.group(1).replace("-", " "), text).strip()
+
+
+def _icons(text: str) -> str:
+    return ICON_RE.sub(lambda m: f"{ICON_OPEN}{m.group(1)}{ICON_CLOSE}", text)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _code_font() -> str:
+    from pnp.draw import fonts
+
+    return fonts.register("condensed")
+
+
+def _number(blocks: list) -> None:
+    counters = [0, 0]
+    for b in blocks:
+        if not isinstance(b, Heading):
+            continue
+        if b.plain.endswith("{-}"):
+            b.plain = b.plain[:-3].rstrip()
+            b.text = b.text.replace("{-}", "").rstrip()
+            continue
+        if b.level == 1:
+            counters = [counters[0] + 1, 0]
+            b.number = str(counters[0])
+        elif b.level == 2:
+            counters[1] += 1
+            b.number = f"{counters[0]}.{counters[1]}" if counters[0] else str(counters[1])
+
+
+def icons_used(blocks: list) -> set[str]:
+    """Every icon name in the blocks' text (to check them all before drawing)."""
+    found: set[str] = set()
+
+    def walk(items):
+        for b in items:
+            if isinstance(b, (Heading, Para)):
+                found.update(ICON_MARK_RE.findall(b.text))
+            elif isinstance(b, ListBlock):
+                for item in b.items:
+                    walk(item)
+            elif isinstance(b, Quote):
+                walk(b.blocks)
+            elif isinstance(b, Table):
+                for cell in b.head + [c for r in b.rows for c in r]:
+                    found.update(ICON_MARK_RE.findall(cell))
+
+    walk(blocks)
+    return found
+
+
+def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
+    """The whole language stage: render, parse, check icons (unknown ones located in the source)."""
+    text, helpers = render(game, files, source_name)
+    blocks = parse(text)
+    unknown = sorted(n for n in icons_used(blocks) if not game.assets.has_icon(n))
+    if unknown:
+        path = game.dir / source_name
+        errors = []
+        for name in unknown:
+            line, needle = _find_line(path, f":{name}:")
+            errors.append(SpecError(_pos(str(path), line, needle), f"unknown icon '{name}'"
+                                    f"{did_you_mean(name, game.assets.icon_names())}"))
+        raise SpecErrors(errors)
+    return Compiled(blocks, helpers.figures, helpers.cover, text)
+
+
+def _find_line(path: Path, needle: str) -> tuple[int, str | None]:
+    try:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if needle in line:
+                return n, needle
+    except OSError:
+        pass
+    return 1, None
