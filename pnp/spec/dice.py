@@ -137,7 +137,7 @@ def resolve_dice(spec: DiceFile, raw: Any, icon_names: set[str], errors: Collect
     for name, sym in spec.symbols.items():
         if sym.icon and sym.icon not in icon_names:
             errors.error(locate(raw, ["symbols", name, "icon"]),
-                         f"unknown icon '{sym.icon}'{did_you_mean(sym.icon, icon_names)} (see `pnp icons`)")
+                         f"unknown icon '{sym.icon}'{did_you_mean(sym.icon, icon_names) or ' (see `pnp icons`)'}")
         if not (sym.icon or sym.color or sym.label):
             errors.error(locate(raw, ["symbols", name], key=True),
                          f"symbol '{name}' needs an icon, a color or a label")
@@ -165,7 +165,8 @@ def resolve_dice(spec: DiceFile, raw: Any, icon_names: set[str], errors: Collect
     return ResolvedDice(spec.tile, spec.net_edge, tuple(dice), dict(spec.symbols), source)
 
 
-def _resolve_face(text: str, symbols: dict[str, DiceSymbol], icon_names: set[str], errors: Collector, pos) -> Face | None:
+def _resolve_face(text: str, symbols: dict[str, DiceSymbol], icon_names: set[str], errors: Collector,
+                  pos) -> Face | None:
     names = [p.strip() for p in str(text).split("+")]
     if any(not n for n in names):
         errors.error(pos, f"face '{text}' has an empty part (parts are joined with a single '+')")

@@ -1,0 +1,69 @@
+"""`kind: dice` — custom dice: sticker tiles for LEGO dice (dice-tiles.pdf) and paper dice (dice-nets.pdf)."""
+from __future__ import annotations
+
+from pnp.errors import display_path
+from pnp.spec.dice import DiceFile, ResolvedDice, resolve_dice
+from pnp.spec.load import locate
+from pnp.spec.validate import validate
+
+KIND = "dice"
+MODEL = DiceFile
+
+
+def load(game, path, raw) -> ResolvedDice | None:
+    spec = validate(DiceFile, raw, game.errors)
+    if spec is None:
+        return None
+    dice = resolve_dice(spec, raw, game.assets.icon_names(), game.errors, display_path(path))
+    if dice is not None:
+        _check_unique_ids(game, dice, raw)
+    return dice
+
+
+def _check_unique_ids(game, dice: ResolvedDice, raw) -> None:
+    """A die id names one die in the whole game (the rules and the referee look dice up by id)."""
+    for other in game.of_kind(KIND):
+        taken = {d.id for d in other.model.dice}
+        for i, die in enumerate(dice.dice):
+            if die.id in taken:
+                game.errors.error(locate(raw, ["dice", i, "id"]),
+                                  f"duplicate die id '{die.id}' (also in {other.model.source})")
+
+
+def build(game, components, options) -> dict:
+    from pnp.components.dice import net_sheets, tile_sheets
+    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.svg import SvgSurface
+
+    sets = [c.model for c in components]
+    if not sets:
+        return {}
+    title = game.game.title if game.game else game.name
+    out: dict = {}
+    surfaces = []
+    if "pdf" in options.formats:
+        surfaces.append(("pdf", PdfSurface(title=f"{title} — dice tiles", subject=options.paper),
+                         PdfSurface(title=f"{title} — paper dice", subject=options.paper)))
+    if "svg" in options.formats:
+        surfaces.append(("svg", SvgSurface(title=f"{title} — dice tiles"),
+                         SvgSurface(title=f"{title} — paper dice")))
+    for fmt, tiles, nets in surfaces:
+        for dice in sets:
+            try:
+                tile_sheets(tiles, dice, options.paper, options.sets, game.assets.place_icon, title)
+                net_sheets(nets, dice, options.paper, game.assets.place_icon, title)
+            except ValueError as e:  # a tile or net too large for the paper
+                game.errors.error(locate(_raw(components, dice), ["tile"]), str(e))
+                return {}
+        if fmt == "pdf":
+            out["dice-tiles.pdf"] = tiles.finish()
+            out["dice-nets.pdf"] = nets.finish()
+        else:
+            for name, surface in (("dice-tiles", tiles), ("dice-nets", nets)):
+                for n, page in enumerate(surface.finish(), start=1):
+                    out[f"svg/{name}-{n}.svg"] = page
+    return out
+
+
+def _raw(components, dice):
+    return next(c.raw for c in components if c.model is dice)
