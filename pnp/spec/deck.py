@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator
 from typing_extensions import Annotated
 
-from pnp.spec.types import Color, NonNegLength, PositiveLength, Spec, TemplatedColor
+from pnp.spec.types import _LENGTH_SCHEMA, Color, NonNegLength, PositiveLength, Spec, TemplatedColor
 from pnp.spec.units import parse_length
 
 # Trim sizes in millimetres (see PRINTING.md).
@@ -33,6 +33,13 @@ def _size(value: Any) -> Any:
 class Size(Spec):
     width: PositiveLength
     height: PositiveLength
+
+
+_SIZE_SCHEMA = {"anyOf": [
+    {"type": "string", "enum": sorted(SIZE_PRESETS)},
+    {"type": "object", "properties": {"width": _LENGTH_SCHEMA, "height": _LENGTH_SCHEMA},
+     "required": ["width", "height"], "additionalProperties": False},
+], "description": "a preset name or {width, height}"}
 
 
 def _dim(value: Any) -> Any:
@@ -91,10 +98,20 @@ class Box(Spec):
     opacity: float = Field(default=1.0, ge=0, le=1)
 
 
+def _boxes_schema() -> dict:
+    """Boxes are merged as raw mappings (for `extends`), but editors should still complete their keys."""
+    schema = Box.model_json_schema()
+    schema.pop("title", None)
+    return {"type": "object", "additionalProperties": schema}
+
+
+BoxMap = Annotated[dict[str, dict], WithJsonSchema(_boxes_schema())]
+
+
 class Layout(Spec):
     extends: str | None = None
     background: Color | None = None
-    boxes: dict[str, dict] = Field(default_factory=dict, description="name → box; a child layout's box overrides the parent's keys")
+    boxes: BoxMap = Field(default_factory=dict, description="name → box; a child layout's box overrides the parent's keys")
 
 
 FieldType = Literal["text", "int", "number", "bool", "icons", "list", "any"]
@@ -115,7 +132,7 @@ class FieldDef(Spec):
 class Side(Spec):
     layout: str | None = None
     fields: dict[str, Any] = Field(default_factory=dict)
-    boxes: dict[str, dict] = Field(default_factory=dict, description="per-card overrides of layout boxes")
+    boxes: BoxMap = Field(default_factory=dict, description="per-card overrides of layout boxes")
 
 
 class Card(Spec):
@@ -124,7 +141,7 @@ class Card(Spec):
     # single-sided shorthand: the front
     layout: str | None = None
     fields: dict[str, Any] = Field(default_factory=dict)
-    boxes: dict[str, dict] = Field(default_factory=dict)
+    boxes: BoxMap = Field(default_factory=dict)
     # double-sided
     front: Side | None = None
     back: Side | None = None
@@ -141,10 +158,11 @@ class Deck(Spec):
     kind: Literal["deck"]
     name: str
     title: str | None = None
-    size: Annotated[Size, BeforeValidator(_size)] = Field(description="a preset (poker, bridge, tarot, mini-euro, mini-us, square) or {width, height}")
-    bleed: NonNegLength = Field(default=parse_length("3mm"))
-    safe: NonNegLength = Field(default=parse_length("3mm"))
-    corner_radius: NonNegLength = Field(default=parse_length("3mm"))
+    size: Annotated[Size, BeforeValidator(_size), WithJsonSchema(_SIZE_SCHEMA)] = Field(
+        description="a preset (poker, bridge, tarot, mini-euro, mini-us, square) or {width, height}")
+    bleed: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
+    safe: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
+    corner_radius: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
     layout: str | None = Field(default=None, description="default layout of every front")
     back: Side | None = Field(default=None, description="the shared back of every card without its own")
     layouts: dict[str, Layout] = Field(default_factory=dict)

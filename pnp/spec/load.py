@@ -160,8 +160,11 @@ class _Converter:
         out = LDict()
         out.pos = _pos(self.shown, node.start_mark)
         out.key_pos, out.value_pos = {}, {}
-        self.constructor.flatten_mapping(node)  # resolves `<<` merge keys
-        for key_node, value_node in node.value:
+        own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
+        self.constructor.flatten_mapping(node)  # resolves `<<` merge keys: merged pairs first, own pairs last
+        merged = len(node.value) - own
+        from_merge: set = set()
+        for i, (key_node, value_node) in enumerate(node.value):
             if not isinstance(key_node, yaml.ScalarNode):
                 self.errors.error(_pos(self.shown, key_node.start_mark), "a key must be a plain name, not a list or mapping")
                 continue
@@ -171,10 +174,14 @@ class _Converter:
             elif not isinstance(key, str):
                 key = str(key)
             kpos = _pos(self.shown, key_node.start_mark)
-            if key in out:
+            if key in out and key not in from_merge:
                 first = out.key_pos[key]
                 self.errors.error(kpos, f"duplicate key '{key}' (first at line {first.line})")
                 continue
+            if i < merged:
+                from_merge.add(key)  # a merged default: the mapping's own keys may override it
+            else:
+                from_merge.discard(key)
             out[key] = self._convert(value_node, depth + 1)
             out.key_pos[key] = kpos
             out.value_pos[key] = _pos(self.shown, value_node.start_mark)

@@ -1,0 +1,75 @@
+"""`pnp export`: card images for virtual tabletops and print-on-demand shops."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli import EXIT_SPEC, _console, app, report_errors
+
+TARGET_HELP = "tts (Tabletop Simulator), tgc (The Game Crafter), mpc (MakePlayingCards) or tabletopia."
+
+
+def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True) -> tuple[Path, dict]:
+    """Load a game, render the target's images and write them to OUT/<game>/export/<target>/."""
+    import importlib
+
+    from pnp.export.raster import decks, face_pages
+    from pnp.game import load_game
+    from pnp.output import write_outputs
+    from pnp.progress import progress_bar
+
+    game = load_game(game_dir)
+    module = importlib.import_module(f"pnp.export.{target}")
+    total = sum(len(face_pages(d)) for d in decks(game))
+    with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
+        files = module.export(game, step=bar.advance)
+    target_dir = out / game.name / "export" / target
+    _remove_stale(target_dir, files)
+    manifest = write_outputs(target_dir, files, {"game": game.name, "target": target})
+    return target_dir, manifest
+
+
+def _remove_stale(target_dir: Path, files: dict) -> None:
+    """Delete images an earlier export listed that this one no longer makes (a renamed card, a smaller deck)."""
+    import json
+
+    try:
+        old = json.loads((target_dir / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return
+    for entry in old.get("files", []):
+        name = entry.get("file", "")
+        path = (target_dir / name).resolve()
+        if name not in files and target_dir.resolve() in path.parents and path.is_file():
+            path.unlink()
+
+
+@app.command()
+def export(
+    target: str = typer.Argument(..., help=TARGET_HELP),
+    game_dir: Path = typer.Argument(..., help="The game folder (holding game.yaml)."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; images go in <out>/<game>/export/<target>/."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
+):
+    """Export a game's decks as PNG images for Tabletop Simulator, The Game Crafter, MakePlayingCards or Tabletopia."""
+    import time
+
+    from pnp.errors import SpecErrors
+    from pnp.export import TARGETS
+
+    target = target.lower()
+    if target not in TARGETS:
+        raise typer.BadParameter(f"unknown target {target!r}: use {', '.join(TARGETS)}", param_hint="TARGET")
+    start = time.perf_counter()
+    try:
+        target_dir, manifest = export_game(target, game_dir, out, quiet)
+    except SpecErrors as e:
+        report_errors(e.errors)
+        raise typer.Exit(EXIT_SPEC)
+    images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
+    if not images:
+        _console(True).print(f"[yellow]{game_dir}: no decks to export[/]")
+    if not quiet:
+        _console().print(f"[green]✓[/] {manifest['game']}: {images} images for {target} → {target_dir}/ "
+                         f"({time.perf_counter() - start:.1f} s)")

@@ -1,0 +1,26 @@
+"""`pnp new`: scaffold a game folder that builds at once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli import EXIT_SPEC, _console, app
+
+
+@app.command()
+def new(
+    name: str = typer.Argument(..., help="The game's folder name, e.g. my-game (its title becomes My Game)."),
+    dir: Path = typer.Option(Path("."), "--dir", help="Where to create the folder (default: here)."),
+):
+    """Create NAME/ with game.yaml, rules.md and a commented example of each spec kind."""
+    from pnp.scaffold import ScaffoldError, create
+
+    try:
+        made = create(name, dir)
+    except ScaffoldError as e:
+        _console(True).print(f"[red]{e}[/]")
+        raise typer.Exit(EXIT_SPEC)
+    console = _console()
+    console.print(f"[green]✓[/] {made.dir}/: {', '.join(made.files)}")
+    console.print(f"  next: pnp build {made.dir}   (or pnp watch {made.dir} while you edit)")

@@ -1,0 +1,81 @@
+"""`pnp new`: a new game folder with a commented example of every spec kind pnp knows, ready to build.
+
+Each kind's example is `templates/scaffold/<kind>.yaml`; a kind (a module in
+pnp/kinds) without a template is skipped, so a new kind joins the scaffold by
+adding its template. Every spec gets a `yaml-language-server` line pointing at
+docs/schema/<kind>.json, so editors complete and check keys from the first keystroke.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+
+
+class ScaffoldError(Exception):
+    """A name or folder `pnp new` refuses (the message says why)."""
+
+
+@dataclass
+class Scaffold:
+    dir: Path
+    files: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # kinds without a template
+
+
+def scaffold_dir() -> Path:
+    from pnp.paths import TEMPLATES
+
+    return TEMPLATES / "scaffold"
+
+
+def title_of(name: str) -> str:
+    """my-game → My Game."""
+    return " ".join(w[:1].upper() + w[1:] for w in re.split(r"[-_]+", name) if w)
+
+
+def schema_line(kind: str, game_dir: Path) -> str:
+    from pnp.paths import ROOT
+
+    rel = Path(os.path.relpath((ROOT / "docs" / "schema").resolve(), game_dir.resolve())).as_posix()
+    return f"# yaml-language-server: $schema={rel}/{kind}.json\n"
+
+
+def plan(name: str) -> tuple[dict[str, str], list[str], list[str]]:
+    """The kinds with a template (layouts first) and those without: ({kind: file name}, kinds, skipped)."""
+    from pnp.kinds import kind_names
+
+    kinds = sorted(kind_names(), key=lambda k: (k != "layouts", k))
+    have = [k for k in kinds if (scaffold_dir() / f"{k}.yaml").is_file()]
+    return {k: f"{k}.yaml" for k in have}, have, [k for k in kinds if k not in have]
+
+
+def create(name: str, parent: Path = Path(".")) -> Scaffold:
+    """Write PARENT/NAME; refuses a bad name or an existing path (never overwrites)."""
+    if not NAME_RE.match(name):
+        raise ScaffoldError(f"'{name}' is not a usable game name: use letters, digits, '-' and '_' "
+                            f"(it becomes the folder name), e.g. my-game")
+    target = Path(parent) / name
+    if target.exists():
+        raise ScaffoldError(f"{target} already exists: pnp new never overwrites; choose another name or --dir")
+    names, kinds, skipped = plan(name)
+    title = title_of(name)
+    src = scaffold_dir()
+
+    def fill(text: str) -> str:
+        return text.replace("__TITLE__", title).replace("__NAME__", name)
+
+    files: dict[str, str] = {}
+    components = "\n".join(f"  - {names[k]}" for k in kinds)
+    files["game.yaml"] = schema_line("game", target) + fill((src / "game.yaml").read_text()).replace("__COMPONENTS__", components)
+    for k in kinds:
+        files[names[k]] = schema_line(k, target) + fill((src / f"{k}.yaml").read_text())
+    files["rules.md"] = fill((src / "rules.md").read_text())
+    target.mkdir(parents=True)
+    for file_name, text in files.items():
+        (target / file_name).write_text(text, encoding="utf-8")
+    return Scaffold(target, sorted(files), kinds, skipped)

@@ -1,0 +1,205 @@
+"""Exports for Tabletop Simulator, The Game Crafter, MakePlayingCards and Tabletopia: sizes, grids, counts, JSON."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from pnp.export import mpc, tabletopia, tgc, tts
+from pnp.game import load_game
+
+RED = (0xC6, 0x28, 0x28)  # pnp's "red"
+
+
+def make_game(root: Path, cards: str, size: str = "poker", bleed: str = "3mm", name: str = "tiny") -> Path:
+    """A one-deck game: red fronts with a big number, blue backs naming the card."""
+    game = root / name
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(f"title: Tiny\nplayers: 2\ncomponents: [deck.yaml]\n")
+    (game / "deck.yaml").write_text(f"""kind: deck
+name: tiny
+size: {size}
+bleed: {bleed}
+layout: face
+back: {{layout: back}}
+fields:
+  n: {{type: int}}
+layouts:
+  face:
+    background: red
+    boxes:
+      n: {{text: "{{{{ n }}}}", x: 5mm, y: 20mm, width: 50mm, height: 30mm, size: 40pt, color: white, align: center}}
+  back:
+    background: blue
+    boxes:
+      label: {{text: "back", x: 5mm, y: 20mm, width: 50mm, height: 20mm, size: 20pt, color: white}}
+cards:
+{cards}
+""")
+    return game
+
+
+THREE = """  - {id: a, count: 2, fields: {n: 1}}
+  - {id: b, fields: {n: 2}}
+  - {id: c, fields: {n: 3}}"""
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    return load_game(make_game(tmp_path_factory.mktemp("g"), THREE))
+
+
+def image(data: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    return im
+
+
+# Tabletop Simulator ----------------------------------------------------------------------
+
+def test_tts_small_deck_sheet_grid_json_and_back(tiny):
+    files = tts.export(tiny)
+    meta = json.loads(files["tts.json"])
+    deck = meta["decks"][0]
+    assert deck["cards"] == 4 and deck["unique_backs"] is False
+    assert deck["back"] == "tiny-back.png"
+    (sheet,) = deck["sheets"]
+    assert (sheet["columns"], sheet["rows"], sheet["cards"]) == (3, 2, 4)  # 4 cards + the hidden slot
+    assert sheet["hidden_slot"] == 6 and sheet["file"] == "tiny-1.png"
+    cw, ch = deck["card_px"]
+    assert (cw, ch) == (744, 1039)  # 63 x 88 mm trimmed at the 300 dpi cap
+    im = image(files["tiny-1.png"])
+    assert im.mode == "RGB" and im.size == (3 * cw, 2 * ch) and max(im.size) <= 4096
+    assert not im.info  # no metadata chunks
+    # trimmed: the corner of a front is the red background, not bleed-extended white
+    assert im.getpixel((1, 1)) == RED
+    # the hidden slot (last) shows the back (blue), unused slot 5 is blank white
+    hidden = im.getpixel((2 * cw + cw // 2, ch + 5))
+    assert hidden[2] > 100 and hidden[0] < 100
+    assert im.getpixel((cw + cw // 2, ch + 5)) == (255, 255, 255)
+    back = image(files["tiny-back.png"])
+    assert back.size == (cw, ch) and back.mode == "RGB"
+    assert set(files) == {"tts.json", "tiny-1.png", "tiny-back.png"}
+
+
+def test_tts_grid_rules():
+    assert tts.grid_for(69) == (10, 7)
+    assert tts.grid_for(1) == (2, 2)
+    for n in range(1, 70):
+        cols, rows = tts.grid_for(n)
+        assert cols <= 10 and rows <= 7 and cols * rows >= n + 1
+
+
+def test_tts_69_cards_per_sheet_with_10x7_grid(tmp_path):
+    game = load_game(make_game(tmp_path, "  - {id: x, count: 75, fields: {n: 7}}"))
+    files = tts.export(game)
+    deck = json.loads(files["tts.json"])["decks"][0]
+    s1, s2 = deck["sheets"]
+    assert (s1["columns"], s1["rows"], s1["cards"], s1["hidden_slot"]) == (10, 7, 69, 70)
+    assert (s2["columns"], s2["rows"], s2["cards"]) == (4, 2, 6)
+    cw, ch = deck["card_px"]
+    assert (cw, ch) == (409, 571)  # 4096 // 10 wide, aspect kept
+    big = image(files["tiny-1.png"])
+    assert big.size == (4090, 3997) and max(big.size) <= 4096 and big.mode == "RGB"
+    assert image(files["tiny-2.png"]).size == (4 * cw, 2 * ch)
+
+
+def test_tts_unique_backs_get_back_sheets(tmp_path):
+    cards = """  - {id: a, front: {fields: {n: 1}}, back: {layout: back, boxes: {label: {text: "A"}}}}
+  - {id: b, front: {fields: {n: 2}}, back: {layout: back, boxes: {label: {text: "B"}}}}"""
+    game = load_game(make_game(tmp_path, cards))
+    files = tts.export(game)
+    deck = json.loads(files["tts.json"])["decks"][0]
+    assert deck["unique_backs"] is True and deck["back"] is None
+    (sheet,) = deck["sheets"]
+    assert sheet["back"] == "tiny-1-backs.png"
+    assert image(files["tiny-1-backs.png"]).size == image(files["tiny-1.png"]).size
+    assert "tiny-back.png" not in files
+
+
+# print on demand ---------------------------------------------------------------------------
+
+def test_tgc_poker_825x1125_one_png_per_face(tiny):
+    files = tgc.export(tiny)
+    pngs = sorted(n for n in files if n.endswith(".png"))
+    # copies of a that look the same share one file; one shared back
+    assert pngs == ["tiny/001-a-front.png", "tiny/002-b-front.png", "tiny/003-c-front.png", "tiny/back.png"]
+    for name in pngs:
+        im = image(files[name])
+        assert im.size == (825, 1125) and im.mode == "RGB"
+        assert round(im.info["dpi"][0]) == 300
+    front = image(files["tiny/001-a-front.png"])
+    assert front.getpixel((0, 0)) == RED and front.getpixel((824, 1124)) == RED  # bleed filled to the edge
+    meta = json.loads(files["cards.json"])
+    deck = meta["decks"][0]
+    assert deck["product"] == "poker" and deck["pixels"] == [825, 1125] and deck["cards"] == 4
+    assert [(f["id"], f["count"]) for f in deck["faces"]] == [("a", 2), ("b", 1), ("c", 1)]
+    assert all(f["back"] == "tiny/back.png" for f in deck["faces"])
+
+
+def test_tgc_other_sizes_from_trim_plus_bleed(tmp_path):
+    sq = load_game(make_game(tmp_path, "  - {id: a, fields: {n: 1}}", size="square"))  # 70 x 70 mm
+    assert tgc.size_for(sq.components[0].model)[1] == (902, 902)  # 70/25.4*300 + 2*37.5
+    bridge = load_game(make_game(tmp_path, "  - {id: a, fields: {n: 1}}", size="bridge", name="b"))
+    assert tgc.size_for(bridge.components[0].model)[1] == (750, 1125)
+    files = tgc.export(bridge)
+    assert image(files["tiny/001-a-front.png"]).size == (750, 1125)
+
+
+def test_mpc_poker_822x1122(tiny):
+    files = mpc.export(tiny)
+    pngs = [n for n in files if n.endswith(".png")]
+    assert len(pngs) == 4
+    for name in pngs:
+        im = image(files[name])
+        assert im.size == (822, 1122) and im.mode == "RGB"
+    assert json.loads(files["cards.json"])["decks"][0]["bleed_px"] == 36
+
+
+def test_tabletopia_every_face_same_size(tiny):
+    files = tabletopia.export(tiny)
+    sizes = {image(d).size for n, d in files.items() if n.endswith(".png")}
+    assert sizes == {(744, 1039)}
+    assert len([n for n in files if n.endswith(".png")]) == 4
+
+
+def test_exports_are_deterministic(tiny):
+    assert tgc.export(tiny) == tgc.export(tiny)
+    assert tts.export(tiny) == tts.export(tiny)
+
+
+def test_bleed_is_generated_when_the_deck_has_none(tmp_path):
+    game = load_game(make_game(tmp_path, "  - {id: a, fields: {n: 1}}", bleed="0mm"))
+    im = image(tgc.export(game)["tiny/001-a-front.png"])
+    assert im.size == (825, 1125) and im.getpixel((0, 0)) == RED
+
+
+# the command -------------------------------------------------------------------------------
+
+def test_cli_writes_under_out_game_export_target(tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.cli import _register_commands, app
+
+    _register_commands()
+    game = make_game(tmp_path, THREE)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["export", "tts", str(game), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    target = out / "tiny" / "export" / "tts"
+    assert (target / "tts.json").is_file() and (target / "tiny-1.png").is_file()
+    assert "2 images for tts" in result.output
+    bad = CliRunner().invoke(app, ["export", "vassal", str(game)])
+    assert bad.exit_code == 2
+
+
+def test_progress_is_silent_off_a_terminal(capsys):
+    from pnp.progress import progress_bar
+
+    with progress_bar("work", total=3, delay=0) as bar:
+        bar.step("one")
+        bar.advance(2)
+    assert capsys.readouterr().err == ""

@@ -1,0 +1,75 @@
+"""`pnp new`: the scaffold builds at once, shows every kind that has a template, never overwrites."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.build import BuildOptions, build_game
+from pnp.cli import _register_commands, app
+from pnp.kinds import kind_names
+from pnp.scaffold import create, scaffold_dir
+
+_register_commands()
+
+
+def test_scaffold_builds_at_once(tmp_path):
+    made = create("my-game", tmp_path)
+    assert made.dir == tmp_path / "my-game"
+    assert {"game.yaml", "rules.md", "layouts.yaml", "deck.yaml"} <= set(made.files)
+    result = build_game(made.dir, BuildOptions(out=tmp_path / "out"))
+    names = {f["file"] for f in result.files}
+    assert {"cards.pdf", "cards-printshop.pdf"} <= names
+    game_yaml = (made.dir / "game.yaml").read_text()
+    assert "title: My Game" in game_yaml
+    for kind in made.kinds:  # every example is listed and built
+        assert f"  - {kind}.yaml" in game_yaml
+
+
+def test_every_kind_with_a_template_is_included(tmp_path):
+    made = create("g", tmp_path)
+    with_template = {p.stem for p in scaffold_dir().glob("*.yaml")} - {"game"}
+    assert set(made.kinds) == with_template & set(kind_names())
+    assert set(made.skipped) == set(kind_names()) - with_template  # reported, not fatal
+    assert made.kinds[0] == "layouts"  # decks use the shared layouts
+
+
+def test_templates_name_existing_kinds():
+    stale = {p.stem for p in scaffold_dir().glob("*.yaml")} - {"game"} - set(kind_names())
+    assert not stale, f"templates/scaffold/ has templates for kinds that do not exist: {sorted(stale)}"
+
+
+def test_every_spec_points_at_its_schema(tmp_path):
+    made = create("g", tmp_path)
+    for name in made.files:
+        if not name.endswith(".yaml"):
+            continue
+        first = (made.dir / name).read_text().splitlines()[0]
+        prefix = "# yaml-language-server: $schema="
+        assert first.startswith(prefix)
+        schema = (made.dir / first[len(prefix):]).resolve()
+        kind = "game" if name == "game.yaml" else Path(name).stem
+        assert schema.name == f"{kind}.json" and schema.parent.name == "schema"
+
+
+def test_refuses_to_overwrite(tmp_path):
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "keep.txt").write_text("mine")
+    result = CliRunner().invoke(app, ["new", "taken", "--dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "already exists" in result.output and "never overwrites" in result.output
+    assert sorted(p.name for p in (tmp_path / "taken").iterdir()) == ["keep.txt"]
+
+
+@pytest.mark.parametrize("name", ["../escape", "a/b", "", "two words"])
+def test_refuses_bad_names(tmp_path, name):
+    result = CliRunner().invoke(app, ["new", name, "--dir", str(tmp_path)])
+    assert result.exit_code == 2 and "not a usable game name" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_creates_in_dir(tmp_path):
+    result = CliRunner().invoke(app, ["new", "fresh", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "fresh" / "game.yaml").is_file() and "pnp build" in result.output

@@ -1,0 +1,150 @@
+"""`pnp watch` and incremental builds: a change to one component rebuilds that component only."""
+from __future__ import annotations
+
+import json
+import types
+from pathlib import Path
+from typing import Literal
+
+import pytest
+
+import pnp.incremental as inc
+import pnp.kinds
+from pnp.build import BuildOptions
+from pnp.spec.types import Spec
+from pnp.spec.validate import validate
+
+
+class Note(Spec):
+    kind: Literal["note"]
+    text: str
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    """Kinds with a build-call log: the real deck and layouts plus a tiny `note` kind; pnp's code stamp fixed.
+
+    Fixing the stamp keeps the test about component hashes: other people editing pnp's
+    sources while the tests run would otherwise (rightly) invalidate every unit.
+    """
+    log: list[str] = []
+    real_names, real_module = pnp.kinds.kind_names, pnp.kinds.kind_module
+    note = types.SimpleNamespace(KIND="note", MODEL=Note,
+                                 load=lambda game, path, raw: validate(Note, raw, game.errors),
+                                 build=lambda game, comps, opts: {"note.txt": "\n".join(c.model.text for c in comps)})
+
+    def module(name):
+        mod = note if name == "note" else real_module(name)
+
+        def build(game, comps, opts):
+            log.append(name)
+            return mod.build(game, comps, opts)
+
+        return types.SimpleNamespace(KIND=mod.KIND, MODEL=mod.MODEL, load=mod.load, build=build)
+
+    monkeypatch.setattr(pnp.kinds, "kind_names", lambda: sorted(real_names() + ["note"]))
+    monkeypatch.setattr(pnp.kinds, "kind_module", module)
+    monkeypatch.setattr(inc, "tool_stamp", lambda options: "fixed")
+    return log
+
+
+def make_game(root: Path) -> Path:
+    game = root / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: G\nplayers: 2\ncomponents: [layouts.yaml, deck.yaml, note.yaml]\n")
+    (game / "layouts.yaml").write_text("kind: layouts\nlayouts:\n  face:\n    background: red\n"
+                                       "    boxes:\n      n: {text: '{{ n }}', size: 20pt}\n")
+    (game / "deck.yaml").write_text("kind: deck\nname: d\nsize: poker\nlayout: face\ndata: rows.csv\n"
+                                    "fields:\n  n: {type: int}\n")
+    (game / "rows.csv").write_text("id,n\na,1\nb,2\n")
+    (game / "note.yaml").write_text("kind: note\ntext: hello\n")
+    return game
+
+
+def test_change_to_one_component_rebuilds_it_only(tmp_path, calls):
+    game = make_game(tmp_path)
+    opts = BuildOptions(out=tmp_path / "out")
+    first = inc.build_incremental(game, opts)
+    assert first.rebuilt == ["layouts", "deck", "note"] and not first.reused
+    out = tmp_path / "out" / "g"
+    cache = json.loads((out / inc.CACHE_NAME).read_text())
+    assert set(cache["units"]) == {"layouts", "deck", "note"}
+    assert "cards.pdf" in cache["units"]["deck"]["outputs"]
+    assert cache["units"]["deck"]["components"].keys() == {"deck.yaml"}
+
+    calls.clear()
+    again = inc.build_incremental(game, opts)
+    assert again.rebuilt == [] and again.written == [] and calls == []
+
+    pdf_mtime = (out / "cards.pdf").stat().st_mtime_ns
+    (game / "note.yaml").write_text("kind: note\ntext: changed\n")
+    after_note = inc.build_incremental(game, opts)
+    assert calls == ["note"] and after_note.rebuilt == ["note"]
+    assert after_note.reused == ["layouts", "deck"] and after_note.written == ["note.txt"]
+    assert (out / "note.txt").read_text() == "changed"
+    assert (out / "cards.pdf").stat().st_mtime_ns == pdf_mtime  # untouched
+
+    calls.clear()
+    (game / "rows.csv").write_text("id,n\na,1\nb,3\n")  # data the deck names: the deck's input
+    after_csv = inc.build_incremental(game, opts)
+    assert calls == ["deck"] and after_csv.reused == ["layouts", "note"]
+
+    calls.clear()
+    (game / "layouts.yaml").write_text((game / "layouts.yaml").read_text().replace("red", "blue"))
+    after_layouts = inc.build_incremental(game, opts)  # any kind may use the shared layouts
+    assert calls == ["layouts", "deck", "note"] and after_layouts.reused == []
+
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [f["file"] for f in manifest["files"]] == ["calibration.pdf", "cards-printshop.pdf", "cards.pdf", "note.txt"]
+
+
+def test_missing_output_or_new_code_rebuilds(tmp_path, calls, monkeypatch):
+    game = make_game(tmp_path)
+    opts = BuildOptions(out=tmp_path / "out")
+    inc.build_incremental(game, opts)
+    calls.clear()
+    (tmp_path / "out" / "g" / "note.txt").unlink()
+    assert inc.build_incremental(game, opts).rebuilt == ["note"]
+    monkeypatch.setattr(inc, "tool_stamp", lambda options: "pnp changed")
+    assert inc.build_incremental(game, opts).rebuilt == ["layouts", "deck", "note"]
+
+
+def test_watch_loop_builds_on_change_and_reports_errors(tmp_path, calls):
+    from pnp.commands.watch import watch_loop
+
+    game = make_game(tmp_path)
+    seen = []
+    edits = iter([
+        lambda: None,  # nothing changed: no build
+        lambda: (game / "note.yaml").write_text("kind: note\ntext: second\n"),
+        lambda: (game / "note.yaml").write_text("kind: note\ntxet: oops\n"),
+        lambda: (game / "note.yaml").write_text("kind: note\ntext: fixed\n"),
+    ])
+    builds = watch_loop(game, BuildOptions(out=tmp_path / "out"), interval=0,
+                        on_build=lambda r, e: seen.append(r.rebuilt if r else [f"{x.pos}: {x.message}" for x in e.errors]),
+                        sleep=lambda s: next(edits)(), max_builds=4)
+    assert builds == 4
+    assert seen[0] == ["layouts", "deck", "note"] and seen[1] == ["note"]
+    assert any("note.yaml:2:1" in e and "txet" in e for e in seen[2])  # located errors
+    assert seen[3] == ["note"]
+
+
+def test_watch_command_once_and_ctrl_c(tmp_path, calls, monkeypatch):
+    from typer.testing import CliRunner
+
+    from pnp.cli import _register_commands, app
+
+    _register_commands()
+    game = make_game(tmp_path)
+    out = tmp_path / "out"
+    once = CliRunner().invoke(app, ["watch", str(game), "--out", str(out), "--once"])
+    assert once.exit_code == 0, once.output
+    assert "rebuilt layouts, deck, note" in once.output and "\n" not in once.output.strip()
+
+    def interrupt(seconds):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("time.sleep", interrupt)
+    stopped = CliRunner().invoke(app, ["watch", str(game), "--out", str(out), "--interval", "0.1"])
+    assert stopped.exit_code == 0 and "reused layouts, deck, note" in stopped.output
+    assert stopped.output.strip().endswith("stopped")
