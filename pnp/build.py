@@ -108,12 +108,12 @@ def _render(game: GameContext, opts: BuildOptions, progress=None) -> dict[str, b
             progress(kind)
         files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
         game.errors.raise_if_any()
-    files.update(_rulebook(game, opts, files))
+    files.update(render_rulebook(game, opts, files))
     game.errors.raise_if_any()
     return files
 
 
-def _rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:
+def render_rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:
     """rules.md → rulebook.pdf, when the game has one and the rulebook compiler is present."""
     if not game.game or not game.game.rules or not (game.dir / game.game.rules).is_file():
         return {}

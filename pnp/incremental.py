@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from pnp import __version__
-from pnp.build import BuildOptions, _rulebook, input_hash
+from pnp.build import BuildOptions, input_hash, render_rulebook
 from pnp.errors import SpecError
 from pnp.output import atomic_write, sha256
 
@@ -191,7 +191,7 @@ def build_incremental(game_dir: Path, options: BuildOptions, progress=None) -> I
             if progress:
                 progress(unit)
             if unit == RULEBOOK:
-                made[unit] = _encode(_rulebook(game, opts, dict(files)))
+                made[unit] = _encode(render_rulebook(game, opts, dict(files)))
             else:
                 made[unit] = _encode(kind_module(unit).build(game, game.of_kind(unit), opts))
             game.errors.raise_if_any()

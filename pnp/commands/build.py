@@ -33,7 +33,7 @@ def build(
     random_city: bool = typer.Option(False, "--random-city", help="A different generated city on every sheet."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for generated content."),
     booklet: bool = typer.Option(False, "--booklet", help="Also impose the rulebook as an A5 booklet."),
-    sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles per sheet."),
+    sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles to print (default: a page of as many as fit)."),
     poster: Optional[str] = typer.Option(None, "--poster", help="Poster paper for boards (a2 default, a1, a3, or WxH mm)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even when nothing changed."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
@@ -41,6 +41,7 @@ def build(
 ):
     """Compile games into print-ready files in OUT/<game>/."""
     from pnp.build import BuildOptions, build_game
+    from pnp.progress import progress_bar
     from pnp.errors import SpecErrors
 
     if paper and paper.lower() not in ("a4", "letter"):
@@ -58,7 +59,8 @@ def build(
     failed = False
     for game_dir in _games(game_dirs):
         try:
-            result = build_game(game_dir, options)
+            with progress_bar(f"building {game_dir.name}", quiet=quiet) as bar:
+                result = build_game(game_dir, options, progress=bar.step)
         except SpecErrors as e:
             report_errors(e.errors)
             failed = True
