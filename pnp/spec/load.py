@@ -8,7 +8,6 @@ nesting are all reported as located errors.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -16,7 +15,7 @@ import yaml
 
 from pnp.errors import Collector, Pos, SpecError, SpecErrors, display_path
 
-MAX_NODES = 200_000  # after alias expansion; a real spec has a few thousand
+MAX_ALIASED = 200_000  # nodes reached again through aliases; a real spec reuses a few hundred
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 
@@ -77,11 +76,19 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present:
 
 
 def parse_yaml(text: str, shown: str, allow_empty: bool = False) -> Any:
+    """Parse one YAML document straight from parser events into LDict/LList trees.
+
+    Building from events (not from a composed node tree) keeps memory to the
+    result alone, needs no recursion, and lets limits stop alias bombs and deep
+    nesting as soon as they appear.
+    """
+    import gc
+
     loader = _Loader(text)
-    old_limit = sys.getrecursionlimit()
+    enabled = gc.isenabled()
+    gc.disable()  # the tree is all new, long-lived objects: collecting while building it is wasted work
     try:
-        sys.setrecursionlimit(max(old_limit, 3000))
-        node = loader.get_single_node()
+        return _EventBuilder(loader, shown).build(allow_empty)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         msg = " ".join(p for p in (e.context, e.problem) if p) or "YAML syntax error"
@@ -90,22 +97,8 @@ def parse_yaml(text: str, shown: str, allow_empty: bool = False) -> Any:
         raise SpecErrors([SpecError(_pos(shown, mark) if mark else Pos(shown), f"YAML syntax error: {msg}")])
     except yaml.YAMLError as e:
         raise SpecErrors([SpecError(Pos(shown), f"YAML error: {e}")])
-    except RecursionError:
-        raise SpecErrors([SpecError(Pos(shown), f"nesting is too deep (at most {MAX_DEPTH} levels)")])
     finally:
-        sys.setrecursionlimit(old_limit)
         loader.dispose()
-    if node is None:
-        if allow_empty:
-            return None
-        raise SpecErrors([SpecError(Pos(shown), "file is empty: expected a YAML mapping")])
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()  # the tree is all new, long-lived objects: collecting while building it is wasted work
-    try:
-        return _Converter(shown, loader).convert(node)
-    finally:
         if enabled:
             gc.enable()
 
@@ -118,74 +111,165 @@ def _tab_near(text: str, mark) -> bool:
     return "\t" in lines[mark.line][: mark.column + 1]
 
 
-class _Converter:
-    """Turns composed YAML nodes into LDict/LList/scalars, checking limits."""
+_MERGE = object()  # the `<<` key
 
-    def __init__(self, shown: str, loader: yaml.SafeLoader):
+
+class _Frame:
+    """A mapping or sequence being built."""
+
+    __slots__ = ("value", "key", "key_mark", "merges", "own", "size", "anchor")
+
+    def __init__(self, value, anchor):
+        self.value = value
+        self.key = None  # mappings: the key waiting for its value (None: next scalar is a key)
+        self.key_mark = None
+        self.merges: list = []
+        self.own: set = set()
+        self.size = 1
+        self.anchor = anchor
+
+
+class _EventBuilder:
+    """Turns parser events into LDict/LList/scalars with positions, checking every limit."""
+
+    def __init__(self, loader, shown: str):
+        self.loader = loader
         self.shown = shown
-        self.constructor = yaml.SafeLoader("")  # a fresh constructor for scalars
-        self.nodes = 0
+        self.constructor = yaml.SafeLoader("")  # only for typing scalars (int, float, bool, dates)
         self.errors = Collector()
+        self.anchors: dict[str, tuple[Any, int]] = {}
+        self.building: set[str] = set()
+        self.aliased = 0
 
-    def convert(self, node) -> Any:
-        value = self._convert(node, 0)
+    def build(self, allow_empty: bool) -> Any:
+        stack: list[_Frame] = []
+        root: list = []
+        documents = 0
+        while True:
+            event = self.loader.get_event()
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise SpecErrors([SpecError(_pos(self.shown, event.start_mark),
+                                                "a spec file holds one YAML document; remove the second `---`")])
+            elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if len(stack) >= MAX_DEPTH:
+                    raise SpecErrors([SpecError(_pos(self.shown, event.start_mark),
+                                                f"nesting is too deep (at most {MAX_DEPTH} levels)")])
+                if isinstance(event, yaml.MappingStartEvent):
+                    value = LDict()
+                    value.key_pos, value.value_pos = {}, {}
+                else:
+                    value = LList()
+                    value.item_pos = []
+                value.pos = _pos(self.shown, event.start_mark)
+                if event.anchor:
+                    self.building.add(event.anchor)
+                stack.append(_Frame(value, event.anchor))
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                frame = stack.pop()
+                if isinstance(frame.value, LDict) and frame.merges:
+                    self._apply_merges(frame)
+                if frame.anchor:
+                    self.building.discard(frame.anchor)
+                    self.anchors[frame.anchor] = (frame.value, frame.size)
+                self._add(stack, root, frame.value, frame.value.pos, frame.size)
+            elif isinstance(event, yaml.ScalarEvent):
+                self._scalar(stack, root, event)
+            elif isinstance(event, yaml.AliasEvent):
+                pos = _pos(self.shown, event.start_mark)
+                if event.anchor in self.building:
+                    raise SpecErrors([SpecError(pos, f"alias *{event.anchor} refers to itself")])
+                if event.anchor not in self.anchors:
+                    raise SpecErrors([SpecError(pos, f"unknown alias *{event.anchor} (no &{event.anchor} before it)")])
+                value, size = self.anchors[event.anchor]
+                self.aliased += size
+                if self.aliased > MAX_ALIASED:
+                    raise SpecErrors([SpecError(pos, f"aliases expand to more than {MAX_ALIASED} nodes (an alias bomb?)")])
+                self._add(stack, root, value, pos, size)
+            elif isinstance(event, yaml.StreamEndEvent):
+                break
         self.errors.raise_if_any()
-        return value
+        if not root or root[0] is None:
+            if allow_empty:
+                return None
+            raise SpecErrors([SpecError(Pos(self.shown), "file is empty: expected a YAML mapping")])
+        return root[0]
 
-    def _convert(self, node, depth: int) -> Any:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise SpecErrors([SpecError(_pos(self.shown, node.start_mark),
-                                        f"document expands to more than {MAX_NODES} nodes (an alias bomb?)")])
-        if depth > MAX_DEPTH:
-            raise SpecErrors([SpecError(_pos(self.shown, node.start_mark),
-                                        f"nesting is too deep (at most {MAX_DEPTH} levels)")])
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, depth)
-        if isinstance(node, yaml.SequenceNode):
-            out = LList()
-            out.pos = _pos(self.shown, node.start_mark)
-            out.item_pos = []
-            for item in node.value:
-                out.append(self._convert(item, depth + 1))
-                out.item_pos.append(_pos(self.shown, item.start_mark))
-            return out
+    def _scalar(self, stack, root, event) -> None:
+        pos = _pos(self.shown, event.start_mark)
+        frame = stack[-1] if stack else None
+        is_key = frame is not None and isinstance(frame.value, LDict) and frame.key is None
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if is_key and tag == "tag:yaml.org,2002:merge":
+            frame.key, frame.key_mark = _MERGE, pos
+            return
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
-            return self.constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node)
         except yaml.YAMLError as e:
-            self.errors.error(_pos(self.shown, node.start_mark), f"bad value: {getattr(e, 'problem', e)}")
-            return None
+            self.errors.error(pos, f"bad value: {getattr(e, 'problem', None) or e}")
+            value = None
+        if event.anchor:
+            self.anchors[event.anchor] = (value, 1)
+        self._add(stack, root, value, pos, 1)
 
-    def _mapping(self, node, depth: int) -> LDict:
-        out = LDict()
-        out.pos = _pos(self.shown, node.start_mark)
-        out.key_pos, out.value_pos = {}, {}
-        own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
-        self.constructor.flatten_mapping(node)  # resolves `<<` merge keys: merged pairs first, own pairs last
-        merged = len(node.value) - own
-        from_merge: set = set()
-        for i, (key_node, value_node) in enumerate(node.value):
-            if not isinstance(key_node, yaml.ScalarNode):
-                self.errors.error(_pos(self.shown, key_node.start_mark), "a key must be a plain name, not a list or mapping")
-                continue
-            key = self._convert(key_node, depth + 1)
-            if isinstance(key, (int, float)) and not isinstance(key, bool):
-                key = key  # numbers are fine as keys (die faces 1..6)
-            elif not isinstance(key, str):
-                key = str(key)
-            kpos = _pos(self.shown, key_node.start_mark)
-            if key in out and key not in from_merge:
-                first = out.key_pos[key]
-                self.errors.error(kpos, f"duplicate key '{key}' (first at line {first.line})")
-                continue
-            if i < merged:
-                from_merge.add(key)  # a merged default: the mapping's own keys may override it
-            else:
-                from_merge.discard(key)
-            out[key] = self._convert(value_node, depth + 1)
-            out.key_pos[key] = kpos
-            out.value_pos[key] = _pos(self.shown, value_node.start_mark)
-        return out
+    def _add(self, stack, root, value, pos: Pos, size: int) -> None:
+        """Put a finished value into the collection being built (or make it the document)."""
+        if not stack:
+            root.append(value)
+            return
+        frame = stack[-1]
+        frame.size += size
+        target = frame.value
+        if isinstance(target, LList):
+            target.append(value)
+            target.item_pos.append(pos)
+            return
+        if frame.key is None:  # this value is a key
+            if isinstance(value, (LDict, LList)):
+                self.errors.error(pos, "a key must be a plain name, not a list or mapping")
+                frame.key, frame.key_mark = _BAD_KEY, pos
+                return
+            if not isinstance(value, (int, float, str)) or isinstance(value, bool):
+                value = str(value)  # numbers stay numbers (die faces 1..6)
+            frame.key, frame.key_mark = value, pos
+            return
+        key, key_pos = frame.key, frame.key_mark
+        frame.key = None
+        if key is _BAD_KEY:
+            return
+        if key is _MERGE:
+            sources = value if isinstance(value, LList) else [value]
+            if not all(isinstance(v, LDict) for v in sources):
+                self.errors.error(pos, "`<<` merges a mapping (or a list of mappings) into this one")
+                return
+            frame.merges.extend(sources)
+            return
+        if key in frame.own:
+            first = target.key_pos[key]
+            self.errors.error(key_pos, f"duplicate key '{key}' (first at line {first.line})")
+            return
+        frame.own.add(key)
+        target[key] = value
+        target.key_pos[key] = key_pos
+        target.value_pos[key] = pos
+
+    @staticmethod
+    def _apply_merges(frame: _Frame) -> None:
+        """`<<` keys give defaults: the first merged mapping wins over later ones, own keys over all."""
+        target = frame.value
+        for source in frame.merges:
+            for k, v in source.items():
+                if k not in target:
+                    target[k] = v
+                    target.key_pos[k] = source.key_pos[k]
+                    target.value_pos[k] = source.value_pos[k]
+
+
+_BAD_KEY = object()
 
 
 def locate(root: Any, loc: Sequence, key: bool = False) -> Pos:
