@@ -178,6 +178,8 @@ def test_svg_face_has_the_card_size_with_bleed(run_cli, mini_game, tmp_path):
     assert 'width="195.591pt"' in svg and 'height="266.457pt"' in svg  # 69 × 94 mm
     assert "Card 0" in svg
     assert (out / "svg" / "mini" / "c0-back.svg").is_file()
+    cut = (out / "svg" / "mini" / "cut-line.svg").read_text()
+    assert 'rx="8.504"' in cut and 'width="178.583"' in cut  # 3 mm corners on the 63 mm trim
 
 
 def test_a_failing_build_leaves_earlier_outputs_untouched(run_cli, mini_game, tmp_path):

@@ -13,7 +13,7 @@ from pnp.components.assets import Assets
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Collector, SpecErrors, did_you_mean
 from pnp.spec import templating
-from pnp.spec.deckload import CardEntry, Face, ResolvedBox, ResolvedDeck
+from pnp.spec.deckload import CardEntry, Face, ResolvedBox, ResolvedDeck, box_geometry
 from pnp.spec.load import locate
 from pnp.spec.units import to_mm
 
@@ -153,13 +153,7 @@ class FaceDrawer:
         surface.use_symbol(key, -B, -B, w, h)
 
     def geometry(self, rb: ResolvedBox) -> tuple[float, float, float, float]:
-        deck = self.deck
-        box = rb.box
-
-        def dim(v, full):
-            return v[1] * full if isinstance(v, list) else float(v)
-
-        return dim(box.x, deck.width), dim(box.y, deck.height), dim(box.width, deck.width), dim(box.height, deck.height)
+        return box_geometry(rb.box, self.deck.width, self.deck.height)
 
     def _box(self, surface, p: Prepared, face: Face) -> None:
         box = p.box.box

@@ -113,3 +113,11 @@ def face_svg(surface, deck: ResolvedDeck, drawer: FaceDrawer, face, entry, copy:
     surface.begin_page(deck.width + 2 * B, deck.height + 2 * B)
     drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
     surface.end_page()
+
+
+def cut_line_svg(surface, deck: ResolvedDeck) -> None:
+    """The card's cut path (trim with its rounded corners) on a face-sized page, for cutting machines."""
+    B = deck.bleed
+    surface.begin_page(deck.width + 2 * B, deck.height + 2 * B)
+    surface.rect(B, B, deck.width, deck.height, stroke="#ff00ff", width=0.25, radius=deck.corner_radius)
+    surface.end_page()

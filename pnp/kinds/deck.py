@@ -20,7 +20,7 @@ def drawer_for(game, deck):
 
 def build(game, components, options) -> dict:
     from pnp.components.calibration import calibration
-    from pnp.components.deck_sheets import SheetOptions, deck_sheets, face_svg, printshop
+    from pnp.components.deck_sheets import SheetOptions, cut_line_svg, deck_sheets, face_svg, printshop
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
 
@@ -55,6 +55,9 @@ def build(game, components, options) -> dict:
                     svg = SvgSurface(title=f"{title}: {entry.id} ({side})")
                     face_svg(svg, deck, drawers[id(deck)], face, entry)
                     out[f"svg/{deck.name}/{entry.id}-{side}.svg"] = svg.finish()[0]
+            cut = SvgSurface(title=f"{title}: cut line of a {deck.name} card")
+            cut_line_svg(cut, deck)
+            out[f"svg/{deck.name}/cut-line.svg"] = cut.finish()[0]
         game.errors.raise_if_any()
     return out
 

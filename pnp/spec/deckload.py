@@ -145,8 +145,36 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
     if len(errors.errors) > before:
         return None
+    _warn_outside_safe_zone(deck, cards, errors)
     return ResolvedDeck(deck, path, shown, deck.size.width, deck.size.height, deck.bleed, deck.safe,
                         deck.corner_radius, cards, layouts, raw, deck.fields)
+
+
+def _warn_outside_safe_zone(deck: Deck, cards: list[CardEntry], errors: Collector) -> None:
+    """Text, icons and pictures outside the safe zone risk being cut off: warn once per box."""
+    from pnp.spec.units import to_mm
+
+    w, h, safe = deck.size.width, deck.size.height, deck.safe
+    used = {id(face.layout): face.layout for c in cards for face in (c.front, c.back) if face is not None}
+    for layout in used.values():
+        for rb in layout.boxes:
+            box = rb.box
+            if box.type == "shape" and not box.text:
+                continue
+            x, y, bw, bh = box_geometry(box, w, h)
+            if x < safe - 0.01 or y < safe - 0.01 or x + bw > w - safe + 0.01 or y + bh > h - safe + 0.01:
+                errors.warn(locate(rb.raw, ["x"]) if "x" in rb.raw else rb.raw.pos,
+                            f"layout '{layout.name}', box '{rb.name}' reaches outside the safe zone "
+                            f"({to_mm(safe):g} mm inside the trim): it may be cut off")
+
+
+def box_geometry(box: Box, card_w: float, card_h: float) -> tuple[float, float, float, float]:
+    """A box's x, y, width, height in points, percentages resolved against the card."""
+
+    def dim(value, full: float) -> float:
+        return value[1] * full if isinstance(value, list) else float(value)
+
+    return dim(box.x, card_w), dim(box.y, card_h), dim(box.width, card_w), dim(box.height, card_h)
 
 
 class _LayoutResolver:
