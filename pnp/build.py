@@ -115,7 +115,7 @@ def _render(game: GameContext, opts: BuildOptions, progress=None) -> dict[str, b
 
 def render_rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:
     """rules.md → rulebook.pdf, when the game has one and the rulebook compiler is present."""
-    if not game.game or not game.game.rules or not (game.dir / game.game.rules).is_file():
+    if not game.game or not game.game.rules or not game.rules_path:
         return {}
     try:
         from pnp.rulebook.build import build_rulebook

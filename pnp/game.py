@@ -29,6 +29,7 @@ class GameContext:
     errors: Collector = field(default_factory=Collector)
     components: list[Component] = field(default_factory=list)
     raw: Any = None
+    rules_path: Path | None = None  # the rulebook source, when the game has one
 
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]
@@ -59,6 +60,7 @@ def load_game(game_dir: Path) -> GameContext:
     raw = load_yaml(game_file)
     ctx.raw = raw
     ctx.game = validate(Game, raw, ctx.errors)
+    ctx.rules_path = _rules_file(ctx, raw)
     files = _component_files(ctx, raw)
     loaded = []
     for path, pos in files:
@@ -89,6 +91,22 @@ def load_game(game_dir: Path) -> GameContext:
             ctx.components.append(Component(kind, path, spec, model))
     ctx.errors.raise_if_any()
     return ctx
+
+
+def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
+    """rules.md (or the file game.yaml names): optional, but a named file must exist inside the game."""
+    from pnp.spec.safepath import safe_game_path
+
+    if ctx.game is None or not ctx.game.rules:
+        return None
+    named = isinstance(raw, LDict) and "rules" in raw
+    if not named and not (ctx.dir / ctx.game.rules).is_file():
+        return None
+    try:
+        return safe_game_path(ctx.dir, ctx.game.rules, locate(raw, ["rules"]), what="rulebook")
+    except SpecErrors as e:
+        ctx.errors.errors.extend(e.errors)
+        return None
 
 
 def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:

@@ -21,6 +21,11 @@ def test_scaffold_builds_at_once(tmp_path):
     result = build_game(made.dir, BuildOptions(out=tmp_path / "out"))
     names = {f["file"] for f in result.files}
     assert {"cards.pdf", "cards-printshop.pdf"} <= names
+    # the sheet, board and tokens examples build too, without warnings
+    assert {"sheet.pdf", "board-tiles.pdf", "board-poster.pdf", "tokens.pdf"} <= names
+    for name in ("sheet.pdf", "board-tiles.pdf", "board-poster.pdf", "tokens.pdf"):
+        assert (result.out_dir / name).stat().st_size > 1000, name
+    assert not result.warnings, [str(w) for w in result.warnings]
     game_yaml = (made.dir / "game.yaml").read_text()
     assert "title: My Game" in game_yaml
     for kind in made.kinds:  # every example is listed and built
@@ -33,6 +38,20 @@ def test_every_kind_with_a_template_is_included(tmp_path):
     assert set(made.kinds) == with_template & set(kind_names())
     assert set(made.skipped) == set(kind_names()) - with_template  # reported, not fatal
     assert made.kinds[0] == "layouts"  # decks use the shared layouts
+
+
+# kinds whose example lives inside another kind's template instead of a file of its own
+SCAFFOLDED_INSIDE: set[str] = set()
+
+
+def test_every_kind_has_a_template(tmp_path):
+    """A new kind joins `pnp new` by adding templates/scaffold/<kind>.yaml: none may be forgotten."""
+    with_template = {p.stem for p in scaffold_dir().glob("*.yaml")}
+    missing = set(kind_names()) - SCAFFOLDED_INSIDE - with_template
+    assert not missing, f"kinds without a scaffold template in templates/scaffold/: {sorted(missing)}"
+    made = create("g", tmp_path)
+    assert set(made.skipped) <= SCAFFOLDED_INSIDE
+    assert {f"{k}.yaml" for k in set(kind_names()) - SCAFFOLDED_INSIDE} <= set(made.files)
 
 
 def test_templates_name_existing_kinds():

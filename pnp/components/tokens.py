@@ -143,7 +143,8 @@ def draw_piece(s, piece: ResolvedPiece, face: Side, side: str, assets) -> None:
         s.text(cx, cy + r * 0.42, str(face.value), font="sans-bold", size=r * 1.25, fill=face.fill, anchor="middle")
     if face.text:
         lay = layout_text(face.text, "sans", size * 0.08, 4, w - 2 * inset, h * 0.3)
-        draw_text(s, lay, inset, h - inset - lay.height, w - 2 * inset, lay.height, align="center", color=face.ink)
+        draw_text(s, lay, inset, h - inset - lay.height, w - 2 * inset, lay.height, align="center", color=face.ink,
+                  place_icon=lambda name, ix, iy, side: assets.place_icon(s, name, ix, iy, side, face.ink))
 
 
 def _outline(s, shape: str, w, h, ink) -> None:

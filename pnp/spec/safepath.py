@@ -19,6 +19,8 @@ def safe_game_path(game_dir: Path, relative: str, pos: Pos, what: str = "file") 
     """The resolved path of `relative` inside `game_dir`, or a located error saying why not."""
     text = str(relative).strip()
     parts = _parts(text, pos, what)
+    if any(len(p.encode("utf-8")) > 255 for p in parts) or len(text) > 1024:
+        _fail(pos, f"{what} path is too long to be a file name")
     root = Path(game_dir).resolve()
     current = root
     for i, part in enumerate(parts):
