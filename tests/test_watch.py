@@ -53,7 +53,7 @@ def make_game(root: Path) -> Path:
     game.mkdir()
     (game / "game.yaml").write_text("title: G\nplayers: 2\ncomponents: [layouts.yaml, deck.yaml, note.yaml]\n")
     (game / "layouts.yaml").write_text("kind: layouts\nlayouts:\n  face:\n    background: red\n"
-                                       "    boxes:\n      n: {text: '{{ n }}', size: 20pt}\n")
+                                       "    boxes:\n      n: {text: '{{ n }}', size: 20pt, x: 5mm, y: 5mm, width: 53mm, height: 78mm}\n")
     (game / "deck.yaml").write_text("kind: deck\nname: d\nsize: poker\nlayout: face\ndata: rows.csv\n"
                                     "fields:\n  n: {type: int}\n")
     (game / "rows.csv").write_text("id,n\na,1\nb,2\n")

@@ -11,6 +11,30 @@ def load(game, path, raw):
     return load_board(path, raw, game.errors)
 
 
+def rulebook_items(game, component) -> list[str]:
+    """The rulebook's component_list() lines: the board's size, its locations and its scenarios."""
+    from pnp.spec.units import to_mm
+
+    board = component.model
+    spec = board.spec
+    side = to_mm(spec.cell)
+    lines = [f"**1** board: {spec.title or spec.name}, {board.width} × {board.height} spaces "
+             f"({board.width * side:g} × {board.height * side:g} mm; as tiles to tape together or as one poster)"]
+    kinds: dict[str, list[str]] = {}
+    for loc in spec.locations:
+        kind = board.location_kind(loc)
+        if kind:
+            kinds.setdefault(kind, []).append(spec.locations[loc].name)
+    words = {"bookshelf": "with a bookshelf", "front": "without a bookshelf (the Store)", "sanitarium": "the Sanitarium"}
+    parts = [f"{len(names)} {words.get(kind, kind)}" if kind != "sanitarium" else words[kind]
+             for kind, names in sorted(kinds.items())]
+    if parts:
+        lines.append(f"{sum(len(n) for n in kinds.values())} locations: " + ", ".join(parts))
+    for sc in spec.scenarios:
+        lines.append(f"scenario: {sc.name}")
+    return lines
+
+
 def build(game, components, options) -> dict:
     from pnp.components.board import board_poster, board_tiles
     from pnp.draw.pdf import PdfSurface

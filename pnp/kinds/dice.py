@@ -30,6 +30,16 @@ def _check_unique_ids(game, dice: ResolvedDice, raw) -> None:
                                   f"duplicate die id '{die.id}' (also in {other.model.source})")
 
 
+def rulebook_items(game, component) -> list[str]:
+    """The rulebook's component_list() lines: one per die, with its faces."""
+    dice: ResolvedDice = component.model
+    lines = []
+    for die in dice.dice:
+        faces = ", ".join(f.text.replace("+", "/").replace("-", " ") for f in die.faces)
+        lines.append(f"**1** {die.name}: {faces} (stickers for LEGO tiles, or a paper die to fold)")
+    return lines
+
+
 def build(game, components, options) -> dict:
     from pnp.components.dice import net_sheets, tile_sheets
     from pnp.draw.pdf import PdfSurface

@@ -80,6 +80,27 @@ def build(game, components, options) -> dict:
     return out
 
 
+def rulebook_items(game, component) -> list[str]:
+    """The rulebook's component_list() lines: the sheet, what is printed on it, and the dice it needs."""
+    sheet: Sheet = component.model
+    lines = [f"**1** score sheet: {sheet.title} (print one per player)"]
+    for gid, grid in sheet.grids.items():
+        name = (grid.title or gid).split(" — ")[0]
+        cols, rows = grid.size
+        if grid.pieces:
+            marks = [f"{len(m.cells)} {mid} squares" for mid, m in grid.marks.items() if m.cells]
+            extra = " and " + ", ".join(marks) if marks else ""
+            lines.append(f"{name}: {cols} × {rows} squares, {len(grid.pieces)} pieces worth "
+                         f"{sum(p.points for p in grid.pieces)} points{extra}")
+        elif grid.areas:
+            lines.append(f"{name}: {cols} × {rows} squares in {len(grid.areas)} areas")
+    if sheet.dice is not None:
+        slots = max((t.slots for t in sheet.tracks.values()), default=0)
+        count = f"{slots} " if slots else ""
+        lines.append(f"{count}ordinary {sheet.dice.sides}-sided dice and a pencil per player (not printed)")
+    return lines
+
+
 class _NullSurface:
     """Swallows drawing: `validate` lays the sheet out without rendering it."""
 

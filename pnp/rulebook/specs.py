@@ -6,6 +6,7 @@ or `card.fields.tremor` without knowing pnp's internal classes.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,6 +74,10 @@ def _plain(value: Any) -> Any:
     """Copies spec data into plain dicts and lists (LDict/LList and pydantic models included)."""
     if hasattr(value, "model_dump"):
         return _plain(value.model_dump())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        # resolved models (board, tokens, dice) are dataclasses: their public fields, as plain data
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not f.name.startswith("_")}
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

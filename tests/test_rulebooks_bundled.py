@@ -1,0 +1,77 @@
+"""The bundled games' rulebooks: each builds, and the numbers they state follow the specs."""
+from __future__ import annotations
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+pypdf = pytest.importorskip("pypdf")
+
+from pnp.build import BuildOptions  # noqa: E402
+from pnp.game import load_game  # noqa: E402
+from pnp.kinds import kind_module  # noqa: E402
+from pnp.paths import CARDSPECS  # noqa: E402
+from pnp.rulebook.build import build_rulebook  # noqa: E402
+
+# a bundled game is a folder with a game.yaml (a folder still being written may lack one)
+GAMES_WITH_RULES = sorted(p.parent.name for p in CARDSPECS.glob("*/rules.md") if (p.parent / "game.yaml").is_file())
+
+
+def build_rules(game_dir: Path) -> bytes:
+    """Every output of the game in memory (figures need them), then its rulebook.pdf."""
+    game = load_game(game_dir)
+    opts = BuildOptions().for_game(game)
+    files: dict = {}
+    for kind in sorted({c.kind for c in game.components}):
+        files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
+    return build_rulebook(game, opts, files)["rulebook.pdf"]
+
+
+def text_of(pdf: bytes) -> str:
+    pages = pypdf.PdfReader(io.BytesIO(pdf)).pages
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in pages))
+
+
+@pytest.mark.parametrize("name", GAMES_WITH_RULES)
+def test_bundled_rulebook_builds(name):
+    pdf = build_rules(CARDSPECS / name)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) >= 3  # title, contents, at least one page of rules
+    assert "Reference" in text_of(pdf) or name not in ("blob", "miskatonic")
+
+
+def test_bundled_games_with_rules_include_blob_and_miskatonic():
+    assert {"blob", "miskatonic"} <= set(GAMES_WITH_RULES)
+
+
+def test_blob_rounds_follow_the_sheet(tmp_path):
+    game = tmp_path / "blob"
+    shutil.copytree(CARDSPECS / "blob", game, ignore=shutil.ignore_patterns("output"))
+    before = text_of(build_rules(game))
+    assert "16 rounds" in before and "round 16" in before
+    sheet = game / "sheet.yaml"
+    text = sheet.read_text()
+    assert "boxes: 16" in text
+    sheet.write_text(text.replace("boxes: 16", "boxes: 12", 1))
+    after = text_of(build_rules(game))
+    assert after != before
+    assert "12 rounds" in after and "round 12" in after
+    assert "16 rounds" not in after and "round 16" not in after
+
+
+def test_miskatonic_tomes_match_bookshelves():
+    game = load_game(CARDSPECS / "miskatonic")
+    board = game.of_kind("board")[0].model
+    shelves = {board.entry(cell).location for cell in board.fronts(kinds={"bookshelf"})}
+    text = text_of(build_rules(CARDSPECS / "miskatonic"))
+    stated = [int(n) for n in re.findall(r"(\d+) tomes", text)]
+    assert stated, "the rulebook never states how many tomes there are"
+    assert set(stated) == {len(shelves)}
+    assert f"{len(shelves)} locations with a bookshelf" in text
+    tokens = game.of_kind("tokens")[0].model
+    pages, curses = (tokens.by_id(i).spec.count for i in ("page", "curse"))
+    assert pages + curses == len(shelves)
+    assert f"{pages} Pages" in text and f"{curses} Curses" in text
