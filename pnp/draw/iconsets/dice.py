@@ -1,23 +1,6 @@
 """Dice faces and the small marks every game needs: arrows, ticks, crosses, a hand of cards."""
 from pnp.draw.icons import icon
-from pnp.draw.surface import arc_path
-
-WHITE = "#ffffff"
-
-
-def _circle(cx, cy, r):
-    return [("M", cx + r, cy), *arc_path(cx, cy, r, 0, 360), ("Z",)]
-
-
-def _rrect(x, y, w, h, r):
-    return [("M", x + r, y), ("L", x + w - r, y), *arc_path(x + w - r, y + r, r, -90, 0),
-            ("L", x + w, y + h - r), *arc_path(x + w - r, y + h - r, r, 0, 90),
-            ("L", x + r, y + h), *arc_path(x + r, y + h - r, r, 90, 180),
-            ("L", x, y + r), *arc_path(x + r, y + r, r, 180, 270), ("Z",)]
-
-
-def _line(s, ink, pts, w=8.0):
-    s.path([("M", *pts[0]), *[("L", *p) for p in pts[1:]]], stroke=ink, width=w, cap="round", join="round")
+from pnp.draw.iconsets._pen import WHITE, _circle, _line, _rrect  # noqa: F401
 
 
 # --- dice ------------------------------------------------------------------------------
