@@ -34,6 +34,7 @@ class FaceDrawer:
         self.assets = assets
         self.report = report
         self._warned: set[tuple] = set()
+        self._recent: dict[tuple, list] = {}  # faces just prepared: the print-shop file draws them again
 
     # content -------------------------------------------------------------------------
     def context(self, face: Face, entry: CardEntry, copy: int) -> dict:
@@ -122,7 +123,12 @@ class FaceDrawer:
             surface.rotate(180)
         surface.clip_rect(-l, -t, w + l + r, h + t + b)
         prefix = face.layout.static_prefix if not face.overridden else 0
-        prepared = self.prepare(face, entry, copy, skip=prefix)
+        key = (id(face), copy)
+        prepared = self._recent.get(key)
+        if prepared is None:
+            if len(self._recent) > 256:
+                self._recent.clear()
+            prepared = self._recent[key] = self.prepare(face, entry, copy, skip=prefix)
         if prefix:
             self._static_symbol(surface, face, prefix)
         elif face.layout.background:

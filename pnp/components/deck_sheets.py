@@ -26,8 +26,13 @@ def draw_marks(surface, marks) -> None:
         surface.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
 
 
-def deck_sheets(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions) -> int:
-    """Impose every card of a deck on sheets; returns the number of pages drawn."""
+def deck_sheets(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions, after_sheet=None) -> int:
+    """Impose every card of a deck on sheets; returns the number of pages drawn.
+
+    `after_sheet(cards)` is called with each sheet's cards once they are drawn, so
+    another file (the print-shop PDF) can draw the same faces while their laid-out
+    text is still cached.
+    """
     page_w, page_h = paper_size(opts.paper)
     cards = list(deck.expanded())
     pages = 0
@@ -48,6 +53,8 @@ def deck_sheets(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOpti
             _fold_label(surface, gf)
             surface.end_page()
             pages += 1
+            if after_sheet:
+                after_sheet(chunk)
         return pages
     grid = card_grid(page_w, page_h, deck.width, deck.height, deck.bleed)
     with_backs = opts.duplex in ("long", "short") and deck.double_sided
@@ -69,6 +76,8 @@ def deck_sheets(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOpti
                 drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
             surface.end_page()
             pages += 1
+        if after_sheet:
+            after_sheet(chunk)
     return pages
 
 
@@ -90,12 +99,15 @@ def _fold_label(surface, gf) -> None:
         surface.text(x1, y1 - mm(1), "fold", font="sans", size=6, fill=GUIDE_COLOR, anchor="start")
 
 
-def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer) -> int:
-    """One face per page, page = trim + bleed, TrimBox and BleedBox set, no marks; front then back."""
+def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None) -> int:
+    """One face per page, page = trim + bleed, TrimBox and BleedBox set, no marks; front then back.
+
+    `cards` limits it to some (entry, copy) pairs; by default every card of the deck.
+    """
     B = deck.bleed
     w, h = deck.width + 2 * B, deck.height + 2 * B
     pages = 0
-    for entry, copy in deck.expanded():
+    for entry, copy in (deck.expanded() if cards is None else cards):
         for face in (entry.front, entry.back):
             if face is None:
                 continue

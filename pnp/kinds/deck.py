@@ -33,11 +33,11 @@ def build(game, components, options) -> dict:
     drawers = {id(d): drawer_for(game, d) for d in decks}
     if "pdf" in options.formats:
         sheets = PdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
-        for deck in decks:
-            deck_sheets(sheets, deck, drawers[id(deck)], sheet_opts)
         shop = PdfSurface(title=f"{title} — cards for a print shop")
-        for deck in decks:
-            printshop(shop, deck, drawers[id(deck)])
+        for deck in decks:  # both files sheet by sheet, so each face's text is laid out once
+            drawer = drawers[id(deck)]
+            deck_sheets(sheets, deck, drawer, sheet_opts,
+                        after_sheet=lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards))
         game.errors.raise_if_any()
         out["cards.pdf"] = sheets.finish()
         out["cards-printshop.pdf"] = shop.finish()
