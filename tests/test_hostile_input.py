@@ -164,3 +164,41 @@ def test_two_builds_into_one_folder_at_once_do_not_corrupt_each_other(tmp_path, 
         if p.is_file():
             assert (out / "mini" / p.relative_to(reference / "mini")).read_bytes() == p.read_bytes()
     assert not [p for p in (out / "mini").rglob("*.tmp")]
+
+
+# Broken specs of the other kinds, on copies of the bundled games: (game, file, old, new, expected location).
+KIND_CASES = {
+    "sheet: piece not connected": ("blob", "sheet.yaml", '{label: A, shape: ["##", "#."]', '{label: A, shape: ["#.", ".#"]', "sheet.yaml:49:"),
+    "sheet: ragged shape": ("blob", "sheet.yaml", '{label: A, shape: ["##", "#."]', '{label: A, shape: ["##", "#"]', "sheet.yaml:49:"),
+    "sheet: piece off the grid": ("blob", "sheet.yaml", "at: [0, 0], points: 3}", "at: [40, 0], points: 3}", "sheet.yaml:49:"),
+    "board: ragged map row": ("miskatonic", "board.yaml", "  ^^SSSS^^^_~~_^UUUUUU^^\n  ^..s", "  ^^SSSS^^^_~~_^UUUUUU^\n  ^..s", "board.yaml:25:"),
+    "board: character missing from the legend": ("miskatonic", "board.yaml", "  ^..s......==.....u..^^", "  ^..s...?..==.....u..^^", "board.yaml:26:10:"),
+    "dice: five faces": ("miskatonic", "dice.yaml", "faces: [elder-sign, hit+6, hit+6, skull+5, skull+5, hit+skull+4]",
+                         "faces: [elder-sign, hit+6, hit+6, skull+5, skull+5]", "dice.yaml:16:"),
+    "dice: unknown symbol": ("miskatonic", "dice.yaml", "faces: [elder-sign, hit+6,", "faces: [elder-sign, hitt+6,", "dice.yaml:16:"),
+    "tokens: negative size": ("miskatonic", "tokens.yaml", "{id: page, name: Page, shape: rounded, size: 14mm",
+                              "{id: page, name: Page, shape: rounded, size: -14mm", "tokens.yaml:14:"),
+}
+
+
+@pytest.mark.parametrize("name", list(KIND_CASES))
+def test_bad_input_in_other_kinds_is_located_and_harmless(run_cli, tmp_path, name):
+    import shutil
+
+    from pnp.paths import CARDSPECS
+
+    game_name, target, old, new, where = KIND_CASES[name]
+    game = tmp_path / game_name
+    shutil.copytree(CARDSPECS / game_name, game)
+    (game / "rules.md").unlink()  # the rulebook is not what these cases test; it only slows them
+    out = tmp_path / "out"
+    assert run_cli("build", game, "--out", out).exit_code == 0
+    before = {p: p.read_bytes() for p in (out / game_name).rglob("*") if p.is_file()}
+    text = (game / target).read_text()
+    assert old in text, old
+    (game / target).write_text(text.replace(old, new, 1))
+    result = run_cli("build", game, "--out", out)
+    assert result.exit_code == 2, result.output
+    assert where in result.output, result.output
+    assert "Traceback" not in result.output
+    assert {p: p.read_bytes() for p in (out / game_name).rglob("*") if p.is_file()} == before
