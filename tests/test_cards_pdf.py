@@ -215,3 +215,27 @@ def test_count_and_csv_rows_become_cards(run_cli, tmp_path):
     (game / "rows.csv").write_text("id,name,power\nr1,Row one,4\nr2,\"Row, two\",5\n")
     out = build(run_cli, game, tmp_path / "out")
     assert len(reader(out / "cards-printshop.pdf").pages) == 2 * (3 + 2)
+
+
+def test_long_documents_are_written_in_chunks_and_joined(run_cli, mini_game, tmp_path, monkeypatch):
+    """Large decks are rendered a few hundred pages at a time; the joined file must be one good PDF."""
+    import pypdfium2
+
+    from pnp.draw.pdf import ChunkedPdfSurface
+
+    whole = build(run_cli, mini_game, tmp_path / "whole")
+    monkeypatch.setattr(ChunkedPdfSurface, "pages_per_chunk", 3)
+    chunked = build(run_cli, mini_game, tmp_path / "chunked")
+    for name, pages in (("cards.pdf", 4), ("cards-printshop.pdf", 22)):
+        joined, single = reader(chunked / name), reader(whole / name)
+        assert len(joined.pages) == len(single.pages) == pages
+        for a, b in zip(joined.pages, single.pages):
+            assert a.extract_text() == b.extract_text()
+            assert box(a, "/TrimBox") == box(b, "/TrimBox") if "/TrimBox" in b else True
+        assert card_rects(joined.pages[3]) == card_rects(single.pages[3])
+        assert all(fonts_embedded(chunked / name).values())
+        doc = pypdfium2.PdfDocument(str(chunked / name))
+        assert len(doc) == pages and doc[len(doc) - 1].render(scale=0.2).to_pil().size[0] > 0
+        doc.close()
+    again = build(run_cli, mini_game, tmp_path / "again")
+    assert (again / "cards-printshop.pdf").read_bytes() == (chunked / "cards-printshop.pdf").read_bytes()

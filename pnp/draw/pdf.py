@@ -253,3 +253,36 @@ def _compress_last_page(canvas) -> None:
     stream.__Comment__ = "page stream"
     page.Contents = stream
     page.stream = None
+
+
+class ChunkedPdfSurface:
+    """A PdfSurface that starts a fresh document every `pages_per_chunk` pages and joins them at the end.
+
+    reportlab holds a whole document in memory until it saves; chunks bound that to
+    one chunk (symbols and font subsets are simply repeated in each chunk).
+    """
+
+    pages_per_chunk = 400
+
+    def __init__(self, **options):
+        self._options = options
+        self._current = PdfSurface(**options)
+        self._chunks: list[bytes] = []
+        self.pages = 0
+
+    def __getattr__(self, name):
+        return getattr(self._current, name)
+
+    def end_page(self) -> None:
+        self._current.end_page()
+        self.pages += 1
+        if self._current.pages >= self.pages_per_chunk:
+            self._chunks.append(self._current.finish())
+            self._current = PdfSurface(**self._options)
+
+    def finish(self) -> bytes:
+        from pnp.draw.pdfmerge import merge_pdfs
+
+        if self._current.pages or not self._chunks:
+            self._chunks.append(self._current.finish())
+        return merge_pdfs(self._chunks)

@@ -21,7 +21,7 @@ def drawer_for(game, deck):
 def build(game, components, options) -> dict:
     from pnp.components.calibration import calibration
     from pnp.components.deck_sheets import SheetOptions, cut_line_svg, deck_sheets, face_svg, printshop
-    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
 
     decks = [c.model for c in components]
@@ -32,8 +32,8 @@ def build(game, components, options) -> dict:
     sheet_opts = SheetOptions(options.paper, options.duplex, options.back_offset)
     drawers = {id(d): drawer_for(game, d) for d in decks}
     if "pdf" in options.formats:
-        sheets = PdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
-        shop = PdfSurface(title=f"{title} — cards for a print shop")
+        sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
+        shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
         for deck in decks:  # both files sheet by sheet, so each face's text is laid out once
             drawer = drawers[id(deck)]
             deck_sheets(sheets, deck, drawer, sheet_opts,

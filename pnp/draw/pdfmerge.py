@@ -1,0 +1,90 @@
+"""Join PDFs written by pnp's reportlab backend into one, page after page.
+
+A document with thousands of pages is written in chunks so that memory holds
+one chunk at a time; this joins the chunks. It relies on what reportlab writes
+(a classic xref table, one Pages node, a trailer with /Root, /Info and /ID) and
+is not a general PDF merger.
+"""
+from __future__ import annotations
+
+import re
+
+_REF = re.compile(rb"(\d+) 0 R\b")
+_STREAM = re.compile(rb"stream\r?\n")
+
+
+def _objects(pdf: bytes) -> tuple[dict[int, bytes], bytes]:
+    """Object number → its whole `N 0 obj … endobj` bytes, and the trailer dictionary."""
+    start = int(pdf[pdf.rindex(b"startxref") + 9:].split()[0])
+    lines = pdf[start:].split(b"\n")
+    first, count = (int(v) for v in lines[1].split())
+    offsets = {}
+    for i in range(count):
+        entry = lines[2 + i].split()
+        if entry[2] == b"n":
+            offsets[first + i] = int(entry[0])
+    ordered = sorted(offsets.items(), key=lambda kv: kv[1])
+    bounds = [off for _, off in ordered] + [start]
+    objects = {num: pdf[off:bounds[k + 1]].rstrip() for k, (num, off) in enumerate(ordered)}
+    trailer = pdf[pdf.index(b"trailer", start):]
+    return objects, trailer
+
+
+def _ref(text: bytes, key: bytes) -> int:
+    return int(re.search(rb"/" + key + rb" (\d+) 0 R", text).group(1))
+
+
+def _renumber(obj: bytes, shift: int) -> bytes:
+    """Shift every object number in an object's header (never inside its stream data)."""
+    m = _STREAM.search(obj)
+    head, tail = (obj[:m.start()], obj[m.start():]) if m else (obj, b"")
+    head = _REF.sub(lambda r: b"%d 0 R" % (int(r.group(1)) + shift), head)
+    head = re.sub(rb"^(\d+) 0 obj", lambda r: b"%d 0 obj" % (int(r.group(1)) + shift), head, count=1)
+    return head + tail
+
+
+def merge_pdfs(chunks: list[bytes]) -> bytes:
+    if len(chunks) == 1:
+        return chunks[0]
+    header = chunks[0][:chunks[0].index(b"\n", chunks[0].index(b"\n") + 1) + 1]
+    body: list[tuple[int, bytes, bool]] = []  # (new number, object bytes, is a page)
+    shift = 0
+    kids: list[int] = []
+    info_id = trailer_id = None
+    for n, pdf in enumerate(chunks):
+        objects, trailer = _objects(pdf)
+        root = _ref(trailer, b"Root")
+        info = _ref(trailer, b"Info")
+        pages = _ref(objects[root], b"Pages")
+        kids_text = objects[pages].split(b"/Kids", 1)[1].split(b"]", 1)[0]
+        page_ids = {int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)}
+        if n == 0:
+            info_id = info + shift
+            trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
+        for num in sorted(objects):
+            if num in (root, pages) or (num == info and n > 0):
+                continue
+            body.append((num + shift, _renumber(objects[num], shift), num in page_ids))
+        kids += [p + shift for p in sorted(page_ids, key=lambda p: kids_text.index(b"%d 0 R" % p))]
+        shift += max(objects) + 1
+    pages_id, catalog_id = shift, shift + 1
+    body.append((pages_id, b"%d 0 obj\n<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>\nendobj"
+                 % (pages_id, len(kids), b" ".join(b"%d 0 R" % k for k in kids)), False))
+    body.append((catalog_id, b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj"
+                 % (catalog_id, pages_id), False))
+    out = [header]
+    offsets: dict[int, int] = {}
+    at = len(header)
+    for num, data, is_page in body:
+        if is_page:  # every page now hangs from the one joined Pages node
+            data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % pages_id, data, count=1)
+        offsets[num] = at
+        out.append(data + b"\n")
+        at += len(data) + 1
+    size = catalog_id + 1
+    out.append(b"xref\n0 %d\n0000000000 65535 f \n" % size)
+    out += [b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
+            for num in range(1, size)]
+    out.append(b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
+               % (trailer_id, info_id, catalog_id, size, at))
+    return b"".join(out)
