@@ -43,48 +43,59 @@ def _renumber(obj: bytes, shift: int) -> bytes:
     return head + tail
 
 
+def _size(pdf: bytes) -> int:
+    """The trailer's /Size: one more than the highest object number."""
+    return int(re.search(rb"/Size (\d+)", pdf[pdf.rindex(b"trailer"):]).group(1))
+
+
 def merge_pdfs(chunks: list[bytes]) -> bytes:
+    """Join the chunks (the list is emptied as it goes, so each chunk is freed once copied)."""
     if len(chunks) == 1:
-        return chunks[0]
+        return chunks.pop()
     header = chunks[0][:chunks[0].index(b"\n", chunks[0].index(b"\n") + 1) + 1]
-    body: list[tuple[int, bytes, bool]] = []  # (new number, object bytes, is a page)
+    pages_id = sum(_size(pdf) for pdf in chunks)
+    catalog_id = pages_id + 1
+    out = bytearray(header)
+    offsets: dict[int, int] = {}
     shift = 0
     kids: list[int] = []
     info_id = trailer_id = None
-    for n, pdf in enumerate(chunks):
+    first = True
+    while chunks:
+        pdf = chunks.pop(0)
         objects, trailer = _objects(pdf)
         root = _ref(trailer, b"Root")
         info = _ref(trailer, b"Info")
         pages = _ref(objects[root], b"Pages")
         kids_text = objects[pages].split(b"/Kids", 1)[1].split(b"]", 1)[0]
-        page_ids = {int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)}
-        if n == 0:
+        page_ids = [int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)]
+        if first:
             info_id = info + shift
             trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
         for num in sorted(objects):
-            if num in (root, pages) or (num == info and n > 0):
+            if num in (root, pages) or (num == info and not first):
                 continue
-            body.append((num + shift, _renumber(objects[num], shift), num in page_ids))
-        kids += [p + shift for p in sorted(page_ids, key=lambda p: kids_text.index(b"%d 0 R" % p))]
-        shift += max(objects) + 1
-    pages_id, catalog_id = shift, shift + 1
-    body.append((pages_id, b"%d 0 obj\n<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>\nendobj"
-                 % (pages_id, len(kids), b" ".join(b"%d 0 R" % k for k in kids)), False))
-    body.append((catalog_id, b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj"
-                 % (catalog_id, pages_id), False))
-    out = [header]
-    offsets: dict[int, int] = {}
-    at = len(header)
-    for num, data, is_page in body:
-        if is_page:  # every page now hangs from the one joined Pages node
-            data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % pages_id, data, count=1)
-        offsets[num] = at
-        out.append(data + b"\n")
-        at += len(data) + 1
+            data = _renumber(objects.pop(num), shift)
+            if num in page_ids:  # every page now hangs from the one joined Pages node
+                data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % pages_id, data, count=1)
+            offsets[num + shift] = len(out)
+            out += data
+            out += b"\n"
+        kids += [p + shift for p in page_ids]
+        shift += _size(pdf)
+        first = False
+        del pdf, objects
+    for num, data in ((pages_id, b"%d 0 obj\n<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>\nendobj\n"
+                       % (pages_id, len(kids), b" ".join(b"%d 0 R" % k for k in kids))),
+                      (catalog_id, b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
+                       % (catalog_id, pages_id))):
+        offsets[num] = len(out)
+        out += data
+    start = len(out)
     size = catalog_id + 1
-    out.append(b"xref\n0 %d\n0000000000 65535 f \n" % size)
-    out += [b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
-            for num in range(1, size)]
-    out.append(b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
-               % (trailer_id, info_id, catalog_id, size, at))
-    return b"".join(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    for num in range(1, size):
+        out += b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
+    out += (b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
+            % (trailer_id, info_id, catalog_id, size, start))
+    return bytes(out)
