@@ -82,3 +82,27 @@ def run_cli():
 
 def dedent(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
+
+
+@pytest.fixture
+def cave_copy(tmp_path: Path) -> Path:
+    """A private copy of the bundled cave game to break."""
+    import shutil
+
+    from pnp.paths import CARDSPECS
+
+    return Path(shutil.copytree(CARDSPECS / "cave", tmp_path / "cave"))
+
+
+def mutate(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in a file by `new` (which must be there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, fragment: str) -> int:
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if fragment in line:
+            return n
+    raise AssertionError(f"{fragment!r} not in {path}")

@@ -15,26 +15,9 @@ from pnp.paths import CARDSPECS
 from pnp.referee import cave
 from pnp.referee.checks import run_checks
 
+from conftest import line_of, mutate
+
 CAVE = CARDSPECS / "cave"
-
-
-@pytest.fixture
-def cave_copy(tmp_path: Path) -> Path:
-    """A private copy of the cave game to break."""
-    return Path(shutil.copytree(CAVE, tmp_path / "cave"))
-
-
-def mutate(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, fragment: str) -> int:
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if fragment in line:
-            return n
-    raise AssertionError(f"{fragment!r} not in {path}")
 
 
 def findings_of(game_dir: Path) -> list:

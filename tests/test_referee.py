@@ -16,27 +16,11 @@ from pnp.game import load_game
 from pnp.paths import CARDSPECS
 from pnp.referee.checks import check_context, declared_checks, run_checks
 
+from conftest import line_of, mutate
+
 CAVE = CARDSPECS / "cave"
 CHECK_LINE = "  - name: fourteen seismographs"
 EXPECT = "cards | selectattr('fields.kind', 'equalto', 'seismograph') | list | length == 14"
-
-
-@pytest.fixture
-def cave_copy(tmp_path: Path) -> Path:
-    return Path(shutil.copytree(CAVE, tmp_path / "cave"))
-
-
-def mutate(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def line_of(path: Path, fragment: str) -> int:
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if fragment in line:
-            return n
-    raise AssertionError(f"{fragment!r} not in {path}")
 
 
 # --------------------------------------------------------------------------- declared checks
