@@ -146,6 +146,7 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     if len(errors.errors) > before:
         return None
     _warn_outside_safe_zone(deck, cards, errors)
+    deck.cards = []  # resolved into `cards` below; the validated models are not needed twice (large decks)
     return ResolvedDeck(deck, path, shown, deck.size.width, deck.size.height, deck.bleed, deck.safe,
                         deck.corner_radius, cards, layouts, raw, deck.fields)
 
