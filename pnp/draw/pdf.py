@@ -12,6 +12,9 @@ from typing import Callable, Sequence
 from pnp.draw import fonts
 
 
+_KAPPA = 0.5522847498  # control-point distance of a quarter circle, per unit radius
+
+
 def _rgb(color: str) -> tuple[float, float, float]:
     return int(color[1:3], 16) / 255.0, int(color[3:5], 16) / 255.0, int(color[5:7], 16) / 255.0
 
@@ -125,8 +128,16 @@ class PdfSurface:
 
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.5, dash=None, opacity=1) -> None:
         f, s = self._paint(fill, stroke, width, dash, opacity=opacity)
-        if f or s:
-            self.c.circle(cx, cy, r, stroke=s, fill=f)
+        if f or s:  # four Bézier quarters with the usual constant: no trigonometry per circle
+            k = r * _KAPPA
+            p = self.c.beginPath()
+            p.moveTo(cx + r, cy)
+            p.curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r)
+            p.curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy)
+            p.curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r)
+            p.curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy)
+            p.close()
+            self.c.drawPath(p, stroke=s, fill=f)
 
     def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.5, opacity=1) -> None:
         f, s = self._paint(fill, stroke, width, opacity=opacity)

@@ -48,8 +48,12 @@ def _size(pdf: bytes) -> int:
     return int(re.search(rb"/Size (\d+)", pdf[pdf.rindex(b"trailer"):]).group(1))
 
 
-def merge_pdfs(chunks: list[bytes]) -> bytes:
-    """Join the chunks (the list is emptied as it goes, so each chunk is freed once copied)."""
+def merge_pdfs(chunks: list[bytes]) -> bytes | bytearray:
+    """Join the chunks (the list is emptied as it goes, so each chunk is freed once copied).
+
+    The result is a bytearray when chunks were joined: copying a large file into
+    bytes would hold it in memory twice.
+    """
     if len(chunks) == 1:
         return chunks.pop()
     header = chunks[0][:chunks[0].index(b"\n", chunks[0].index(b"\n") + 1) + 1]
@@ -98,4 +102,4 @@ def merge_pdfs(chunks: list[bytes]) -> bytes:
         out += b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
     out += (b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
             % (trailer_id, info_id, catalog_id, size, start))
-    return bytes(out)
+    return out

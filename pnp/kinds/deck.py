@@ -27,6 +27,8 @@ def build(game, components, options) -> dict:
     decks = [c.model for c in components]
     if not decks:
         return {}
+    for c in components:  # drawing needs only the resolved faces: free the positioned YAML tree first
+        c.raw = c.model.raw = None
     title = game.game.title if game.game else game.name
     out: dict = {}
     sheet_opts = SheetOptions(options.paper, options.duplex, options.back_offset)

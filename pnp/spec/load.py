@@ -209,6 +209,7 @@ class _EventBuilder:
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
             value = self.constructor.construct_object(node)
+            self.constructor.constructed_objects.clear()  # it would keep every node (and its marks) alive
         except yaml.YAMLError as e:
             self.errors.error(pos, f"bad value: {getattr(e, 'problem', None) or e}")
             value = None
