@@ -44,7 +44,7 @@ class ResolvedLayout:
         return n
 
 
-@dataclass
+@dataclass(slots=True)
 class Face:
     layout: ResolvedLayout
     fields: dict
@@ -54,7 +54,7 @@ class Face:
     overridden: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class CardEntry:
     id: str
     count: int
