@@ -26,8 +26,8 @@ def calibration(surface, card_w: float, card_h: float, bleed: float, paper: str,
     for p in slots:
         surface.rect(p.x, p.y, p.w, p.h, stroke="#bdbdbd", width=0.3)
         cx, cy = p.x + p.w / 2, p.y + p.h / 2
-        surface.line(cx - mm(12), cy, cx + mm(12), cy, stroke=INK, width=0.35)
-        surface.line(cx, cy - mm(12), cx, cy + mm(12), stroke=INK, width=0.35)
+        surface.line(cx - mm(16), cy, cx + mm(16), cy, stroke=INK, width=0.35)  # long enough to cross the rulers
+        surface.line(cx, cy - mm(16), cx, cy + mm(16), stroke=INK, width=0.35)
         surface.circle(cx, cy, mm(1.2), stroke=INK, width=0.35)
     lines = [
         "1. Print this file double-sided with the settings you will use for the cards (actual size / 100 %).",
@@ -47,24 +47,25 @@ def calibration(surface, card_w: float, card_h: float, bleed: float, paper: str,
 
 
 def _rulers(surface, b: Placement) -> None:
+    """An X ruler below the slot's centre and a Y ruler to its right, apart so neither hides the other."""
     cx, cy = b.x + b.w / 2, b.y + b.h / 2
     surface.rect(b.x, b.y, b.w, b.h, stroke="#bdbdbd", width=0.3)
-    half = mm(RANGE_MM)
-    surface.line(cx - half, cy + mm(6), cx + half, cy + mm(6), stroke=INK, width=0.3)  # X ruler below centre
-    surface.line(cx + mm(6), cy - half, cx + mm(6), cy + half, stroke=INK, width=0.3)  # Y ruler right of centre
+    half, gap = mm(RANGE_MM), mm(8)
+    surface.line(cx - half, cy + gap, cx + half, cy + gap, stroke=INK, width=0.3)  # X ruler
+    surface.line(cx + gap, cy - half, cx + gap, cy + half, stroke=INK, width=0.3)  # Y ruler
     for step in range(-2 * RANGE_MM, 2 * RANGE_MM + 1):
         v = step / 2
-        major = step % 2 == 0
-        tick = mm(2.4 if major else 1.2)
-        x = cx + mm(v)
-        surface.line(x, cy + mm(6) - tick, x, cy + mm(6), stroke=INK, width=0.25)
-        y = cy + mm(v)
-        surface.line(cx + mm(6) - tick, y, cx + mm(6), y, stroke=INK, width=0.25)
-        if major and step % 4 == 0:
-            surface.text(x, cy + mm(9), f"{v:+g}" if v else "0", font="sans", size=4.5, anchor="middle")
-            surface.text(cx + mm(7), y + 1.5, f"{v:+g}" if v else "0", font="sans", size=4.5)
-    surface.text(cx, cy + mm(12.5), "X (mm)", font="sans-bold", size=5, anchor="middle")
-    surface.text(cx + mm(6), cy - half - mm(1.5), "Y (mm)", font="sans-bold", size=5, anchor="middle")
+        tick = mm(3.2 if step == 0 else (2.2 if step % 2 == 0 else 1.1))
+        x, y = cx + mm(v), cy + mm(v)
+        surface.line(x, cy + gap - tick, x, cy + gap, stroke=INK, width=0.25)
+        surface.line(cx + gap - tick, y, cx + gap, y, stroke=INK, width=0.25)
+        if step % 4 == 0:  # a label every 2 mm: small, but each clear of its neighbours
+            label = f"{v:+g}" if v else "0"
+            font = "sans-bold" if not v else "sans"
+            surface.text(x, cy + gap + mm(2.8), label, font=font, size=4.5, anchor="middle")
+            surface.text(cx + gap + mm(1), y + 1.6, label, font=font, size=4.5)
+    surface.text(cx, cy + gap + mm(6), "X (mm)", font="sans-bold", size=6.5, anchor="middle")
+    surface.text(cx + gap, cy - half - mm(2), "Y (mm)", font="sans-bold", size=6.5, anchor="middle")
 
 
 def _title(surface, page_w: float, grid_top: float, text: str) -> None:
@@ -77,5 +78,5 @@ def _notes(surface, page_w, page_h, grid, lines) -> None:
     y = grid.y0 + mm(6)
     # the instructions run across the top row of slots, well above the crosses
     for line in lines:
-        surface.text(x, y, line, font="sans", size=5.5)
-        y += 8
+        surface.text(x, y, line, font="sans", size=6.5)
+        y += 9
