@@ -239,3 +239,34 @@ def test_long_documents_are_written_in_chunks_and_joined(run_cli, mini_game, tmp
         doc.close()
     again = build(run_cli, mini_game, tmp_path / "again")
     assert (again / "cards-printshop.pdf").read_bytes() == (chunked / "cards-printshop.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_calibration_rulers_sit_behind_the_front_crosses(run_cli, mini_game, tmp_path, duplex):
+    out = build(run_cli, mini_game, tmp_path / "out", "--duplex", duplex)
+    pdf = reader(out / "calibration.pdf")
+    assert len(pdf.pages) == 2
+    w, h = A4
+
+    def lengths(page, length_mm, vertical):
+        segs = geometry(page).segments
+        keep = [s for s in segs if abs(mm(abs(s[1][1] - s[0][1]) if vertical else abs(s[1][0] - s[0][0])) - length_mm) < 0.05
+                and (abs(s[0][0] - s[1][0]) < 0.01 if vertical else abs(s[0][1] - s[1][1]) < 0.01)]
+        return keep
+
+    crosses = lengths(pdf.pages[0], 32, vertical=True)  # the vertical arm of each front cross
+    assert len(crosses) == 9
+    centres = sorted((round(s[0][0], 2), round((s[0][1] + s[1][1]) / 2, 2)) for s in crosses)
+    zero_x = lengths(pdf.pages[1], 3.2, vertical=True)  # the 0 tick of each X ruler
+    zero_y = lengths(pdf.pages[1], 3.2, vertical=False)  # the 0 tick of each Y ruler
+    assert len(zero_x) == len(zero_y) == 9
+    backs_x = sorted(round(s[0][0], 2) for s in zero_x)
+    backs_y = sorted(round(s[0][1], 2) for s in zero_y)
+    if duplex == "long":  # columns mirror; rows stay
+        want_x = sorted(round(w - x, 2) for x, _ in centres)
+        want_y = sorted(y for _, y in centres)
+    else:  # rows mirror; columns stay
+        want_x = sorted(x for x, _ in centres)
+        want_y = sorted(round(h - y, 2) for _, y in centres)
+    assert backs_x == pytest.approx(want_x, abs=0.02)
+    assert backs_y == pytest.approx(want_y, abs=0.02)
