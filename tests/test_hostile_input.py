@@ -173,6 +173,7 @@ KIND_CASES = {
     "sheet: piece off the grid": ("blob", "sheet.yaml", "at: [0, 0], points: 3}", "at: [40, 0], points: 3}", "sheet.yaml:49:"),
     "board: ragged map row": ("miskatonic", "board.yaml", "  ^^SSSS^^^_~~_^UUUUUU^^\n  ^..s", "  ^^SSSS^^^_~~_^UUUUUU^\n  ^..s", "board.yaml:25:"),
     "board: character missing from the legend": ("miskatonic", "board.yaml", "  ^..s......==.....u..^^", "  ^..s...?..==.....u..^^", "board.yaml:26:10:"),
+    "board: unknown location icon": ("miskatonic", "board.yaml", "icon: sanitarium}", "icon: sanitarum}", "board.yaml:71:"),
     "dice: five faces": ("miskatonic", "dice.yaml", "faces: [elder-sign, hit+6, hit+6, skull+5, skull+5, hit+skull+4]",
                          "faces: [elder-sign, hit+6, hit+6, skull+5, skull+5]", "dice.yaml:16:"),
     "dice: unknown symbol": ("miskatonic", "dice.yaml", "faces: [elder-sign, hit+6,", "faces: [elder-sign, hitt+6,", "dice.yaml:16:"),

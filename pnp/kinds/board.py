@@ -8,7 +8,22 @@ MODEL = Board
 
 
 def load(game, path, raw):
-    return load_board(path, raw, game.errors)
+    board = load_board(path, raw, game.errors)
+    if board is not None:
+        _check_icons(game, board, raw)
+    return board
+
+
+def _check_icons(game, board, raw) -> None:
+    """A location's icon must be one the game knows (built in, or in its art/icons folder)."""
+    from pnp.errors import did_you_mean
+    from pnp.spec.load import locate
+
+    known = game.assets.icon_names()
+    for name, loc in board.spec.locations.items():
+        if loc.icon and loc.icon not in known:
+            game.errors.error(locate(raw, ["locations", name, "icon"]),
+                              f"location '{name}': unknown icon '{loc.icon}'{did_you_mean(loc.icon, known)}")
 
 
 def rulebook_items(game, component) -> list[str]:
