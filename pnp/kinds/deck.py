@@ -1,6 +1,7 @@
 """`kind: deck` — card decks: sheets for home printers, the print-shop file, calibration, SVG faces."""
 from __future__ import annotations
 
+from pnp.errors import Pos
 from pnp.spec.deck import Deck
 from pnp.spec.deckload import load_deck
 
@@ -18,6 +19,22 @@ def drawer_for(game, deck):
     return FaceDrawer(deck, game.assets, game.errors)
 
 
+def check_fits_paper(game, deck, paper: str, duplex: str) -> None:
+    """A card too large for the paper is a spec error at the deck's `size`, not a crash."""
+    from pnp.layout.impose import card_grid, gutterfold_layout
+    from pnp.layout.paper import paper_size
+    from pnp.spec.load import locate
+
+    try:
+        card_grid(*paper_size(paper), deck.width, deck.height, deck.bleed)
+        if duplex == "gutterfold":
+            gutterfold_layout(*paper_size(paper), deck.width, deck.height, deck.bleed)
+    except ValueError as e:
+        where = locate(deck.raw, ["size"]) if deck.raw is not None else Pos(deck.shown)
+        game.errors.error(where, f"deck '{deck.name}': {e} ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}); "
+                                 "make the cards smaller or print on larger paper")
+
+
 def build(game, components, options) -> dict:
     from pnp.components.calibration import calibration
     from pnp.components.deck_sheets import SheetOptions, cut_line_svg, deck_sheets, face_svg, printshop
@@ -27,6 +44,9 @@ def build(game, components, options) -> dict:
     decks = [c.model for c in components]
     if not decks:
         return {}
+    for c in components:
+        check_fits_paper(game, c.model, options.paper, options.duplex)
+    game.errors.raise_if_any()
     for c in components:  # drawing needs only the resolved faces: free the positioned YAML tree first
         c.raw = c.model.raw = None
     title = game.game.title if game.game else game.name
@@ -65,7 +85,9 @@ def build(game, components, options) -> dict:
 
 
 def validate(game, deck) -> None:
-    """Resolve every face's templates, conditions and icons (no drawing)."""
+    """Resolve every face's templates, conditions and icons (no drawing), and check the cards fit the paper."""
+    if game.game:
+        check_fits_paper(game, deck, game.game.print.paper, game.game.print.duplex)
     drawer = drawer_for(game, deck)
     for entry in deck.cards:
         for face in (entry.front, entry.back):

@@ -86,5 +86,11 @@ def build(game, components, options) -> dict:
     duplex = options.duplex if options.duplex in ("long", "short") else "long"
     surface = PdfSurface(title=f"{title} — tokens", subject=f"{options.paper}, duplex {duplex}")
     for c in components:
-        token_sheets(surface, c.model, game.assets, options.paper, duplex)
+        try:
+            token_sheets(surface, c.model, game.assets, options.paper, duplex)
+        except ValueError as e:  # a piece larger than the paper: the designer's to fix, not a crash
+            from pnp.spec.load import locate
+
+            game.errors.error(locate(c.raw, ["pieces"]), f"{e} ({options.paper}); make it smaller or print on larger paper")
+    game.errors.raise_if_any()
     return {"tokens.pdf": surface.finish()}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from pnp.errors import Collector, Pos, did_you_mean
 from pnp.spec.load import LDict, LList, locate, value_pos
@@ -70,12 +70,19 @@ class Board(Spec):
     kind: Literal["board"]
     name: str
     title: str | None = None
-    cell: PositiveLength = Field(default=parse_length("16mm"), description="the side of one space")
+    cell: PositiveLength = Field(default=parse_length("16mm"), description="the side of one space (at most 100 mm)")
     border: NonNegLength = Field(default=parse_length("8mm"), description="frame around the grid (coordinates)")
     map: str | list[str] = Field(description="one text row per board row, one character per space")
     legend: dict[str, LegendEntry]
     locations: dict[str, Location] = Field(default_factory=dict)
     scenarios: list[Scenario] = Field(default_factory=list)
+
+    @field_validator("cell")
+    @classmethod
+    def _cell_size(cls, value: float) -> float:
+        if value > parse_length("100mm"):
+            raise ValueError(f"a space of {value / parse_length('1mm'):g} mm is too large (at most 100 mm)")
+        return value
 
 
 # --------------------------------------------------------------------------- resolved board
