@@ -214,6 +214,9 @@ def parse_coord(text: str) -> Cell | None:
 
 # --------------------------------------------------------------------------- loading
 
+MAX_SIDE = 120  # spaces; at 16 mm that is a board of almost 2 m, far beyond any table
+
+
 def load_board(path: Path, raw: Any, errors: Collector) -> BoardData | None:
     """Validate a board spec; every error goes to `errors` with its position."""
     spec = validate(Board, raw, errors)
@@ -226,6 +229,10 @@ def load_board(path: Path, raw: Any, errors: Collector) -> BoardData | None:
         errors.error(locate(raw, ["map"]), "the map is empty: write one text row per board row")
         return None
     width = len(rows[0])
+    if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
+        errors.error(locate(raw, ["map"]), f"the map is {max(len(r) for r in rows)} × {len(rows)} spaces; "
+                                           f"a board has at most {MAX_SIDE} spaces a side")
+        return None
     for r, row in enumerate(rows):
         if len(row) != width:
             c = min(len(row), width)
