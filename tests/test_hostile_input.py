@@ -36,6 +36,8 @@ CASES = {
     "zero width": ("cards.yaml", deck("size: poker", "size: {width: 0, height: 88mm}"), "cards.yaml:3:15:"),
     "huge number": ("cards.yaml", deck("size: poker", "size: {width: 1e400, height: 88mm}"), "cards.yaml:3:15:"),
     "huge count": ("cards.yaml", deck("{id: c1,", "{id: c1, count: 100000000000000000000,"), "cards.yaml:24:"),
+    "too many cards": ("cards.yaml", deck("{id: c1,", "{id: c1, count: 10000,") + "".join(
+        f"  - {{id: x{i}, count: 10000, fields: {{name: X}}}}\n" for i in range(10)), "cards.yaml:24:"),
     "negative count": ("cards.yaml", deck("{id: c1,", "{id: c1, count: -1,"), "cards.yaml:24:"),
     "dangling layout": ("cards.yaml", deck("layout: face", "layout: fcae"), "cards.yaml:"),
     "unknown font": ("cards.yaml", deck("font: sans-bold", "font: comic-sans"), "cards.yaml:14:"),

@@ -100,6 +100,9 @@ class ResolvedDeck:
                 yield entry, copy
 
 
+MAX_CARDS = 100_000  # ten times the largest benchmark deck
+
+
 def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dict | None = None,
               known_icons: set[str] | None = None, raw: Any = None) -> ResolvedDeck | None:
     shown = display_path(path)
@@ -143,6 +146,9 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
                 cards.append(entry)
     if not cards and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
+    total = sum(c.count for c in cards)
+    if total > MAX_CARDS:
+        errors.error(value_pos(raw, "cards"), f"the deck holds {total} cards; a deck has at most {MAX_CARDS}")
     if len(errors.errors) > before:
         return None
     _warn_outside_safe_zone(deck, cards, errors)
