@@ -75,3 +75,33 @@ def test_miskatonic_tomes_match_bookshelves():
     pages, curses = (tokens.by_id(i).spec.count for i in ("page", "curse"))
     assert pages + curses == len(shelves)
     assert f"{pages} Pages" in text and f"{curses} Curses" in text
+
+
+def test_a_heading_never_ends_a_page_apart_from_its_figure(tmp_path):
+    """Sections of varying length, each a heading then a card figure: wherever the page breaks
+    fall, every heading shares its page with the card that follows it."""
+    import shutil
+
+    from pypdf import PdfReader
+
+    from pnp.build import BuildOptions, build_game
+    from pnp.paths import CARDSPECS
+
+    game = tmp_path / "cave"
+    shutil.copytree(CARDSPECS / "cave", game)
+    ids = ["gold-idol", "jade-idol", "clay-idol", "bronze-idol", "ruby", "emerald", "sapphire", "amethyst",
+           "opal", "geode", "doubloon", "amphora", "urn", "tiara", "spyglass", "violin"]
+    filler = "The cave shakes and the lamps sway while you dig for treasure. "
+    parts = ["# Sections\n"]
+    for n, card in enumerate(ids):
+        parts.append(filler * (3 + 7 * n % 19) + "\n")
+        parts.append(f"## Section {card}\n")
+        parts.append(f'{{{{ card("cave", "{card}", width="38mm", caption="The {card}") }}}}\n')
+    (game / "rules.md").write_text("\n".join(parts))
+    result = build_game(game, BuildOptions(out=tmp_path / "out", force=True))
+    pages = [p.extract_text() for p in PdfReader(str(result.out_dir / "rulebook.pdf")).pages]
+    for card in ids:
+        with_heading = [i for i, text in enumerate(pages) if f"Section {card}" in text]
+        assert with_heading, card
+        body = pages[with_heading[-1]]
+        assert f"The {card}" in body, f"the heading of {card} was left without its figure"

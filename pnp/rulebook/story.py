@@ -188,7 +188,11 @@ class StoryBuilder:
             parts.append(Paragraph(with_icons(cap, self.s.caption), self.s.caption))
         else:
             parts.append(Spacer(1, self.s.body.spaceAfter * 1.5))
-        return [KeepTogether(parts)]
+        # Chained with keepWithNext rather than wrapped in KeepTogether: platypus will not join a
+        # KeepTogether to the heading before it, which left headings alone at the foot of a page.
+        for part in parts[:-1]:
+            part.keepWithNext = 1
+        return parts
 
 
 def _tight(style):
