@@ -16,6 +16,7 @@ from pydantic import Field, conint
 
 from pnp.errors import Collector, did_you_mean
 from pnp.layout import polyomino as poly
+from pnp.spec.board import column_name  # A, B, … Z, AA: the same lettering as board columns
 from pnp.spec.load import LDict, locate
 from pnp.spec.types import PositiveLength, Spec
 from pnp.spec.units import mm, to_mm
@@ -271,16 +272,7 @@ def piece_label(grid: Grid, i: int) -> str:
     label = grid.pieces[i].label
     if label:
         return label
-    return _letters(i)
-
-
-def _letters(i: int) -> str:
-    out = ""
-    i += 1
-    while i:
-        i, rem = divmod(i - 1, 26)
-        out = chr(65 + rem) + out
-    return out
+    return column_name(i)
 
 
 def _check_dice(sheet: Sheet, at, errors: Collector) -> None:
