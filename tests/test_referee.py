@@ -207,14 +207,20 @@ def game_of_family(family: str) -> Path | None:
     return None
 
 
-@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
-def test_each_family_passes_its_bundled_game(family):
+def family_and_game(family: str, hook: str):
+    """The family's referee module and its bundled game, skipping when either or the hook is missing."""
     module = pytest.importorskip(f"pnp.referee.{family}")
-    if not hasattr(module, "referee_check"):
-        pytest.skip(f"pnp.referee.{family} has no referee_check yet")
+    if not hasattr(module, hook):
+        pytest.skip(f"pnp.referee.{family} has no {hook}")
     game_dir = game_of_family(family)
     if game_dir is None:
         pytest.skip(f"no bundled game with family: {family}")
+    return module, game_dir
+
+
+@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
+def test_each_family_passes_its_bundled_game(family):
+    _, game_dir = family_and_game(family, "referee_check")
     try:
         _, report = run_checks(game_dir)
     except SpecErrors as e:
@@ -227,14 +233,20 @@ def test_each_family_simulation_draws_a_balance_report(family):
     from pnp.referee.balance import balance_pdf, pages_for
     from pnp.referee.sim import SimResult
 
-    module = pytest.importorskip(f"pnp.referee.{family}")
-    if not hasattr(module, "referee_simulate"):
-        pytest.skip(f"pnp.referee.{family} has no referee_simulate")
-    game_dir = game_of_family(family)
-    if game_dir is None:
-        pytest.skip(f"no bundled game with family: {family}")
+    module, game_dir = family_and_game(family, "referee_simulate")
     result = module.referee_simulate(load_game(game_dir), games=20, seed=1)
     assert isinstance(result, SimResult) and result.games == 20
     from pypdf import PdfReader
 
     assert len(PdfReader(io.BytesIO(balance_pdf(result, family))).pages) == pages_for(result)
+
+
+@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
+def test_each_family_balance_report_is_reproducible_from_the_seed(family):
+    """Same seed, same bytes: nothing timed or random-unseeded may reach the report."""
+    from pnp.referee.balance import balance_pdf
+
+    module, game_dir = family_and_game(family, "referee_simulate")
+    first = balance_pdf(module.referee_simulate(load_game(game_dir), games=30, seed=7), family)
+    again = balance_pdf(module.referee_simulate(load_game(game_dir), games=30, seed=7), family)
+    assert first == again

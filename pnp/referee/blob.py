@@ -15,7 +15,6 @@ eaten pieces plus the squares of the largest connected blob on the shape grid.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -229,15 +228,9 @@ def _greedy_place(rules: BlobRules, options, blob: int, alive: list[int]):
             k, pts = max(gains.items(), key=lambda kv: (kv[1], -kv[0]))
             cover = ((piece.mask << k) & targets).bit_count()
         else:
-            pts, k, cover = 0, None, -1
-            scan = legal
-            while scan:
-                low = scan & -scan
-                j = low.bit_length() - 1
-                c = ((piece.mask << j) & targets).bit_count()
-                if c > cover:
-                    cover, k = c, j
-                scan ^= low
+            pts = 0
+            cover, k = _most_overlap(piece.mask, legal, targets)
+            k = None if cover < 0 else k
         key = (pts, -piece.size, cover)
         if best_key is None or key > best_key:
             best, best_key = (place, grow, piece, k), key
@@ -259,15 +252,20 @@ def _bonus_square(rules: BlobRules, spots: int, blob: int, alive: list[int], rng
 
 def _compact_growth(g: poly.Piece, spots: int, near: int) -> int:
     """The growth touching its blob along the most edges: compact blobs fit the city better."""
+    return _most_overlap(g.mask, spots, near)[1]
+
+
+def _most_overlap(mask: int, origins: int, targets: int) -> tuple[int, int]:
+    """(overlap, origin) of the origin bit where `mask` shifted there covers most `targets`; (-1, 0) if none."""
     best, best_k = -1, 0
-    while spots:
-        low = spots & -spots
+    while origins:
+        low = origins & -origins
         k = low.bit_length() - 1
-        contact = ((g.mask << k) & near).bit_count()
-        if contact > best:
-            best, best_k = contact, k
-        spots ^= low
-    return best_k
+        overlap = ((mask << k) & targets).bit_count()
+        if overlap > best:
+            best, best_k = overlap, k
+        origins ^= low
+    return best, best_k
 
 
 def play_many(rules: BlobRules, policy: str, games: int, seed: int, progress=None, done_before: int = 0,
@@ -285,14 +283,12 @@ def play_many(rules: BlobRules, policy: str, games: int, seed: int, progress=Non
 def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     """Play `games` games split between the policies (greedy points, random legal), on the same dice."""
     rules = compile_rules(game)
-    started = time.perf_counter()
     per = {p: games // len(POLICIES) + (1 if i < games % len(POLICIES) else 0) for i, p in enumerate(POLICIES)}
     records: dict[str, list[GameRecord]] = {}
     done = 0
     for policy in POLICIES:
         records[policy] = play_many(rules, policy, per[policy], seed, progress, done, games)
         done += per[policy]
-    seconds = time.perf_counter() - started
     result = SimResult("blob", games, seed)
     for policy, recs in records.items():
         if not recs:
@@ -317,9 +313,6 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     result.charts.append(Chart("Games with a stuck round (no blob fits)", "bars",
                                {p: result.figures[f"{p}_stuck_rate"] * 100 for p in records if records[p]},
                                "policy", "% of games"))
-    result.figures["seconds"] = seconds
-    result.figures["games_per_second"] = games / seconds if seconds else 0.0
-    result.summary.append(f"{games} games in {seconds:.1f} s ({result.figures['games_per_second']:.0f} games/s)")
     return result
 
 
