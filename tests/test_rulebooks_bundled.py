@@ -105,3 +105,17 @@ def test_a_heading_never_ends_a_page_apart_from_its_figure(tmp_path):
         assert with_heading, card
         body = pages[with_heading[-1]]
         assert f"The {card}" in body, f"the heading of {card} was left without its figure"
+
+
+def test_empty_list_items_build(tmp_path):
+    """A bare "-" or "1." line is an empty list item (found by the property test): it must not crash."""
+    import shutil
+
+    from pnp.build import BuildOptions, build_game
+    from pnp.paths import CARDSPECS
+
+    game = tmp_path / "cave"
+    shutil.copytree(CARDSPECS / "cave", game)
+    (game / "rules.md").write_text("# Lists\n\n-\n- \n\n1.\n\nText after.\n")
+    result = build_game(game, BuildOptions(out=tmp_path / "out", force=True))
+    assert (result.out_dir / "rulebook.pdf").stat().st_size > 1000

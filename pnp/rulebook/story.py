@@ -130,7 +130,7 @@ class StoryBuilder:
             for f in flows:
                 if isinstance(f, Paragraph):
                     f.style = _tight(f.style)
-            items.append(ListItem(flows))
+            items.append(ListItem(flows or [Paragraph("", _tight(style))]))  # "-" alone is an empty item
         kind = dict(bulletType="1", start=b.start, bulletFormat="%s.") if b.ordered else \
             dict(bulletType="bullet", start="\u2022")
         return ListFlowable(items, leftIndent=indent, bulletFontName=font("sans-bold"),
