@@ -5,7 +5,6 @@ spec never touches an earlier good output.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -49,22 +48,16 @@ class BuildResult:
 
 
 def input_hash(game_dir: Path, options: BuildOptions) -> str:
-    """A hash of everything a build depends on: the game's files, the options and pnp's version."""
-    from pnp.paths import ROOT
+    """A hash of everything a build depends on: the game's files, the options and pnp itself (contents only)."""
+    from pnp.fingerprint import digest, game_files, tool_fingerprint
 
-    h = hashlib.sha256()
-    h.update(__version__.encode())
     opts = asdict(options)
     opts.pop("out", None)
     opts.pop("force", None)
-    h.update(json.dumps(opts, sort_keys=True, default=str).encode())
-    roots = [game_dir, ROOT / "pnp", ROOT / "templates"]
-    for root in roots:
-        for p in sorted(root.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts:
-                st = p.stat()
-                h.update(f"{p.relative_to(root)}:{st.st_size}:{st.st_mtime_ns}".encode())
-    return h.hexdigest()
+    chunks: list[bytes | str] = [tool_fingerprint(), json.dumps(opts, sort_keys=True, default=str)]
+    for p in game_files(game_dir, options.out):
+        chunks += [p.relative_to(game_dir).as_posix(), p.read_bytes()]
+    return digest(*chunks)
 
 
 def build_game(game_dir: Path, options: BuildOptions, progress=None) -> BuildResult:

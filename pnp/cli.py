@@ -37,18 +37,26 @@ def _console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
-def _games(game_dirs: Optional[List[Path]]) -> list[Path]:
-    from pnp.game import find_games
-    from pnp.paths import CARDSPECS
-
+def _games(game_dirs: Optional[List[Path]], out: Optional[Path] = None) -> list[Path]:
+    """The games a command works on: those named, else the game here, else ./cardspecs/*, else the examples."""
     if game_dirs:
         return list(game_dirs)
-    root = Path("cardspecs") if Path("cardspecs").is_dir() else CARDSPECS
-    games = find_games(root)
-    if not games:
-        _console(True).print(f"[red]no games found under {root}/ (each game is a folder with a game.yaml)[/]")
+    search = find_games_here()
+    if search.source == "examples":
+        where = f" into {out}/" if out is not None else ""
+        _console(True).print(f"no game.yaml here and no cardspecs/ folder: using pnp's bundled examples"
+                             f" ({', '.join(p.name for p in search.games)}){where}. "
+                             f"`pnp examples copy` puts them here to edit.")
+    if not search.games:
+        _console(True).print(f"[red]no games found under {search.root}/ (each game is a folder with a game.yaml)[/]")
         raise typer.Exit(EXIT_SPEC)
-    return games
+    return search.games
+
+
+def find_games_here():
+    from pnp.game import discover_games
+
+    return discover_games(Path("."))
 
 
 def report_errors(errors) -> None:

@@ -46,6 +46,25 @@ def find_games(root: Path) -> list[Path]:
     return sorted(p.parent for p in root.glob("*/game.yaml"))
 
 
+@dataclass
+class GameSearch:
+    """The games a command with no folder named works on, and where they were found."""
+    games: list[Path]
+    root: Path
+    source: str  # "here" (a game.yaml in the folder), "cardspecs" (./cardspecs/*), or "examples" (bundled)
+
+
+def discover_games(here: Path) -> GameSearch:
+    """A folder with game.yaml is that game; one with cardspecs/ holds games; elsewhere, the bundled examples."""
+    from pnp.paths import EXAMPLES
+
+    if (here / "game.yaml").is_file():
+        return GameSearch([here], here, "here")
+    if (here / "cardspecs").is_dir():
+        return GameSearch(find_games(here / "cardspecs"), here / "cardspecs", "cardspecs")
+    return GameSearch(find_games(EXAMPLES), EXAMPLES, "examples")
+
+
 def load_game(game_dir: Path) -> GameContext:
     """Load and validate a whole game folder; raises SpecErrors listing every error found."""
     from pnp.kinds import kind_module, kind_names

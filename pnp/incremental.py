@@ -26,6 +26,7 @@ from pathlib import Path
 from pnp import __version__
 from pnp.build import BuildOptions, input_hash, render_rulebook
 from pnp.errors import SpecError
+from pnp.fingerprint import digest as _digest, game_files, tool_fingerprint
 from pnp.output import atomic_write, sha256
 
 CACHE_NAME = ".pnp-cache.json"
@@ -54,45 +55,12 @@ class IncrementalResult:
         return f"{self.game}: {len(self.files)} files; {'; '.join(parts) or 'nothing to build'} ({self.seconds:.2f} s)"
 
 
-def game_files(game_dir: Path, skip: Path | None = None) -> list[Path]:
-    """The game folder's files, sorted; hidden files, caches and the `skip` folder (an output inside it) left out."""
-    skip = skip.resolve() if skip is not None else None
-    out = []
-    for p in sorted(game_dir.rglob("*")):
-        rel = p.relative_to(game_dir)
-        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
-            continue
-        if skip is not None and (p.resolve() == skip or skip in p.resolve().parents):
-            continue
-        if p.is_file():
-            out.append(p)
-    return out
-
-
-def _digest(*chunks: bytes | str) -> str:
-    h = hashlib.sha256()
-    for c in chunks:
-        data = c.encode() if isinstance(c, str) else c
-        h.update(len(data).to_bytes(8, "big"))
-        h.update(data)
-    return h.hexdigest()
-
-
 def tool_stamp(options: BuildOptions) -> str:
-    """pnp's version, code and templates (sizes and mtimes, as `pnp build`) and the options that shape output."""
-    from pnp.paths import ROOT
-
-    parts = [__version__]
+    """pnp itself (its fingerprint) and the options that shape output, as in `pnp build`."""
     opts = asdict(options)
     opts.pop("out", None)
     opts.pop("force", None)
-    parts.append(json.dumps(opts, sort_keys=True, default=str))
-    for root in (ROOT / "pnp", ROOT / "templates"):
-        for p in sorted(root.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts:
-                st = p.stat()
-                parts.append(f"{p.relative_to(ROOT)}:{st.st_size}:{st.st_mtime_ns}")
-    return _digest(*parts)
+    return _digest(tool_fingerprint(), json.dumps(opts, sort_keys=True, default=str))
 
 
 def read_game(game_dir: Path, skip: Path | None = None) -> dict[str, bytes]:

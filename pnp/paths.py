@@ -1,10 +1,18 @@
-"""Where the project's own resources live (templates, fonts, bundled games)."""
+"""Where pnp's own resources live: fonts, the scaffold, JSON Schemas and the bundled example games.
+
+All of them are package data under `pnp/data/` and `pnp/examples/`, found through
+`importlib.resources`, so a wheel works exactly like a checkout. They are read
+from the real file system (reportlab opens fonts by path), which a normal
+install, editable or not, gives us.
+"""
 from __future__ import annotations
 
-import os
+from importlib.resources import files
 from pathlib import Path
 
-ROOT = Path(os.environ.get("PNP_ROOT", Path(__file__).resolve().parent.parent))
-TEMPLATES = ROOT / "templates"
-FONTS = TEMPLATES / "fonts"
-CARDSPECS = ROOT / "cardspecs"
+PACKAGE = Path(str(files("pnp")))
+DATA = PACKAGE / "data"
+FONTS = DATA / "fonts"
+SCAFFOLD = DATA / "scaffold"
+SCHEMAS = DATA / "schema"
+EXAMPLES = PACKAGE / "examples"

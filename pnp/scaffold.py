@@ -1,9 +1,9 @@
 """`pnp new`: a new game folder with a commented example of every spec kind pnp knows, ready to build.
 
-Each kind's example is `templates/scaffold/<kind>.yaml`; a kind (a module in
+Each kind's example is `pnp/data/scaffold/<kind>.yaml`; a kind (a module in
 pnp/kinds) without a template is skipped, so a new kind joins the scaffold by
 adding its template. Every spec gets a `yaml-language-server` line pointing at
-docs/schema/<kind>.json, so editors complete and check keys from the first keystroke.
+pnp's own pnp/data/schema/<kind>.json, so editors complete and check keys from the first keystroke.
 """
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ class Scaffold:
 
 
 def scaffold_dir() -> Path:
-    from pnp.paths import TEMPLATES
+    from pnp.paths import SCAFFOLD
 
-    return TEMPLATES / "scaffold"
+    return SCAFFOLD
 
 
 def title_of(name: str) -> str:
@@ -39,9 +39,9 @@ def title_of(name: str) -> str:
 
 
 def schema_line(kind: str, game_dir: Path) -> str:
-    from pnp.paths import ROOT
+    from pnp.paths import SCHEMAS
 
-    rel = Path(os.path.relpath((ROOT / "docs" / "schema").resolve(), game_dir.resolve())).as_posix()
+    rel = Path(os.path.relpath(SCHEMAS.resolve(), game_dir.resolve())).as_posix()
     return f"# yaml-language-server: $schema={rel}/{kind}.json\n"
 
 

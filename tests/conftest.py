@@ -89,9 +89,9 @@ def cave_copy(tmp_path: Path) -> Path:
     """A private copy of the bundled cave game to break."""
     import shutil
 
-    from pnp.paths import CARDSPECS
+    from pnp.paths import EXAMPLES
 
-    return Path(shutil.copytree(CARDSPECS / "cave", tmp_path / "cave"))
+    return Path(shutil.copytree(EXAMPLES / "cave", tmp_path / "cave"))
 
 
 def mutate(path: Path, old: str, new: str) -> None:

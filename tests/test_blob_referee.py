@@ -10,8 +10,9 @@ import pytest
 from pnp.game import load_game
 from pnp.referee import blob
 from pnp.referee.sim import SimResult
+from pnp.paths import EXAMPLES
 
-BLOB = Path(__file__).resolve().parents[1] / "cardspecs" / "blob"
+BLOB = EXAMPLES / "blob"
 TEXT = (BLOB / "sheet.yaml").read_text().splitlines()
 
 

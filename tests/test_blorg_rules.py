@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from pnp.paths import EXAMPLES
 from pnp.referee.blorg import (
     GAP, IllegalMove, check, compile_rules, friendly_setup, initial_state, load_blorg,
     pass_time, random_play, replay, solve,
 )
 
-GAME_DIR = Path(__file__).resolve().parents[1] / "cardspecs" / "blorg"
+GAME_DIR = EXAMPLES / "blorg"
 
 
 @pytest.fixture

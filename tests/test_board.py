@@ -16,8 +16,9 @@ from pnp.kinds import board as board_kind
 from pnp.layout.paper import PAPERS
 from pnp.layout.tile import parse_paper, plan_tiles, spans
 from pnp.spec.units import mm
+from pnp.paths import EXAMPLES
 
-GAME = Path(__file__).resolve().parents[1] / "cardspecs" / "miskatonic"
+GAME = EXAMPLES / "miskatonic"
 MM = mm(1)
 
 

@@ -11,13 +11,13 @@ import pytest
 
 from pnp.errors import SpecErrors
 from pnp.game import load_game
-from pnp.paths import CARDSPECS
+from pnp.paths import EXAMPLES
 from pnp.referee import cave
 from pnp.referee.checks import run_checks
 
 from conftest import line_of, mutate
 
-CAVE = CARDSPECS / "cave"
+CAVE = EXAMPLES / "cave"
 
 
 def findings_of(game_dir: Path) -> list:

@@ -15,9 +15,10 @@ from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.layout.cubenet import CELLS, GLUE_PAIRS, cube_net, face_edge
 from pnp.spec.units import mm
+from pnp.paths import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC = ROOT / "cardspecs" / "miskatonic" / "dice.yaml"
+SPEC = EXAMPLES / "miskatonic" / "dice.yaml"
 MM = 72 / 25.4
 A4, LETTER = (595.28, 841.89), (612.0, 792.0)
 INVESTIGATOR = ["elder-sign", "hit+6", "hit+6", "skull+5", "skull+5", "hit+skull+4"]

@@ -192,11 +192,11 @@ KIND_CASES = {
 def test_bad_input_in_other_kinds_is_located_and_harmless(run_cli, tmp_path, name):
     import shutil
 
-    from pnp.paths import CARDSPECS
+    from pnp.paths import EXAMPLES
 
     game_name, target, old, new, where = KIND_CASES[name]
     game = tmp_path / game_name
-    shutil.copytree(CARDSPECS / game_name, game)
+    shutil.copytree(EXAMPLES / game_name, game)
     (game / "rules.md").unlink()  # the rulebook is not what these cases test; it only slows them
     out = tmp_path / "out"
     assert run_cli("build", game, "--out", out).exit_code == 0

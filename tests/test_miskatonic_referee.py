@@ -10,8 +10,9 @@ import pytest
 
 from pnp.game import load_game
 from pnp.referee import miskatonic
+from pnp.paths import EXAMPLES
 
-GAME = Path(__file__).resolve().parents[1] / "cardspecs" / "miskatonic"
+GAME = EXAMPLES / "miskatonic"
 
 
 def copy(tmp_path) -> Path:

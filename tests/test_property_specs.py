@@ -20,14 +20,14 @@ from hypothesis import strategies as st
 
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
-from pnp.paths import CARDSPECS
+from pnp.paths import EXAMPLES as GAMES_DIR
 
-EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "1000"))
+N_EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "1000"))
 HUNTING = "PNP_FUZZ_EXAMPLES" in os.environ  # a long hunt draws new examples; CI replays the same 1,000
 GAMES = ("cave", "blorg", "blob", "miskatonic")
-FILES = sorted(f"{game}/{p.name}" for game in GAMES for p in (CARDSPECS / game).iterdir()
+FILES = sorted(f"{game}/{p.name}" for game in GAMES for p in (GAMES_DIR / game).iterdir()
                if p.suffix in (".yaml", ".csv") or (game == "cave" and p.name == "rules.md"))
-ORIGINAL = {name: (CARDSPECS / name).read_text() for name in FILES}
+ORIGINAL = {name: (GAMES_DIR / name).read_text() for name in FILES}
 
 SNIPPETS = [":", "-", " ", "\t", "{", "}", "[", "]", "#", "'", '"', "&a", "*a", "!!python/object", "0", "9", "-1",
             "1e999", "mm", "mn", "%", "\n", "\x00", "é", "{{", "}}", "{{ x }}", "../", "/etc/passwd", ",", "\\"]
@@ -89,7 +89,7 @@ def check(game: Path, out: Path) -> None:
             assert err.pos.line >= 1 and err.pos.col >= 1 and err.pos.path and err.message
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not HUNTING, suppress_health_check=[HealthCheck.function_scoped_fixture,
+@settings(max_examples=N_EXAMPLES, deadline=None, derandomize=not HUNTING, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                        HealthCheck.too_slow])
 @given(mutation=st.one_of(
     text_mutation().map(lambda m: ("text", m)),
@@ -99,7 +99,7 @@ def test_mutated_bundled_spec_builds_or_fails_with_located_errors(tmp_path_facto
     base = tmp_path_factory.getbasetemp() / "fuzz"
     if not base.exists():
         for name in GAMES:
-            shutil.copytree(CARDSPECS / name, base / name)
+            shutil.copytree(GAMES_DIR / name, base / name)
             if name != "cave":
                 (base / name / "rules.md").unlink(missing_ok=True)
     kind, m = mutation

@@ -13,12 +13,12 @@ import yaml
 
 from pnp.errors import SpecErrors
 from pnp.game import load_game
-from pnp.paths import CARDSPECS
+from pnp.paths import EXAMPLES
 from pnp.referee.checks import check_context, declared_checks, run_checks
 
 from conftest import line_of, mutate
 
-CAVE = CARDSPECS / "cave"
+CAVE = EXAMPLES / "cave"
 CHECK_LINE = "  - name: fourteen seismographs"
 EXPECT = "cards | selectattr('fields.kind', 'equalto', 'seismograph') | list | length == 14"
 
@@ -198,7 +198,7 @@ def test_simulate_reports_progress():
 # --------------------------------------------------------------------------- every rule family
 
 def game_of_family(family: str) -> Path | None:
-    for game_yaml in sorted(CARDSPECS.glob("*/game.yaml")):
+    for game_yaml in sorted(EXAMPLES.glob("*/game.yaml")):
         try:
             if (yaml.safe_load(game_yaml.read_text(encoding="utf-8")) or {}).get("family") == family:
                 return game_yaml.parent

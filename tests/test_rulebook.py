@@ -15,7 +15,7 @@ from pnp.draw import icons  # noqa: E402
 from pnp.errors import SpecErrors  # noqa: E402
 from pnp.game import load_game  # noqa: E402
 from pnp.kinds import kind_module  # noqa: E402
-from pnp.paths import CARDSPECS  # noqa: E402
+from pnp.paths import EXAMPLES  # noqa: E402
 from pnp.rulebook.booklet import booklet_order  # noqa: E402
 from pnp.rulebook.build import build_rulebook  # noqa: E402
 
@@ -25,7 +25,7 @@ STUB_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circ
 def cave_copy(tmp_path: Path) -> Path:
     """The cave game in a temporary folder; icons its layouts name that pnp does not ship yet get a stub SVG."""
     game = tmp_path / "cave"
-    shutil.copytree(CARDSPECS / "cave", game)
+    shutil.copytree(EXAMPLES / "cave", game)
     names = set()
     for text in (game / "layouts.yaml").read_text().splitlines() + (game / "rules.md").read_text().splitlines():
         names.update(re.findall(r"icon:([a-z][a-z0-9-]*)", text))
@@ -186,7 +186,7 @@ layouts:
 def test_blorg_rulebook_builds(tmp_path):
     """The Blorg rulebook reads the deck generically; the folder may still lack game.yaml and layouts."""
     game = tmp_path / "blorg"
-    shutil.copytree(CARDSPECS / "blorg", game)
+    shutil.copytree(EXAMPLES / "blorg", game)
     if not (game / "game.yaml").exists():
         (game / "game.yaml").write_text(BLORG_GAME)
         (game / "layouts.yaml").write_text(BLORG_LAYOUT)

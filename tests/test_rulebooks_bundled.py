@@ -13,11 +13,11 @@ pypdf = pytest.importorskip("pypdf")
 from pnp.build import BuildOptions  # noqa: E402
 from pnp.game import load_game  # noqa: E402
 from pnp.kinds import kind_module  # noqa: E402
-from pnp.paths import CARDSPECS  # noqa: E402
+from pnp.paths import EXAMPLES  # noqa: E402
 from pnp.rulebook.build import build_rulebook  # noqa: E402
 
 # a bundled game is a folder with a game.yaml (a folder still being written may lack one)
-GAMES_WITH_RULES = sorted(p.parent.name for p in CARDSPECS.glob("*/rules.md") if (p.parent / "game.yaml").is_file())
+GAMES_WITH_RULES = sorted(p.parent.name for p in EXAMPLES.glob("*/rules.md") if (p.parent / "game.yaml").is_file())
 
 
 def build_rules(game_dir: Path) -> bytes:
@@ -37,7 +37,7 @@ def text_of(pdf: bytes) -> str:
 
 @pytest.mark.parametrize("name", GAMES_WITH_RULES)
 def test_bundled_rulebook_builds(name):
-    pdf = build_rules(CARDSPECS / name)
+    pdf = build_rules(EXAMPLES / name)
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) >= 3  # title, contents, at least one page of rules
     assert "Reference" in text_of(pdf) or name not in ("blob", "miskatonic")
@@ -49,7 +49,7 @@ def test_bundled_games_with_rules_include_blob_and_miskatonic():
 
 def test_blob_rounds_follow_the_sheet(tmp_path):
     game = tmp_path / "blob"
-    shutil.copytree(CARDSPECS / "blob", game, ignore=shutil.ignore_patterns("output"))
+    shutil.copytree(EXAMPLES / "blob", game, ignore=shutil.ignore_patterns("output"))
     before = text_of(build_rules(game))
     assert "16 rounds" in before and "round 16" in before
     sheet = game / "sheet.yaml"
@@ -63,10 +63,10 @@ def test_blob_rounds_follow_the_sheet(tmp_path):
 
 
 def test_miskatonic_tomes_match_bookshelves():
-    game = load_game(CARDSPECS / "miskatonic")
+    game = load_game(EXAMPLES / "miskatonic")
     board = game.of_kind("board")[0].model
     shelves = {board.entry(cell).location for cell in board.fronts(kinds={"bookshelf"})}
-    text = text_of(build_rules(CARDSPECS / "miskatonic"))
+    text = text_of(build_rules(EXAMPLES / "miskatonic"))
     stated = [int(n) for n in re.findall(r"(\d+) tomes", text)]
     assert stated, "the rulebook never states how many tomes there are"
     assert set(stated) == {len(shelves)}
@@ -85,10 +85,10 @@ def test_a_heading_never_ends_a_page_apart_from_its_figure(tmp_path):
     from pypdf import PdfReader
 
     from pnp.build import BuildOptions, build_game
-    from pnp.paths import CARDSPECS
+    from pnp.paths import EXAMPLES
 
     game = tmp_path / "cave"
-    shutil.copytree(CARDSPECS / "cave", game)
+    shutil.copytree(EXAMPLES / "cave", game)
     ids = ["gold-idol", "jade-idol", "clay-idol", "bronze-idol", "ruby", "emerald", "sapphire", "amethyst",
            "opal", "geode", "doubloon", "amphora", "urn", "tiara", "spyglass", "violin"]
     filler = "The cave shakes and the lamps sway while you dig for treasure. "
@@ -112,10 +112,10 @@ def test_empty_list_items_build(tmp_path):
     import shutil
 
     from pnp.build import BuildOptions, build_game
-    from pnp.paths import CARDSPECS
+    from pnp.paths import EXAMPLES
 
     game = tmp_path / "cave"
-    shutil.copytree(CARDSPECS / "cave", game)
+    shutil.copytree(EXAMPLES / "cave", game)
     (game / "rules.md").write_text("# Lists\n\n-\n- \n\n1.\n\nText after.\n")
     result = build_game(game, BuildOptions(out=tmp_path / "out", force=True))
     assert (result.out_dir / "rulebook.pdf").stat().st_size > 1000

@@ -11,11 +11,12 @@ from typer.testing import CliRunner
 from pnp.cli import _register_commands, app
 from pnp.commands.schema import generated, schemas
 from pnp.kinds import kind_module, kind_names
-from pnp.paths import ROOT
+from pnp.paths import EXAMPLES, SCHEMAS
 
 _register_commands()
+ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-BUNDLED = sorted((ROOT / "cardspecs").glob("*/*.yaml"))
+BUNDLED = sorted(EXAMPLES.glob("*/*.yaml"))
 
 
 def kind_of(path: Path) -> str | None:
@@ -33,10 +34,10 @@ def test_every_kind_has_a_model_with_a_schema():
 
 def test_committed_schema_and_reference_match_the_models():
     """Regenerating in memory must equal docs/schema/*.json and docs/reference.md (else run `pnp schema`)."""
-    stale = [str(p.relative_to(ROOT)) for p, text in generated(DOCS / "schema", DOCS / "reference.md").items()
+    stale = [str(p.relative_to(ROOT)) for p, text in generated(SCHEMAS, DOCS / "reference.md").items()
              if not p.is_file() or p.read_text(encoding="utf-8") != text]
     assert not stale, f"out of date, run `pnp schema`: {stale}"
-    extra = {p.stem for p in (DOCS / "schema").glob("*.json")} - set(schemas())
+    extra = {p.stem for p in SCHEMAS.glob("*.json")} - set(schemas())
     assert not extra, f"schemas for kinds that no longer exist: {sorted(extra)}"
 
 
@@ -52,7 +53,7 @@ def test_bundled_specs_start_with_their_schema_line():
     lacking = []
     for path in BUNDLED:
         kind = kind_of(path)
-        want = f"# yaml-language-server: $schema=../../docs/schema/{kind}.json"
+        want = f"# yaml-language-server: $schema=../../data/schema/{kind}.json"
         if path.read_text(encoding="utf-8").splitlines()[:1] != [want]:
             lacking.append(f"{path.relative_to(ROOT)} (want: {want})")
         else:
@@ -65,7 +66,7 @@ def test_bundled_specs_validate_against_their_schema(path):
     """What the editor checks must accept what pnp accepts."""
     jsonschema = pytest.importorskip("jsonschema")
     kind = kind_of(path)
-    schema = json.loads((DOCS / "schema" / f"{kind}.json").read_text())
+    schema = json.loads((SCHEMAS / f"{kind}.json").read_text())
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     errors = [f"{list(e.path)}: {e.message}" for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
     assert not errors

@@ -13,6 +13,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.paths import EXAMPLES
 from pnp.build import BuildOptions, build_game
 from pnp.components import sheet as drawing
 from pnp.errors import SpecErrors
@@ -22,7 +23,7 @@ from pnp.layout import polyomino as poly
 from pnp.spec.units import mm
 
 ROOT = Path(__file__).resolve().parents[1]
-BLOB = ROOT / "cardspecs" / "blob"
+BLOB = EXAMPLES / "blob"
 MM = mm(1)
 
 

@@ -15,8 +15,9 @@ from pnp.kinds import tokens as tokens_kind
 from pnp.layout.impose import back_placement
 from pnp.layout.paper import paper_size
 from pnp.spec.units import mm
+from pnp.paths import EXAMPLES
 
-GAME = Path(__file__).resolve().parents[1] / "cardspecs" / "miskatonic"
+GAME = EXAMPLES / "miskatonic"
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ def _parse_offset(value: str) -> tuple[float, float]:
 
 @app.command()
 def build(
-    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: every game under cardspecs/)."),
+    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
     paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none (default: long)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game goes in <out>/<game>/."),
@@ -57,7 +57,7 @@ def build(
                            random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=poster, force=force)
     console = _console()
     failed = False
-    for game_dir in _games(game_dirs):
+    for game_dir in _games(game_dirs, out):
         try:
             with progress_bar(f"building {game_dir.name}", quiet=quiet) as bar:
                 result = build_game(game_dir, options, progress=bar.step)

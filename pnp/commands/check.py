@@ -13,7 +13,7 @@ EXIT_FINDINGS = 1
 
 @app.command()
 def check(
-    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: every game under cardspecs/)."),
+    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
     json_out: bool = typer.Option(False, "--json", help="Print the results as JSON."),
     simulate: bool = typer.Option(False, "--simulate", help="Also play the game's simulation and print its summary."),
     games: int = typer.Option(1000, "--games", min=1, max=1_000_000, help="Games to simulate with --simulate."),

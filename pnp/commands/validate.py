@@ -11,7 +11,7 @@ from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warn
 
 @app.command()
 def validate(
-    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: every game under cardspecs/)."),
+    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
 ):
     """Check specs without writing anything: every error as file:line:col."""

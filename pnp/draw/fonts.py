@@ -1,4 +1,4 @@
-"""The fonts pnp embeds: DejaVu (a Bitstream Vera derivative, free to embed), shipped in templates/fonts.
+"""The fonts pnp embeds: DejaVu (a Bitstream Vera derivative, free to embed), shipped in pnp/data/fonts.
 
 Every name a spec may use maps to one TrueType file, registered once with
 reportlab, so measuring and drawing use the same metrics in PDF and SVG.

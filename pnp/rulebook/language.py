@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
-from pnp.paths import TEMPLATES
 
 FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
@@ -106,7 +105,7 @@ def environment(game_dir: Path):
 
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
                                keep_trailing_newline=True,
-                               loader=FileSystemLoader([str(game_dir), str(TEMPLATES / "rulebook")]))
+                               loader=FileSystemLoader([str(game_dir)]))
     env.filters["icons"] = lambda names: " ".join(f":{n}:" for n in (names or []))
     env.filters["circled"] = circled
     return env
