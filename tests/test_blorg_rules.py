@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from pnp.game import load_game
 from pnp.paths import EXAMPLES
 from pnp.referee.blorg import (
-    GAP, IllegalMove, check, compile_rules, friendly_setup, initial_state, load_blorg,
-    pass_time, random_play, replay, solve,
+    GAP, IllegalMove, blorg_game, check, compile_rules, friendly_setup, initial_state, pass_time, random_play,
+    replay, solve,
 )
 
 GAME_DIR = EXAMPLES / "blorg"
@@ -18,7 +19,7 @@ GAME_DIR = EXAMPLES / "blorg"
 
 @pytest.fixture
 def game():
-    return load_blorg(GAME_DIR)
+    return blorg_game(load_game(GAME_DIR))
 
 
 def test_the_spec_passes_every_check(game):
@@ -87,6 +88,8 @@ SEEDED_FAULTS = {
     "reverse-sides": _swap_backs,
     "hand": lambda g: g.side("crash-site").fields["start_hand"].extend(["tool-box", "keys", "tractor", "crop-circle"]),
     "repair": lambda g: g.side("sprocket").fields.__setitem__("provides", []),
+    "card-sides": lambda g: g.side("cornfield").fields.__setitem__("kind", "item"),
+    "fields": lambda g: g.side("barn").fields.__setitem__("requires", 7),   # not a list of alternatives
 }
 
 
@@ -96,3 +99,27 @@ def test_a_seeded_fault_is_caught(game, rule):
     findings = check(game)
     assert rule in {f.rule for f in findings}, [str(f) for f in findings]
     assert all(f.pos.path.endswith("cards.yaml") for f in findings)
+
+
+def test_an_unplayable_deck_is_refused_by_the_simulation():
+    """A located SpecError instead of a crash: a flipped location that turns into an item has no engine."""
+    from pnp.errors import SpecErrors
+    from pnp.referee.blorg import referee_simulate
+
+    ctx = load_game(GAME_DIR)
+    blorg_game(ctx).side("cornfield").fields["kind"] = "item"
+    with pytest.raises(SpecErrors) as info:
+        referee_simulate(ctx, games=10, seed=1)
+    (error,) = info.value.errors
+    assert error.pos.path.endswith("cards.yaml") and "both sides of a card" in error.message
+
+
+def test_the_deck_is_found_by_its_fields_not_its_file_name():
+    ctx = load_game(GAME_DIR)
+    (deck,) = ctx.of_kind("deck")
+    assert blorg_game(ctx).raw is deck.raw
+    deck.raw["fields"].pop("events")             # no longer declares the Blorg vocabulary
+    from pnp.referee.blorg import referee_check
+
+    (finding,) = referee_check(ctx)
+    assert finding.rule == "blorg-deck" and finding.pos.path.endswith("game.yaml")

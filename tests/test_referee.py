@@ -196,44 +196,27 @@ def test_simulate_reports_progress():
 
 
 # --------------------------------------------------------------------------- every rule family
+# (tests/test_contracts.py holds each family to its contract; these draw its balance report)
 
-def game_of_family(family: str) -> Path | None:
+def family_and_game(family: str):
+    """The registered family and the bundled game that names it."""
+    from pnp.referee.family import load_family
+
     for game_yaml in sorted(EXAMPLES.glob("*/game.yaml")):
-        try:
-            if (yaml.safe_load(game_yaml.read_text(encoding="utf-8")) or {}).get("family") == family:
-                return game_yaml.parent
-        except yaml.YAMLError:
-            continue
-    return None
+        if (yaml.safe_load(game_yaml.read_text(encoding="utf-8")) or {}).get("family") == family:
+            return load_family(family), game_yaml.parent
+    pytest.fail(f"no bundled game with family: {family}")
 
 
-def family_and_game(family: str, hook: str):
-    """The family's referee module and its bundled game, skipping when either or the hook is missing."""
-    module = pytest.importorskip(f"pnp.referee.{family}")
-    if not hasattr(module, hook):
-        pytest.skip(f"pnp.referee.{family} has no {hook}")
-    game_dir = game_of_family(family)
-    if game_dir is None:
-        pytest.skip(f"no bundled game with family: {family}")
-    return module, game_dir
+FAMILIES = ("blob", "blorg", "cave", "miskatonic")
 
 
-@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
-def test_each_family_passes_its_bundled_game(family):
-    _, game_dir = family_and_game(family, "referee_check")
-    try:
-        _, report = run_checks(game_dir)
-    except SpecErrors as e:
-        pytest.fail(f"{game_dir} has spec errors:\n{e}")
-    assert [str(f) for f in report.findings] == []
-
-
-@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_each_family_simulation_draws_a_balance_report(family):
     from pnp.referee.balance import balance_pdf, pages_for
     from pnp.referee.sim import SimResult
 
-    module, game_dir = family_and_game(family, "referee_simulate")
+    module, game_dir = family_and_game(family)
     result = module.referee_simulate(load_game(game_dir), games=20, seed=1)
     assert isinstance(result, SimResult) and result.games == 20
     from pypdf import PdfReader
@@ -241,12 +224,12 @@ def test_each_family_simulation_draws_a_balance_report(family):
     assert len(PdfReader(io.BytesIO(balance_pdf(result, family))).pages) == pages_for(result)
 
 
-@pytest.mark.parametrize("family", ["blob", "blorg", "cave", "miskatonic"])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_each_family_balance_report_is_reproducible_from_the_seed(family):
     """Same seed, same bytes: nothing timed or random-unseeded may reach the report."""
     from pnp.referee.balance import balance_pdf
 
-    module, game_dir = family_and_game(family, "referee_simulate")
+    module, game_dir = family_and_game(family)
     first = balance_pdf(module.referee_simulate(load_game(game_dir), games=30, seed=7), family)
     again = balance_pdf(module.referee_simulate(load_game(game_dir), games=30, seed=7), family)
     assert first == again

@@ -17,7 +17,7 @@ def check(
     json_out: bool = typer.Option(False, "--json", help="Print the results as JSON."),
     simulate: bool = typer.Option(False, "--simulate", help="Also play the game's simulation and print its summary."),
     games: int = typer.Option(1000, "--games", min=1, max=1_000_000, help="Games to simulate with --simulate."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the simulation."),
+    seed: int = typer.Option(1, "--seed", min=0, max=2**32 - 1, help="Seed of the simulation."),
 ):
     """Check games against their own rules (declared checks, then the rule family's).
 
@@ -25,7 +25,8 @@ def check(
     """
     from pnp.errors import SpecErrors
     from pnp.referee import report as rep
-    from pnp.referee.checks import family_module, run_checks
+    from pnp.referee.checks import run_checks
+    from pnp.referee.family import family_of
 
     console = _console()
     spec_failed = findings = False
@@ -34,12 +35,7 @@ def check(
         try:
             game, r = run_checks(game_dir)
             if simulate:
-                module, _ = family_module(game)
-                sim = getattr(module, "referee_simulate", None) if module else None
-                if sim:
-                    r.simulation = sim(game, games=games, seed=seed)
-                else:
-                    r.notes.append("no simulation for this game's family")
+                r.notes += _simulate_into(r, family_of(game)[0], game, games, seed)
         except SpecErrors as e:
             spec_failed = True
             if json_out:
@@ -60,3 +56,16 @@ def check(
         raise typer.Exit(EXIT_SPEC)
     if findings:
         raise typer.Exit(EXIT_FINDINGS)
+
+
+def _simulate_into(report, family, game, games: int, seed: int) -> list[str]:
+    """Attach the family's simulation to the report; notes saying why there is none."""
+    from pnp.errors import SpecErrors
+
+    if family is None:
+        return ["no simulation: game.yaml names no rule family pnp knows"]
+    try:
+        report.simulation = family.referee_simulate(game, games=games, seed=seed)
+    except SpecErrors as e:  # content the simulation cannot play: the findings above say why
+        return [f"no simulation: {err}" for err in e.errors]
+    return []

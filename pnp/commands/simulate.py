@@ -12,16 +12,18 @@ from pnp.cli import EXIT_SPEC, _console, _escape, app, report_errors
 def simulate(
     game_dir: Path = typer.Argument(..., help="The game folder."),
     games: int = typer.Option(1000, "--games", "-n", min=1, max=1_000_000, help="How many games to play."),
-    seed: int = typer.Option(1, "--seed", help="Seed: the same seed gives the same games and the same PDF."),
+    seed: int = typer.Option(1, "--seed", min=0, max=2**32 - 1,
+                             help="Seed: the same seed gives the same games and the same PDF."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; the report goes in <out>/<game>/balance.pdf."),
     json_out: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar or summary."),
 ):
     """Simulate GAME_DIR's rules and chart game length, scores and win rates into balance.pdf."""
     from pnp.errors import SpecErrors
-    from pnp.output import atomic_write
+    from pnp.build import output_folder
+    from pnp.output import OutputError, add_file
     from pnp.referee.balance import balance_pdf
-    from pnp.referee.checks import family_module
+    from pnp.referee.family import family_of
     from pnp.referee.report import sim_dict, to_json
 
     err = _console(True)
@@ -32,17 +34,23 @@ def simulate(
     except SpecErrors as e:
         report_errors(e.errors)
         raise typer.Exit(EXIT_SPEC)
-    module, why = family_module(game)
-    run = getattr(module, "referee_simulate", None) if module else None
-    if run is None:
-        family = game.game.family if game.game else None
-        reason = why or (f"family '{family}' has no simulation (no referee_simulate in pnp/referee/{family}.py)"
-                         if family else "game.yaml names no `family:`, so there are no rules to simulate")
+    family, why = family_of(game)
+    if family is None:
+        reason = why or "game.yaml names no `family:`, so there are no rules to simulate"
         err.print(f"[red]{_escape(str(game_dir))}: cannot simulate: {_escape(reason)}[/]")
         raise typer.Exit(EXIT_SPEC)
-    result = _run_with_progress(run, game, games, seed, show=not quiet and not json_out)
-    path = out / game.name / "balance.pdf"
-    atomic_write(path, balance_pdf(result, game.game.title))
+    try:
+        result = _run_with_progress(family.referee_simulate, game, games, seed, show=not quiet and not json_out)
+    except SpecErrors as e:  # content the family cannot play
+        report_errors(e.errors)
+        err.print(f"[red]{_escape(str(game_dir))}: cannot simulate: the content above breaks rules the "
+                  f"simulation needs (`pnp check` lists every finding)[/]")
+        raise typer.Exit(EXIT_SPEC)
+    try:
+        path = add_file(out, [output_folder(game_dir)], "balance.pdf", balance_pdf(result, game.game.title))
+    except OutputError as e:
+        err.print(f"[red]{_escape(str(e))}[/]")
+        raise typer.Exit(EXIT_SPEC)
     if json_out:
         typer.echo(to_json({**sim_dict(result), "pdf": str(path)}))
     elif not quiet:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
-from pnp.errors import Collector, Pos
+from pnp.errors import Pos
+from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
 from pnp.referee.sim import Chart, SimResult
 
@@ -25,6 +25,7 @@ PILES = 4                          # "Divide the deck into four face down Treasu
 ACTIONS, LAST_ACTIONS = 3, 5
 PLAYERS = (2, 3, 4, 5)
 MAX_TURNS = 2000                   # a safety net: a game that has not ended by then is cut off
+UNPLAYABLE = ("item-range", "seismograph-range")   # the simulator plays the rulebook's numbers only
 
 
 # --------------------------------------------------------------------------- the cards
@@ -49,7 +50,7 @@ def cave_cards(game) -> list[CaveCard]:
     out = []
     for comp in game.of_kind("deck"):
         deck = comp.model
-        csv_rows = _csv_rows(game, deck)
+        csv_rows = deck.data_rows   # card id → its data row, with each cell's position
         raw_cards = deck.raw.get("cards") if hasattr(deck.raw, "get") else None
         deck_pos = _deck_pos(deck, ("cards", "data"))
         data_pos = _deck_pos(deck, ("data", "cards"))
@@ -70,23 +71,6 @@ def _deck_pos(deck, keys: tuple[str, ...]) -> Pos:
         if hasattr(deck.raw, "get") and key in deck.raw:
             return locate(deck.raw, [key], key=True)
     return getattr(deck.raw, "pos", Pos(deck.shown))
-
-
-def _csv_rows(game, deck) -> dict:
-    """Card id → its CSV row (with the position of each cell): the loaded cards do not keep them."""
-    if not deck.spec.data:
-        return {}
-    from pnp.errors import display_path
-    from pnp.spec.csvdata import parse_rows
-    from pnp.spec.load import read_text
-
-    path = Path(game.dir) / deck.spec.data
-    shown = display_path(path)
-    try:
-        rows = parse_rows(read_text(path, shown), shown, Collector())
-    except Exception:  # the loader already read it; never fail a check on a re-read
-        return {}
-    return {r.id: r for r in rows if r.id}
 
 
 def _yaml_field_pos(raw_cards, entry) -> dict:
@@ -127,7 +111,7 @@ def referee_check(game) -> list[Finding]:
         if not _is_stat(c.tremor):
             out.append(Finding(c.field_pos.get("tremor", c.pos), "seismograph-range",
                                f"{c.id}: a seismograph is worth {c.tremor}; the rules say {STAT_MIN} to {STAT_MAX}"))
-    where = seismos[0].deck_pos if seismos else (cards[0].deck_pos if cards else Pos(game.name))
+    where = seismos[0].deck_pos if seismos else (cards[0].deck_pos if cards else family_pos(game))
     if len(seismos) != SEISMOGRAPHS:
         out.append(Finding(where, "seismograph-count",
                            f"the deck has {len(seismos)} seismograph cards; the rules say {SEISMOGRAPHS}"))
@@ -438,6 +422,7 @@ def simulate_records(deck, games: int, seed: int, progress=None) -> list[GameRec
 
 def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     """Play many games and summarise length, scores, and who wins by policy, seat and player count."""
+    require_playable(referee_check(game), UNPLAYABLE)
     records = simulate_records(deck_arrays(game), games, seed, progress)
     return summarise(records, games, seed)
 
@@ -504,7 +489,7 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         f"A game lasts {fig['mean_turns']:.1f} turns on average ({min(turns)}–{max(turns)}); "
         f"the quake ended {fig['quake_share']:.1f}% of games.",
         f"The winner holds {fig['mean_winning_score']:.1f} in value on average (every player: {fig['mean_score']:.1f}).",
-        f"Wins per seat: " + ", ".join(f"{k} {v:.1f}%" for k, v in by_policy.items()) + f"; {best} does best.",
+        "Wins per seat: " + ", ".join(f"{k} {v:.1f}%" for k, v in by_policy.items()) + f"; {best} does best.",
         "First player's share of wins against a fair share: "
         + ", ".join(f"{k} {v:.0f}%" for k, v in first_adv.items()) + ".",
     ]

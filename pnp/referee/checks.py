@@ -4,22 +4,19 @@ Declared checks are sandboxed Jinja2 expressions over a plain view of the specs
 (`check_context`), so any game gets a referee without code. A check that cannot
 be evaluated is a spec error at the check's position in game.yaml; a check
 that evaluates to false is a finding there. The rule family (`family:` in
-game.yaml) names `pnp.referee.<family>`, whose `referee_check(game)` returns
-findings and whose optional `referee_facts(game)` returns figures worth
-printing even when every rule holds.
+game.yaml) is looked up in the family registry (`pnp.referee.family`); its
+`referee_check(game)` returns findings and its `referee_facts(game)` figures
+worth printing even when every rule holds.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.referee.family import family_of
 from pnp.referee.findings import Finding
-
-FAMILIES = ("blob", "blorg", "cave", "miskatonic")
 
 
 @dataclass
@@ -48,35 +45,15 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.declared = len(game.game.checks) if game.game else 0
-    module, note = family_module(game)
+    family, note = family_of(game)
     if note:
-        report.notes.append(note)
-    if module is not None:
-        check = getattr(module, "referee_check", None)
-        if check is None:
-            report.notes.append(f"family '{game.game.family}' has no referee_check yet: only declared checks ran")
-        else:
-            report.family = game.game.family
-            report.findings += check(game)
-            facts = getattr(module, "referee_facts", None)
-            if facts:
-                report.notes += facts(game)
+        report.notes.append(f"{note}: only declared checks ran")
+    if family is not None:
+        report.family = game.game.family
+        report.findings += family.referee_check(game)
+        report.notes += family.referee_facts(game)
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
     return game, report
-
-
-def family_module(game) -> tuple[Any, str | None]:
-    """The game's rule-family module, or (None, why not) when it has none."""
-    from pnp.errors import did_you_mean
-
-    family = game.game.family if game.game else None
-    if not family:
-        return None, None
-    name = f"pnp.referee.{family}"
-    if not family.replace("_", "").isalnum() or importlib.util.find_spec(name) is None:
-        hint = f" (pnp/referee/{family}.py is not written yet)" if family in FAMILIES else did_you_mean(family, FAMILIES)
-        return None, f"no referee for family '{family}'{hint}: only declared checks ran"
-    return importlib.import_module(name), None
 
 
 # --------------------------------------------------------------------------- declared checks

@@ -3,7 +3,7 @@
 Checks (`referee_check`): tomes = 5 Pages + 4 Curses = bookshelf locations; the
 Sanitarium exists and every space is reachable; each scenario's Ancient One can
 reach its destination; investigator packs carry 4 Health and 4 Wits; the Store
-has its four items; the dice (dice.yaml) have exactly the faces the rules list.
+has its four items; the dice (`kind: dice`) have exactly the faces the rules list.
 
 Simulation (`referee_simulate`): simple policies play whole games on the board
 (moving by BFS distances computed once, fighting with the dice, tomes, the Star
@@ -15,7 +15,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.errors import Pos
+from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
 from pnp.referee.sim import Chart, SimResult
 from pnp.spec.load import locate
@@ -31,6 +32,7 @@ RULE_AO_HEALTH = 6
 AO_STEP = 2            # spaces the Ancient One moves after each player's turn
 MONSTER_CAP = 4        # fewer than this on the board: a new monster may be added instead of moving one
 MAX_TURNS = 400        # player turns before a simulated game is called unfinished
+UNPLAYABLE = ("board", "sanitarium", "scenario")   # findings that leave nothing to play on
 
 
 # --------------------------------------------------------------------------- finding the parts
@@ -38,10 +40,6 @@ MAX_TURNS = 400        # player turns before a simulated game is called unfinish
 def _one(game, kind):
     found = game.of_kind(kind)
     return found[0] if found else None
-
-
-def _game_pos(game) -> Pos:
-    return getattr(game.raw, "pos", None) or Pos(str(game.dir / "game.yaml"))
 
 
 def _board(game):
@@ -91,9 +89,9 @@ def referee_check(game) -> list[Finding]:
     out: list[Finding] = []
     board, tokens = _board(game), _tokens(game)
     if board is None:
-        out.append(Finding(_game_pos(game), "board", "no board (kind: board) in the game"))
+        out.append(Finding(family_pos(game), "board", "no board (kind: board) in the game"))
     if tokens is None:
-        out.append(Finding(_game_pos(game), "tokens", "no tokens (kind: tokens): tomes, monsters and packs are missing"))
+        out.append(Finding(family_pos(game), "tokens", "no tokens (kind: tokens): tomes, monsters and packs are missing"))
     if board is not None:
         out += _check_board(board)
     if tokens is not None:
@@ -174,14 +172,14 @@ def _check_items(game) -> list[Finding]:
     if not missing:
         return []
     deck = _one(game, "deck")
-    where = locate(deck.raw, ["cards"]) if deck else _game_pos(game)
+    where = locate(deck.raw, ["cards"]) if deck else family_pos(game)
     return [Finding(where, "store", f"the Store lacks {', '.join(missing)} (the rules list Revolver, Axe, Needle, Turkey)")]
 
 
 def _check_dice(game) -> list[Finding]:
     faces, where, file_pos = _dice_faces(game)
     if file_pos is None:
-        return [Finding(_game_pos(game), "dice", "no dice (dice.yaml, kind: dice): the game needs the Investigator "
+        return [Finding(family_pos(game), "dice", "no dice (a `kind: dice` file): the game needs the Investigator "
                                                  "and the Monster die")]
     out = []
     for die, want in RULE_DICE.items():
@@ -240,7 +238,17 @@ class Setup:
 
 
 def _setup(game) -> Setup:
+    """The game as the simulator's tables; SpecErrors when the board cannot be played on."""
+    require_playable(referee_check(game), UNPLAYABLE)
     board, tokens = _board(game), _tokens(game)
+    sc = board.scenarios[0]
+    if board.distances(sc.start.cell).get(sc.destination.cell) is None:
+        raise SpecErrors([SpecError(sc.destination.pos, f"scenario '{sc.spec.id}': the Ancient One "
+                                                        "cannot reach its destination from its start")])
+    faces, where, _ = _dice_faces(game)
+    empty = [die for die in RULE_DICE if die in faces and not faces[die]]
+    if empty:
+        raise SpecErrors([SpecError(where[die], f"the {die} die has no faces") for die in empty])
     cells = [c for c in board.cells() if board.walkable(c)]
     index = {c: i for i, c in enumerate(cells)}
     nbrs = [[index[n] for n in board.neighbours(c)] for c in cells]
@@ -249,7 +257,6 @@ def _setup(game) -> Setup:
     for c in cells:
         d = board.distances(c)
         dist.append([d.get(o, far) for o in cells])
-    sc = board.scenarios[0]
 
     def fronts(kind):
         return [index[c] for c in board.fronts(kinds={kind})]
@@ -257,7 +264,6 @@ def _setup(game) -> Setup:
     chart = next((p.spec.chart for p in tokens.pieces if p.spec.chart), None) if tokens else None
     supply = tuple((tokens.by_id(k).spec.count if tokens and tokens.by_id(k) else d)
                    for k, d in (("monster-1", 6), ("monster-2", 4)))
-    faces, _, _ = _dice_faces(game)
     inv = [_inv_face(f) for f in faces.get("investigator", RULE_DICE["investigator"])]
     mon = [_norm(f) for f in faces.get("monster", RULE_DICE["monster"])]
     return Setup(nbrs, dist, fronts("bookshelf"), fronts("front"),
@@ -297,7 +303,7 @@ class _Game:
 
     # dice -------------------------------------------------------------------
     def roll(self):
-        return self.s.inv_die[self.rng.randrange(6)]
+        return self.s.inv_die[self.rng.randrange(len(self.s.inv_die))]
 
     def star(self, delta: int) -> None:
         if self.ao is not None:
@@ -347,7 +353,7 @@ class _Game:
             self.pos[i] = self.s.sanitarium
 
     def monster_die(self, i: int, ancient: bool) -> None:
-        face = self.s.mon_die[self.rng.randrange(6)]
+        face = self.s.mon_die[self.rng.randrange(len(self.s.mon_die))]
         if face == "red":
             self.hurt(i, 1, 0)
         elif face == "blue":
@@ -423,7 +429,7 @@ class _Game:
                     break
 
     def heal(self, i: int) -> None:
-        face = self.s.mon_die[self.rng.randrange(6)]
+        face = self.s.mon_die[self.rng.randrange(len(self.s.mon_die))]
         move, elder, _, _ = self.roll()
         amount = 4 if elder else max(0, move - 3)
         if face in ("red", "blue+red") or (face in ("worship", "summon") and self.hp[i] < RULE_HEALTH):
@@ -612,7 +618,3 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
                       "mean_awakening": aw, "ao_distance": float(dist), "ao_moves": float(-(-dist // AO_STEP)),
                       "fights_per_game": fights / n}
     return result
-
-
-check = referee_check
-simulate = referee_simulate
