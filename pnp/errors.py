@@ -13,14 +13,15 @@ from typing import Iterable
 
 @dataclass(frozen=True, order=True, slots=True)
 class Pos:
-    """A 1-based position in a file."""
+    """A 1-based position in a file; in a spreadsheet also its cell, such as `Ships!C12`."""
 
     path: str
     line: int = 1
     col: int = 1
+    cell: str = ""  # a spreadsheet's row and column are `line` and `col`; this is how a designer names them
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}"
+        return f"{self.path}:{self.cell}" if self.cell else f"{self.path}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,102 +1,267 @@
-"""CSV rows as cards: each row a card, each column a field; errors located as file:line:col."""
+"""Rows of a data table (a CSV file or a spreadsheet sheet) as card rows.
+
+Each row is a card and each named column a field, except the special columns:
+`id`, `count` (copies), `layout` (the front's layout) and `back` (the back's
+layout). An empty cell is left out, so the field's declared default applies.
+"""
 from __future__ import annotations
 
-import csv
-import io
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from pnp.errors import Collector, Pos, SpecErrors, display_path
-from pnp.spec.load import read_text
+from pnp.errors import Collector, Pos, did_you_mean, known_list
+from pnp.spec.tables import Table
 
-MAX_ROWS = 100_000
+SPECIAL_COLUMNS = ("id", "count", "layout", "back")
+MAX_COUNT = 10_000
 
 
 @dataclass
 class Row:
     id: str | None
     count: int
-    fields: dict
+    fields: dict  # column → value, for the cells that hold something
     pos: Pos
-    cols: dict  # field name → Pos of its cell
+    cols: dict  # column → Pos of this row's cell (every column, empty cells too)
     raw: object = None
+    layout: str | None = None
+    back: str | None = None
+    values: dict = field(default_factory=dict)  # every column → its value (None when empty), for `where`
+    layout_ref: object = None  # LayoutRef of the front: the `layout` cell, else the data entry's `layout:`
+    back_ref: object = None  # LayoutRef of the back: the `back` cell, else the data entry's `back:`
 
     def pos_of(self, name: str) -> Pos:
         return self.cols.get(name, self.pos)
 
 
-def load_rows(game_dir: Path, relative: str, pos: Pos, errors: Collector) -> list[Row]:
-    from pnp.spec.safepath import safe_game_path
+def load_rows(game_dir: Path, data, pos: Pos, errors: Collector) -> list[Row]:
+    """The rows of a deck's `data` (a file name, or its list of sources), every table, unfiltered.
 
-    try:
-        path = safe_game_path(game_dir, relative, pos, what="data file")
-        shown = display_path(path)
-        text = read_text(path, shown)
-    except SpecErrors as e:
-        errors.errors.extend(e.errors)
-        return []
-    return parse_rows(text, shown, errors)
+    A resolved deck keeps the rows its cards came from (`ResolvedDeck.data_rows`); this reads them again.
+    """
+    from pnp.spec.tables import read_tables
 
-
-def parse_rows(text: str, shown: str, errors: Collector) -> list[Row]:
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
-        errors.error(Pos(shown), "CSV file is empty: expected a header row naming the fields")
-        return []
-    header, header_cols = _cells(lines[0])
-    names = [h.strip() for h in header]
-    for i, name in enumerate(names):
-        if not name:
-            errors.error(Pos(shown, 1, header_cols[i]), f"column {i + 1} has no name in the header")
-        elif names.index(name) != i:
-            errors.error(Pos(shown, 1, header_cols[i]), f"duplicate column '{name}'")
     rows: list[Row] = []
-    for n, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        if len(rows) >= MAX_ROWS:
-            errors.error(Pos(shown, n), f"too many rows (at most {MAX_ROWS})")
-            break
-        cells, cols = _cells(line)
-        if len(cells) != len(names):
-            errors.error(Pos(shown, n, cols[min(len(cols), len(names)) - 1] if cols else 1),
-                         f"row has {len(cells)} cells but the header names {len(names)} columns")
-            continue
-        fields, positions = {}, {}
-        card_id, count = None, 1
-        for name, cell, col in zip(names, cells, cols):
-            cpos = Pos(shown, n, col)
-            if name == "id":
-                card_id = cell.strip() or None
-            elif name == "count":
-                try:
-                    count = int(cell.strip() or 1)
-                    if not 0 <= count <= 10_000:
-                        raise ValueError
-                except ValueError:
-                    errors.error(cpos, f"'count' must be a whole number from 0 to 10000, got '{cell}'")
-            else:
-                fields[name] = cell
-                positions[name] = cpos
-        rows.append(Row(card_id, count, fields, Pos(shown, n, 1), positions))
+    for source in ([data] if isinstance(data, str) else list(data or [])):
+        file = source if isinstance(source, str) else source.file
+        sheet = None if isinstance(source, str) else source.sheet
+        sheets = [sheet] if isinstance(sheet, str) else sheet
+        for table in read_tables(game_dir, file, sheets, pos, pos, errors):
+            rows += rows_from_table(table, errors)
     return rows
 
 
-def _cells(line: str) -> tuple[list[str], list[int]]:
-    """The cells of one CSV line and the 1-based column where each starts."""
-    cells = next(csv.reader(io.StringIO(line)), [])
-    cols, at = [], 0
-    for cell in cells:
-        cols.append(at + 1)
-        # advance past this cell in the raw text (quoted cells may hold commas)
-        if at < len(line) and line[at] == '"':
-            j = at + 1
-            while j < len(line):
-                if line[j] == '"' and (j + 1 >= len(line) or line[j + 1] != '"'):
+def parse_rows(text: str, shown: str, errors: Collector) -> list[Row]:
+    """The rows of a CSV text."""
+    from pnp.spec.tables.csvfile import parse_csv
+
+    table = parse_csv(text, shown, errors)
+    return rows_from_table(table, errors) if table is not None else []
+
+
+def column_names(table: Table, errors: Collector) -> list[str | None]:
+    """The header's names; None for a nameless column (an error when it holds anything)."""
+    names: list[str | None] = []
+    seen: dict[str, Pos] = {}
+    for i, cell in enumerate(table.header):
+        name = _text(cell.value).strip() if cell.value is not None else ""
+        if not name:
+            used = next((row.cells[i] for row in table.rows if i < len(row.cells) and row.cells[i].value is not None),
+                        None)
+            if used is not None:
+                errors.error(cell.pos, f"column {i + 1} has no name in the header, but holds a value "
+                                       f"(at {used.pos}); name it, or clear the column")
+            names.append(None)
+            continue
+        if name in seen:
+            errors.error(cell.pos, f"duplicate column '{name}' (first at {seen[name]})")
+            names.append(None)
+            continue
+        seen[name] = cell.pos
+        names.append(name)
+    return names
+
+
+def rows_from_table(table: Table, errors: Collector, names: list[str | None] | None = None) -> list[Row]:
+    if names is None:
+        names = column_names(table, errors)
+    named = [(i, name) for i, name in enumerate(names) if name is not None]
+    special = {name: i for i, name in named if name in SPECIAL_COLUMNS}
+    plain = [(i, name) for i, name in named if name not in SPECIAL_COLUMNS]
+    id_at, count_at, layout_at, back_at = (special.get(k) for k in SPECIAL_COLUMNS)
+    rows: list[Row] = []
+    for trow in table.rows:
+        cells = trow.cells
+        cols = {name: cells[i].pos for i, name in named}
+        values = {name: cells[i].value for i, name in named}
+        fields = {name: cells[i].value for i, name in plain if cells[i].value is not None}
+        count = 1 if count_at is None else _count(cells[count_at].value, cells[count_at].pos, errors)
+        rows.append(Row(_cell_text(cells, id_at), count, fields, trow.pos, cols, layout=_cell_text(cells, layout_at),
+                        back=_cell_text(cells, back_at), values=values))
+    return rows
+
+
+def _cell_text(cells, at: int | None) -> str | None:
+    """A special column's cell as text (None when the column is missing or the cell empty)."""
+    if at is None or cells[at].value is None:
+        return None
+    return _text(cells[at].value).strip() or None
+
+
+def _count(value, pos: Pos, errors: Collector) -> int:
+    if value is None:
+        return 1
+    try:
+        if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            raise ValueError
+        count = int(value.strip()) if isinstance(value, str) else int(value)
+        if not 0 <= count <= MAX_COUNT:
+            raise ValueError
+        return count
+    except ValueError:
+        errors.error(pos, f"'count' must be a whole number from 0 to {MAX_COUNT}, got '{_text(value)}'")
+        return 1
+
+
+def _text(value) -> str:
+    """A cell as text: whole numbers from a spreadsheet without a trailing `.0`."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+# A deck's rows -------------------------------------------------------------------------------------------------
+
+
+def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector) -> list[Row]:
+    """Every data row that becomes a card of `deck`, in order: each `data` entry's tables, filtered by its `where`.
+
+    A column the deck does not declare (when it declares fields) is an error once, at its header cell, when
+    one of the deck's rows gives it a value; left empty on those rows it is another deck's column and ignored.
+    """
+    from pnp.spec.deckload import LayoutRef
+    from pnp.spec.load import LDict, LList, locate, value_pos
+    from pnp.spec.tables import read_tables
+
+    raw_data = raw.get("data") if isinstance(raw, LDict) else None
+    data_pos = value_pos(raw, "data")
+    out: list[Row] = []
+    for i, source in enumerate(deck.data or []):
+        entry = raw_data[i] if isinstance(raw_data, LList) and i < len(raw_data) else raw_data
+        entry_pos = raw_data.item_pos[i] if isinstance(raw_data, LList) and i < len(raw_data) else data_pos
+
+        def at(key: str, entry=entry, entry_pos=entry_pos) -> Pos:
+            return locate(entry, [key]) if isinstance(entry, LDict) and key in entry else entry_pos
+
+        condition = None
+        if source.where is not None:
+            condition = _Condition(source.where, at("where"), errors)
+            if not condition.ok:
+                continue
+        sheets = [source.sheet] if isinstance(source.sheet, str) else source.sheet
+        layout_ref = LayoutRef(source.layout, at("layout"), True) if source.layout else None
+        back_ref = LayoutRef(source.back, at("back"), True) if source.back else None
+        for table in read_tables(game_dir, source.file, sheets, at("file"), at("sheet"), errors):
+            names = column_names(table, errors)
+            rows = rows_from_table(table, errors, names)
+            if condition is not None:
+                rows = [row for row in rows if condition.holds(row, deck.fields)]
+                if not condition.ok:
                     break
-                j += 2 if line[j] == '"' else 1
-            at = j + 2
+            _check_columns(deck, table, names, rows, errors)
+            for row in rows:
+                row.layout_ref = (LayoutRef(row.layout, row.cols["layout"]) if row.layout else layout_ref)
+                row.back_ref = (LayoutRef(row.back, row.cols["back"]) if row.back else back_ref)
+            out += rows
+    return out
+
+
+def _check_columns(deck, table: Table, names: list[str | None], rows: list[Row], errors: Collector) -> None:
+    """Undeclared columns with a value on these rows are errors at their header; required columns must exist."""
+    defs = deck.fields
+    if not defs:
+        return
+    header = {name: cell.pos for name, cell in zip(names, table.header) if name is not None}
+    for name, pos in header.items():
+        if name in SPECIAL_COLUMNS or name in defs:
+            continue
+        used = next((row for row in rows if name in row.fields), None)
+        if used is None:
+            continue  # empty on every row this deck takes: another deck's column
+        errors.error(pos, f"column '{name}' is not a field of deck '{deck.name}'"
+                          f"{did_you_mean(name, [*defs, *SPECIAL_COLUMNS])} "
+                          f"({known_list(defs)}); it has a value at {used.pos_of(name)}: declare it under "
+                          "`fields:`, or leave it empty on this deck's rows")
+        for row in rows:
+            row.fields.pop(name, None)
+    if rows:
+        for name, d in defs.items():
+            if d.required and name not in header:
+                errors.error(table.pos, f"{table.label} has no column '{name}', a field deck '{deck.name}' requires"
+                                        f"{did_you_mean(name, header)}")
+
+
+_WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)
+
+
+class _Condition:
+    """A data entry's `where`: an expression over a row's columns, bare or as "{{ … }}"."""
+
+    def __init__(self, source: str, pos: Pos, errors: Collector):
+        from pnp.spec import templating
+
+        self.pos, self.errors, self.ok = pos, errors, True
+        whole = _WHOLE_EXPRESSION.match(source)
+        self.expression = whole.group(1) if whole and "{{" not in whole.group(1) else (None if "{" in source else source)
+        self.template = source if self.expression is None else None
+        try:
+            if self.expression is not None:
+                templating.compile_expression(self.expression)
+            else:
+                templating.compile_template(self.template)
+        except templating.TemplateError as e:
+            errors.error(pos, f"`where`: {e.message}")
+            self.ok = False
+
+    def holds(self, row: Row, defs: dict) -> bool:
+        from pnp.spec import templating
+
+        if not self.ok:
+            return False
+        context = _row_context(row, defs)
+        try:
+            if self.expression is not None:
+                return bool(templating.evaluate(self.expression, context))
+            text = templating.render(self.template, context).strip().lower()
+        except templating.TemplateError as e:
+            self.errors.error(self.pos, f"`where` fails on the row at {row.pos}: {e.message}")
+            self.ok = False
+            return False
+        if text in ("true", "yes", "1"):
+            return True
+        if text in ("false", "no", "0", "", "none"):
+            return False
+        self.errors.error(self.pos, f"`where` gives '{text}' on the row at {row.pos}, not true or false")
+        self.ok = False
+        return False
+
+
+def _row_context(row: Row, defs: dict) -> dict:
+    """A row's columns as `where` sees them: typed as the deck declares them, an empty cell as its default."""
+    from pnp.spec.deckload import blank_value, convert_field
+
+    context = {}
+    for name, value in row.values.items():
+        d = defs.get(name)
+        if d is None:
+            context[name] = "" if value is None else value
+        elif value is None:
+            context[name] = blank_value(d)
         else:
-            nxt = line.find(",", at)
-            at = len(line) + 1 if nxt < 0 else nxt + 1
-    return cells, cols
+            ok, converted, _ = convert_field(d, value, set()) if d.type != "icons" else (True, value, "")
+            context[name] = converted if ok else value
+    for name, d in defs.items():
+        context.setdefault(name, blank_value(d))
+    return context

@@ -1,4 +1,4 @@
-"""Card decks: size, bleed, layouts of named boxes, typed fields, cards and CSV rows."""
+"""Card decks: size, bleed, layouts of named boxes, typed fields, cards, and rows of CSV files or spreadsheets."""
 from __future__ import annotations
 
 from typing import Any, Literal
@@ -6,7 +6,8 @@ from typing import Any, Literal
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator
 from typing_extensions import Annotated
 
-from pnp.spec.types import _LENGTH_SCHEMA, Color, NonNegLength, PositiveLength, Spec, TemplatedColor
+from pnp.spec.types import (_LENGTH_SCHEMA, Angle, Color, DashPattern, NonNegLength, Number, PositiveLength, Spec,
+                             TemplatedColor)
 from pnp.spec.units import parse_length
 
 # Trim sizes in millimetres (see PRINTING.md).
@@ -72,7 +73,7 @@ class Box(Spec):
     width: Dim = ["%", 1.0]
     height: Dim = ["%", 1.0]
     show_if: str | None = Field(default=None, description="a field name or Jinja2 expression; the box is drawn only when it is true")
-    rotate: float = 0
+    rotate: Angle = 0
     # text
     text: str | None = Field(default=None, description="Jinja2 template over the card's fields; :icon: inline, **bold**, *italic*")
     font: Annotated[str, BeforeValidator(_font)] = "sans"
@@ -94,7 +95,7 @@ class Box(Spec):
     stroke: TemplatedColor | None = None
     stroke_width: NonNegLength = 0.5
     radius: NonNegLength = 0
-    dash: list[float] | None = None
+    dash: DashPattern | None = None
     opacity: float = Field(default=1.0, ge=0, le=1)
 
 
@@ -114,23 +115,28 @@ class Layout(Spec):
     boxes: BoxMap = Field(default_factory=dict, description="name → box; a child layout's box overrides the parent's keys")
 
 
-FieldType = Literal["text", "int", "number", "bool", "icons", "list", "any"]
+FieldType = Literal["text", "int", "number", "bool", "length", "icons", "list", "any"]
 
 
 class FieldDef(Spec):
     """Declares a card field, so a mistyped field name or a wrong value is an error."""
 
-    type: FieldType = "text"
+    type: FieldType = Field(default="text", description="text, int, number, bool (true/false, yes/no), length "
+                                                        "(12mm, 1in, 9pt; a bare number is mm; the value is in mm), "
+                                                        "icons, list or any")
     required: bool = False
-    min: float | None = None
-    max: float | None = None
+    min: Number | None = None
+    max: Number | None = None
     choices: list[str] | None = None
     default: Any = None
     description: str | None = None
 
 
+TEMPLATED_LAYOUT = "a layout name, or a template over the card's fields such as \"{{ type }}\""
+
+
 class Side(Spec):
-    layout: str | None = None
+    layout: str | None = Field(default=None, description=TEMPLATED_LAYOUT)
     fields: dict[str, Any] = Field(default_factory=dict)
     boxes: BoxMap = Field(default_factory=dict, description="per-card overrides of layout boxes")
 
@@ -154,6 +160,60 @@ class Card(Spec):
         return v
 
 
+class DataSource(Spec):
+    """One table whose rows become cards: a CSV file, or sheets of an .xlsx or .ods workbook."""
+
+    file: str = Field(description="a .csv, .xlsx or .ods file in the game folder")
+    sheet: str | list[str] | None = Field(default=None, description="the workbook's sheet, or several, by name "
+                                                                   "(by default its first sheet)")
+    where: str | None = Field(default=None, description="only the rows where this is true become cards: an "
+                                                        "expression over the columns, such as "
+                                                        "\"{{ type == 'ship' }}\"")
+    layout: str | None = Field(default=None, description="the front layout of these rows (" + TEMPLATED_LAYOUT
+                                                         + "); a row's `layout` column comes first")
+    back: str | None = Field(default=None, description="the back layout of these rows (a name or a template); "
+                                                       "a row's `back` column comes first")
+
+
+def _data_sources(value: Any) -> Any:
+    """`data: items.csv`, `data: {file: …}` and a list of either all become a list of sources."""
+    if value is None:
+        return None
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if not isinstance(item, (str, dict)):
+            raise ValueError(f"each entry must be a file name or {{file: …, sheet: …}}, got {item!r}")
+    return [{"file": item} if isinstance(item, str) else item for item in items]
+
+
+def _side(value: Any) -> Any:
+    """`back: name` is short for `back: {layout: name}`."""
+    if isinstance(value, str):
+        return {"layout": value}
+    if value is not None and not isinstance(value, dict):
+        raise ValueError(f"must be a layout name or {{layout: …, fields: …}}, got {value!r}")
+    return value
+
+
+class _OneOrList:
+    """JSON Schema of a list that may also be written as a single item or a file name."""
+
+    def __get_pydantic_json_schema__(self, core_schema, handler):
+        schema = handler(core_schema)
+        return {"anyOf": [{"type": "string", "description": "a file name"}, schema["items"], schema]}
+
+
+class _OrLayoutName:
+    """JSON Schema of a side that may also be written as just its layout's name."""
+
+    def __get_pydantic_json_schema__(self, core_schema, handler):
+        return {"anyOf": [{"type": "string", "description": TEMPLATED_LAYOUT}, handler(core_schema)]}
+
+
+DataSources = Annotated[list[DataSource], BeforeValidator(_data_sources), _OneOrList()]
+DeckBack = Annotated[Side, BeforeValidator(_side), _OrLayoutName()]
+
+
 class Deck(Spec):
     kind: Literal["deck"]
     name: str
@@ -163,10 +223,15 @@ class Deck(Spec):
     bleed: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
     safe: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
     corner_radius: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
-    layout: str | None = Field(default=None, description="default layout of every front")
-    back: Side | None = Field(default=None, description="the shared back of every card without its own")
+    layout: str | None = Field(default=None, description="the layout of every front without its own: "
+                                                         + TEMPLATED_LAYOUT)
+    back: DeckBack | None = Field(default=None, description="the back of every card without its own: a layout "
+                                                            "name or template, or {layout, fields}")
     layouts: dict[str, Layout] = Field(default_factory=dict)
     fields: dict[str, FieldDef] = Field(default_factory=dict)
     cards: list[Card] = Field(default_factory=list)
-    data: str | None = Field(default=None, description="a CSV file whose rows become cards (columns: fields; id and count special)")
-    data_layout: str | None = None
+    data: DataSources | None = Field(default=None, description="tables whose rows become cards: a file name, "
+                                                        "{file, sheet, where, layout, back}, or a list of them; "
+                                                        "columns are fields, except id, count, layout and back")
+    data_layout: str | None = Field(default=None, description="the front layout of every data row without a "
+                                                              "`layout` column (" + TEMPLATED_LAYOUT + ")")

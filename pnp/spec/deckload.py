@@ -6,6 +6,7 @@ rows into cards, and checks every reference (layouts, icons) with a position.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from pnp.spec.deck import Box, Card, Deck, FieldDef, Layout, Side
 from pnp.spec.load import LDict, LList, load_yaml, locate, value_pos
 from pnp.spec.validate import validate
 from pnp.spec import templating
+from pnp.spec.types import check_number
 
 
 @dataclass
@@ -77,6 +79,7 @@ class ResolvedDeck:
     layouts: dict[str, ResolvedLayout]
     raw: Any = None
     field_defs: dict[str, FieldDef] = field(default_factory=dict)
+    data_rows: dict = field(default_factory=dict)  # card id → the data row it came from (cells and their positions)
     _total: int | None = None
 
     @property
@@ -120,29 +123,31 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     resolver = _LayoutResolver(layouts_raw, errors, known_icons)
     layouts = {name: resolver.resolve(name) for name in layouts_raw}
     layouts = {k: v for k, v in layouts.items() if v is not None}
+    build = _CardBuilder(deck, raw, layouts, resolver, errors, shown)
 
     cards: list[CardEntry] = []
     raw_cards = raw.get("cards") if isinstance(raw, LDict) else None
     seen_ids: dict[str, Pos] = {}
     for i, card in enumerate(deck.cards):
         card_raw = raw_cards[i] if isinstance(raw_cards, LList) and i < len(raw_cards) else raw
-        entry = _card(deck, card, card_raw, i, layouts, resolver, errors, shown)
+        entry = build.card(card, card_raw, i)
         if entry:
             if entry.id in seen_ids:
                 errors.error(locate(card_raw, ["id"]), f"duplicate card id '{entry.id}' (first at line {seen_ids[entry.id].line})")
             seen_ids[entry.id] = entry.pos
             cards.append(entry)
+    data_rows: dict[str, Any] = {}
     if deck.data:
-        from pnp.spec.csvdata import load_rows
+        from pnp.spec.csvdata import deck_rows
 
-        rows = load_rows(game_dir, deck.data, value_pos(raw, "data"), errors)
-        for row in rows:
-            card = Card(id=row.id, count=row.count, layout=deck.data_layout, fields=row.fields)
-            entry = _card(deck, card, row.raw, len(cards), layouts, resolver, errors, shown, row=row)
+        for row in deck_rows(deck, game_dir, raw, errors):
+            card = Card(id=row.id, count=row.count, fields=row.fields)
+            entry = build.card(card, None, len(cards), row=row)
             if entry:
                 if entry.id in seen_ids:
-                    errors.error(row.pos, f"duplicate card id '{entry.id}' (first at {seen_ids[entry.id]})")
+                    errors.error(row.pos_of("id"), f"duplicate card id '{entry.id}' (first at {seen_ids[entry.id]})")
                 seen_ids[entry.id] = entry.pos
+                data_rows[entry.id] = row
                 cards.append(entry)
     if not cards and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
@@ -154,7 +159,7 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     _warn_outside_safe_zone(deck, cards, errors)
     deck.cards = []  # resolved into `cards` below; the validated models are not needed twice (large decks)
     return ResolvedDeck(deck, path, shown, deck.size.width, deck.size.height, deck.bleed, deck.safe,
-                        deck.corner_radius, cards, layouts, raw, deck.fields)
+                        deck.corner_radius, cards, layouts, raw, deck.fields, data_rows=data_rows)
 
 
 def _warn_outside_safe_zone(deck: Deck, cards: list[CardEntry], errors: Collector) -> None:
@@ -280,70 +285,183 @@ def merge(base: LDict | None, over: LDict) -> LDict:
     return out
 
 
-def _card(deck: Deck, card: Card, raw: Any, index: int, layouts: dict[str, ResolvedLayout],
-          resolver: _LayoutResolver, errors: Collector, shown: str, row=None) -> CardEntry | None:
-    pos = row.pos if row is not None else (getattr(raw, "pos", None) or Pos(shown))
-    card_id = card.id or f"{deck.name}-{index + 1}"
-    if card.front and (card.fields or card.layout or card.boxes):
-        errors.error(pos, f"card '{card_id}': give either `front:`/`back:` or `fields:`/`layout:`, not both")
-        return None
-    front_side = card.front or Side(layout=card.layout, fields=card.fields, boxes=card.boxes)
-    front_raw = raw.get("front") if isinstance(raw, LDict) and card.front else raw
-    front = _face(deck, front_side, front_raw, deck.layout, layouts, resolver, errors,
-                  f"card '{card_id}'" + (" (front)" if card.back or deck.back else ""), pos, row)
-    back = None
-    if card.back:
-        back = _face(deck, card.back, raw.get("back") if isinstance(raw, LDict) else raw, deck.layout, layouts,
-                     resolver, errors, f"card '{card_id}' (back)", pos, row)
-    elif deck.back:
-        back = _face(deck, deck.back, None, None, layouts, resolver, errors, "the deck's back", pos, None, shared=True)
-    if front is None or (card.back and back is None):
-        return None
-    return CardEntry(card_id, card.count, front, back, pos)
+@dataclass(frozen=True)
+class LayoutRef:
+    """Where a face's layout comes from: a name, or a template giving one, and where it is written."""
+
+    text: str
+    pos: Pos
+    shared: bool = False  # written once for many cards (on the deck, or a data entry), not on this card
 
 
-def _face(deck: Deck, side: Side, raw: Any, default_layout: str | None, layouts: dict[str, ResolvedLayout],
-          resolver: _LayoutResolver, errors: Collector, label: str, card_pos: Pos, row=None,
-          shared: bool = False) -> Face | None:
-    layout_name = side.layout or default_layout
-    raw_side = raw if isinstance(raw, LDict) else None
-    if layout_name is None:
-        errors.error(card_pos, f"{label}: no layout (set `layout:` on the card or the deck)")
+class _CardBuilder:
+    """Turns a deck's cards and data rows into entries: each face's layout chosen, its fields typed."""
+
+    def __init__(self, deck: Deck, raw: Any, layouts: dict[str, ResolvedLayout], resolver: _LayoutResolver,
+                 errors: Collector, shown: str):
+        self.deck, self.raw, self.layouts, self.resolver, self.errors, self.shown = (
+            deck, raw, layouts, resolver, errors, shown)
+        self.front_ref = self._ref(deck.layout, ["layout"])
+        self.data_ref = self._ref(deck.data_layout, ["data_layout"]) or self.front_ref
+        back_raw = raw.get("back") if isinstance(raw, LDict) else None
+        self.back_raw = back_raw if isinstance(back_raw, LDict) else None
+        self.back_ref = None
+        if deck.back is not None and deck.back.layout:
+            self.back_ref = self._ref(deck.back.layout, ["back", "layout"] if self.back_raw is not None else ["back"])
+        self._reported: set[tuple[Pos, str]] = set()
+
+    def _ref(self, text: str | None, path: list) -> LayoutRef | None:
+        if not text:
+            return None
+        return LayoutRef(text, locate(self.raw, path) if isinstance(self.raw, LDict) else Pos(self.shown), True)
+
+    def once(self, pos: Pos, message: str) -> None:
+        """Report an error about something written once for many cards only once."""
+        if (pos, message) not in self._reported:
+            self._reported.add((pos, message))
+            self.errors.error(pos, message)
+
+    def card(self, card: Card, raw: Any, index: int, row=None) -> CardEntry | None:
+        deck, errors = self.deck, self.errors
+        pos = row.pos if row is not None else (getattr(raw, "pos", None) or Pos(self.shown))
+        card_id = card.id or f"{deck.name}-{index + 1}"
+        if card.front and (card.fields or card.layout or card.boxes):
+            errors.error(pos, f"card '{card_id}': give either `front:`/`back:` or `fields:`/`layout:`, not both")
+            return None
+        front_side = card.front or Side(layout=card.layout, fields=card.fields, boxes=card.boxes)
+        front_raw = raw.get("front") if isinstance(raw, LDict) and card.front else raw
+        if row is not None:
+            front_ref = row.layout_ref or self.data_ref
+        elif front_side.layout:
+            front_ref = LayoutRef(front_side.layout, _key_pos(front_raw, "layout", pos))
+        else:
+            front_ref = self.front_ref
+        has_back = bool(card.back or deck.back or (row is not None and row.back_ref))
+        front = self.face(front_side, front_raw, front_ref, f"card '{card_id}'" + (" (front)" if has_back else ""),
+                          pos, row)
+        if front is None:
+            return None
+        back = None
+        if card.back:
+            back_raw = raw.get("back") if isinstance(raw, LDict) else None
+            ref = (LayoutRef(card.back.layout, _key_pos(back_raw, "layout", pos)) if card.back.layout
+                   else self.front_ref)
+            back = self.face(card.back, back_raw, ref, f"card '{card_id}' (back)", pos, row)
+            if back is None:
+                return None
+        elif row is not None and row.back_ref:
+            back = self.face(Side(), None, row.back_ref, f"card '{card_id}' (back)", pos, row, card_fields=front.fields)
+        elif deck.back:
+            if self.back_ref is None:
+                self.once(value_pos(self.raw, "back"), "the deck's back has no layout (write `back: <layout>` "
+                                                      "or `back: {layout: …}`)")
+                return None
+            back = self.face(deck.back, self.back_raw, self.back_ref, f"card '{card_id}' (back)", pos, None,
+                             card_fields=front.fields, fields_label="the deck's back")
+            if back is None:
+                return None
+        return CardEntry(card_id, card.count, front, back, pos)
+
+    def face(self, side: Side, raw: Any, ref: LayoutRef | None, label: str, card_pos: Pos, row=None,
+             card_fields: dict | None = None, fields_label: str | None = None) -> Face | None:
+        """One face. A back shared by many cards (`card_fields` given) reads the card's own fields."""
+        deck, errors = self.deck, self.errors
+        shared = card_fields is not None
+        raw_side = raw if isinstance(raw, LDict) else None
+        fields_raw = raw_side.get("fields") if raw_side is not None else None
+        fields = _typed_fields(deck.fields, side.fields, fields_raw, errors, fields_label or label, card_pos,
+                               self.resolver.known_icons, None if shared else row, check_required=not shared)
+        if ref is None:
+            if row is not None:
+                self.once(_data_pos(self.raw), "a data row without a `layout` cell has no layout: set `layout:` or "
+                                              "`data_layout:` on the deck, or `layout:` on the data entry")
+            else:
+                errors.error(card_pos, f"{label}: no layout (set `layout:` on the card or the deck)")
+            return None
+        context = fields if card_fields is None else {**card_fields, **{k: fields[k] for k in side.fields}}
+        layout = self.layout(ref, context, label, row, fields_raw)
+        if layout is None:
+            return None
+        boxes = layout.boxes
+        overridden = False
+        if side.boxes:
+            overrides_raw = raw_side.get("boxes") if raw_side is not None else LDict()
+            by_name = {b.name: b for b in layout.boxes}
+            new_boxes = list(layout.boxes)
+            for box_name in side.boxes:
+                box_raw = overrides_raw[box_name] if isinstance(overrides_raw, LDict) and box_name in overrides_raw else LDict()
+                if box_name not in by_name:
+                    errors.error(locate(overrides_raw, [box_name], key=True),
+                                 f"{label}: layout '{layout.name}' has no box '{box_name}'{did_you_mean(box_name, by_name)}")
+                    continue
+                merged = merge(by_name[box_name].raw, box_raw)
+                rb = self.resolver.box(box_name, merged)
+                if rb:
+                    new_boxes[new_boxes.index(by_name[box_name])] = rb
+            boxes, overridden = new_boxes, True
+        if shared and not all(rb.static for rb in boxes):
+            fields = context  # a back that shows fields shows this card's
+        return Face(layout, fields, boxes, getattr(raw_side, "pos", card_pos), label, overridden)
+
+    def layout(self, ref: LayoutRef, context: dict, label: str, row, fields_raw: Any) -> ResolvedLayout | None:
+        """The layout a reference names, a template rendered with the card's fields; errors with "did you mean"."""
+        text = ref.text
+        templated = "{" in text
+        name = text
+        if templated:
+            try:
+                name = templating.render(text, context).strip()
+            except templating.TemplateError as e:
+                if ref.shared:  # most likely the same on every card: said once, at the template
+                    self.once(ref.pos, f"layout '{text}': {e.message}")
+                else:
+                    self.errors.error(ref.pos, f"{label}: layout '{text}': {e.message}")
+                return None
+        layout = self.layouts.get(name)
+        if layout is not None:
+            return layout
+        if name in self.resolver.layouts:
+            return None  # the layout itself is broken; its own errors were reported
+        hint = f"{did_you_mean(name, self.layouts)} ({known_list(self.layouts)})"
+        if templated:
+            where = _field_pos(text, row, fields_raw) or ref.pos
+            given = f"gives '{name}', which is not a layout" if name else "gives an empty name"
+            self.errors.error(where, f"{label}: layout '{text}' {given}{hint}")
+        elif ref.shared:
+            self.once(ref.pos, f"unknown layout '{name}'{hint}")
+        else:
+            self.errors.error(ref.pos, f"{label}: unknown layout '{name}'{hint}")
         return None
-    if layout_name not in layouts:
-        where = locate(raw_side, ["layout"]) if raw_side is not None and "layout" in raw_side else card_pos
-        if layout_name in resolver.layouts:
-            return None  # its own errors were reported already
-        errors.error(where, f"{label}: unknown layout '{layout_name}'{did_you_mean(layout_name, layouts)} "
-                            f"({known_list(layouts)})")
+
+
+def _key_pos(raw: Any, key: str, fallback: Pos) -> Pos:
+    return locate(raw, [key]) if isinstance(raw, LDict) and key in raw else fallback
+
+
+def _data_pos(raw: Any) -> Pos:
+    return value_pos(raw, "data")
+
+
+def _field_pos(template: str, row, fields_raw: Any) -> Pos | None:
+    """Where this card gives the first field a template uses: its cell, or its value in the YAML."""
+    try:
+        names = sorted(templating.names_used(template), key=template.find)
+    except templating.TemplateError:
         return None
-    layout = layouts[layout_name]
-    fields_raw = raw_side.get("fields") if raw_side is not None else None
-    fields = _typed_fields(deck.fields, side.fields, fields_raw, errors, label, card_pos, resolver.known_icons, row,
-                           check_required=not shared)
-    boxes = layout.boxes
-    overridden = False
-    if side.boxes:
-        overrides_raw = raw_side.get("boxes") if raw_side is not None else LDict()
-        by_name = {b.name: b for b in layout.boxes}
-        new_boxes = list(layout.boxes)
-        for box_name in side.boxes:
-            box_raw = overrides_raw[box_name] if isinstance(overrides_raw, LDict) and box_name in overrides_raw else LDict()
-            if box_name not in by_name:
-                errors.error(locate(overrides_raw, [box_name], key=True),
-                             f"{label}: layout '{layout_name}' has no box '{box_name}'{did_you_mean(box_name, by_name)}")
-                continue
-            merged = merge(by_name[box_name].raw, box_raw)
-            rb = resolver.box(box_name, merged)
-            if rb:
-                new_boxes[new_boxes.index(by_name[box_name])] = rb
-        boxes, overridden = new_boxes, True
-    return Face(layout, fields, boxes, getattr(raw_side, "pos", card_pos), label, overridden)
+    for name in names:
+        if row is not None and name in row.cols:
+            return row.cols[name]
+        if isinstance(fields_raw, LDict) and name in fields_raw:
+            return locate(fields_raw, [name])
+    return None
 
 
 def _typed_fields(defs: dict[str, FieldDef], values: dict, raw: Any, errors: Collector, label: str,
                   card_pos: Pos, known_icons: set[str], row=None, check_required: bool = True) -> dict:
-    """Check a side's fields against the deck's declarations (when it declares any)."""
+    """Check a side's fields against the deck's declarations (when it declares any).
+
+    A field a data row leaves empty takes its declared default, or a blank (no text, no icons, false).
+    """
     out = {}
     for name, value in values.items():
         pos = row.pos_of(name) if row else (locate(raw, [name]) if isinstance(raw, LDict) else card_pos)
@@ -362,9 +480,20 @@ def _typed_fields(defs: dict[str, FieldDef], values: dict, raw: Any, errors: Col
     for name, d in defs.items():
         if name not in out and name not in values:
             if d.required and check_required:
-                errors.error(getattr(raw, "pos", card_pos), f"{label}: missing required field '{name}'")
-            out[name] = d.default if d.default is not None else ([] if d.type in ("icons", "list") else None)
+                if row is None:
+                    errors.error(getattr(raw, "pos", card_pos), f"{label}: missing required field '{name}'")
+                elif name in row.cols:  # a table without the column at all is reported once, at its header
+                    errors.error(row.cols[name], f"{label}: required field '{name}' is empty")
+            out[name] = blank_value(d) if row is not None else (
+                d.default if d.default is not None else ([] if d.type in ("icons", "list") else None))
     return out
+
+
+def blank_value(d: FieldDef) -> Any:
+    """What an empty cell means: the declared default, else nothing of the field's type."""
+    if d.default is not None:
+        return d.default
+    return {"text": "", "bool": False, "icons": [], "list": []}.get(d.type)
 
 
 def convert_field(d: FieldDef, value: Any, known_icons: set[str]) -> tuple[bool, Any, str]:
@@ -379,28 +508,39 @@ def convert_field(d: FieldDef, value: Any, known_icons: set[str]) -> tuple[bool,
         elif d.type == "number":
             if isinstance(value, bool):
                 raise ValueError
+            if isinstance(value, str) and _WITH_UNIT.match(value.strip()):
+                return False, None, f"must be a number, got {value!r} (a length? declare the field `type: length`)"
             value = float(value)
+        elif d.type == "length":
+            value = _length_mm(value)
         elif d.type == "bool":
             if isinstance(value, str):
                 if value.strip().lower() not in ("true", "false", "yes", "no", "1", "0", ""):
                     raise ValueError
                 value = value.strip().lower() in ("true", "yes", "1")
+            elif isinstance(value, (int, float)) and not isinstance(value, bool) and value in (0, 1):
+                value = bool(value)  # a spreadsheet's 1 or 0
             elif not isinstance(value, bool):
                 raise ValueError
         elif d.type == "text":
             if isinstance(value, (dict, list)):
                 raise ValueError
-            value = str(value)
+            value = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
         elif d.type in ("icons", "list"):
             if isinstance(value, str):
                 value = [v for v in value.replace(",", " ").split() if v] if d.type == "icons" else [value]
             if not isinstance(value, list):
                 raise ValueError
     except (ValueError, TypeError):
-        kind = {"int": "a whole number", "number": "a number", "bool": "true or false", "text": "text",
+        kind = {"int": "a whole number", "number": "a number", "bool": "true or false (or yes, no)", "text": "text",
+                "length": "a length such as 12mm, 1.5cm, 0.5in or 9pt (a bare number is mm)",
                 "icons": "a list of icon names", "list": "a list"}.get(d.type, d.type)
         return False, None, f"must be {kind}, got {value!r}"
-    if d.type in ("int", "number"):
+    if d.type in ("int", "number", "length"):
+        try:
+            check_number(value)
+        except ValueError as e:
+            return False, None, str(e)
         if d.min is not None and value < d.min:
             return False, None, f"must be at least {d.min:g}, got {value}"
         if d.max is not None and value > d.max:
@@ -412,3 +552,14 @@ def convert_field(d: FieldDef, value: Any, known_icons: set[str]) -> tuple[bool,
             if not isinstance(name, str) or name not in known_icons:
                 return False, None, f"names unknown icon '{name}'{did_you_mean(str(name), known_icons)}"
     return True, value, ""
+
+
+_WITH_UNIT = re.compile(r"^-?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)$", re.IGNORECASE)
+
+
+def _length_mm(value: Any) -> float | int:
+    """A length field's value in millimetres ("12mm", "1in", "9pt"; a bare number is mm)."""
+    from pnp.spec.units import parse_length, to_mm
+
+    mm = round(to_mm(parse_length(value.strip() if isinstance(value, str) else value)), 4)
+    return int(mm) if mm.is_integer() else mm

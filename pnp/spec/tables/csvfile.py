@@ -1,0 +1,109 @@
+"""CSV files as tables (RFC 4180): a line break inside a quoted cell belongs to the cell.
+
+Python's csv module splits the records and cells; a small scanner walks the
+same text beside it only to learn where each cell starts (`file:line:col`) and
+to catch a quote that is never closed, which would otherwise swallow the rest
+of the file into one cell.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from pnp.errors import Collector, Pos
+from pnp.spec.tables import MAX_ROWS, Cell, Table, TableRow
+
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
+    """The table in a CSV text; None (with the error reported) when it has no header."""
+    lines = _LINES.findall(text)
+    header: list[Cell] | None = None
+    rows: list[TableRow] = []
+    reader = csv.reader(iter(lines))
+    done = 0  # lines consumed by the records read so far
+    while True:
+        first = done + 1
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            errors.error(Pos(shown, first), f"this CSV record cannot be read: {e}")
+            return None
+        done = reader.line_num
+        record = "".join(lines[first - 1:done])
+        starts, unclosed = _cell_starts(record, first)
+        if unclosed is not None:
+            errors.error(Pos(shown, *unclosed), "this quoted cell is never closed: a `\"` is missing, "
+                                               "so everything after it would be read into one cell")
+            return None
+        if not any(v.strip() for v in values):
+            continue  # a blank line
+        cells = [Cell(_value(v), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
+        if header is None:
+            header = cells
+            continue
+        if len(rows) >= MAX_ROWS:
+            errors.error(Pos(shown, first), f"too many rows (at most {MAX_ROWS})")
+            break
+        if len(cells) != len(header):
+            at = cells[min(len(cells), len(header)) - 1].pos if cells else Pos(shown, first)
+            errors.error(at, f"row has {len(cells)} cells but the header names {len(header)} columns")
+            continue
+        rows.append(TableRow(Pos(shown, first, 1), cells))
+    if header is None:
+        errors.error(Pos(shown), "CSV file is empty: expected a header row naming the fields")
+        return None
+    return Table(shown, header[0].pos, header, rows)
+
+
+def _value(text: str):
+    """A cell's text as the designer typed it; blank is empty. Line breaks are kept as `\\n`."""
+    if not text.strip():
+        return None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _cell_starts(record: str, line: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
+    """(line, column) where each cell of one record starts, and where an unclosed quote opens (or None)."""
+    if '"' not in record:  # the common case: cells start after each comma, all on one line
+        starts = [(line, 1)]
+        at = record.find(",")
+        while at >= 0:
+            starts.append((line, at + 2))
+            at = record.find(",", at + 1)
+        return starts, None
+    starts: list[tuple[int, int]] = []
+    col = 1
+    i, n = 0, len(record)
+
+    def advance(j: int) -> None:  # move to index j, keeping line and column in step
+        nonlocal i, line, col
+        passed = record[i:j]
+        breaks = passed.count("\n") + passed.count("\r") - passed.count("\r\n")
+        if breaks:
+            line += breaks
+            col = len(passed) - max(passed.rfind("\n"), passed.rfind("\r"))
+        else:
+            col += len(passed)
+        i = j
+
+    while True:
+        starts.append((line, col))
+        if i < n and record[i] == '"':
+            opened = (line, col)
+            j = i + 1
+            while True:
+                k = record.find('"', j)
+                if k < 0:
+                    return starts, opened
+                if k + 1 < n and record[k + 1] == '"':
+                    j = k + 2
+                    continue
+                break
+            advance(k + 1)
+        comma = record.find(",", i)
+        if comma < 0:
+            return starts, None
+        advance(comma + 1)

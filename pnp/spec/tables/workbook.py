@@ -1,0 +1,246 @@
+"""Spreadsheets (.xlsx, .ods) as tables, read safely.
+
+A workbook is someone else's zip archive, so before python-calamine reads a
+cell the archive is checked: its size, its members and what they unpack to
+(each member is unpacked once, so a size or checksum that lies is caught), a
+password or a file that is not a workbook at all, and how far each sheet's
+cells reach (calamine sets aside room for the whole rectangle, so one stray
+cell at XFD1048576 must be refused first). Each refusal is a located error.
+
+Cells come back as a designer sees them: a formula gives the value the
+spreadsheet saved with it (nothing is evaluated), a date becomes ISO text
+(2024-05-01), a whole number loses its `.0`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from typing import Callable
+from xml.parsers import expat
+
+from pnp.errors import Collector, Pos, SpecError, SpecErrors, did_you_mean
+from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, Table, cell_pos, column_letters, grid_table
+
+MAX_FILE_BYTES = 20_000_000
+MAX_UNPACKED_BYTES = 100_000_000  # all members together
+MAX_MEMBERS = 10_000
+MAX_CELLS = 2_000_000  # a sheet's rows × columns, counted from A1
+MAX_SHEET_ROWS = MAX_ROWS + 1  # the header too
+
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a password-protected .xlsx, or an old .xls
+
+
+def refuse(pos: Pos, message: str):
+    """Stop reading the workbook with one located error."""
+    raise SpecErrors([SpecError(pos, message)])
+
+
+@dataclass
+class Extent:
+    """How far a sheet's cells with a value reach, found by reading its XML as a stream."""
+
+    shown: str
+    sheet: str
+    rows: int = 0
+    cols: int = 0
+    problems: list[SpecError] = field(default_factory=list)  # error values in cells
+    unsaved_formula: Pos | None = None  # the first formula cell with no saved result
+
+    def reach(self, row: int, col: int) -> None:
+        """A cell with a value at (row, col), 1-based: refuse the sheet as soon as it is too large."""
+        if row <= self.rows and col <= self.cols:
+            return
+        if row > MAX_SHEET_ROWS or col > MAX_COLUMNS:
+            refuse(cell_pos(self.shown, self.sheet, row, col),
+                  f"sheet '{self.sheet}' has a value in row {row}, column {column_letters(col)}: a data sheet may use "
+                  f"at most {MAX_SHEET_ROWS} rows and {MAX_COLUMNS} columns (clear the cells that should not be there)")
+        rows, cols = max(self.rows, row), max(self.cols, col)
+        if rows * cols > MAX_CELLS:
+            refuse(cell_pos(self.shown, self.sheet, row, col),
+                  f"sheet '{self.sheet}' reaches from A1 to {column_letters(cols)}{rows}: more than {MAX_CELLS} cells "
+                  "(clear the cells that should not be there)")
+        self.rows, self.cols = rows, cols
+
+
+def read_workbook(data: bytes, shown: str, fmt: str, sheets: list[str] | None, sheet_pos: Pos,
+                  errors: Collector) -> list[Table]:
+    """The chosen sheets (by default the first) of an .xlsx or .ods workbook's bytes, as tables."""
+    try:
+        archive = _open_archive(data, shown, fmt)
+        if fmt == "ods":
+            from pnp.spec.tables import ods as backend
+        else:
+            from pnp.spec.tables import xlsx as backend
+        names = backend.sheet_names(archive, shown)
+        chosen = _choose(names, sheets, sheet_pos, shown)
+        extents = backend.scan(archive, shown, chosen)
+        for extent in extents.values():
+            errors.errors.extend(extent.problems)
+            if extent.unsaved_formula is not None:
+                errors.warn(extent.unsaved_formula, "this formula has no saved result (the file was not saved by a "
+                                                    "spreadsheet program), so it reads as an empty cell; open and "
+                                                    "save the workbook to keep its results")
+        grids = _cells(data, shown, chosen)
+    except SpecErrors as e:
+        errors.errors.extend(e.errors)
+        return []
+    tables = []
+    for name in chosen:
+        grid, first_row, first_col = grids[name]
+        table = grid_table(shown, name, grid, first_row, first_col)
+        if table is None:
+            errors.error(sheet_pos if sheets else Pos(shown), f"sheet '{name}' of {shown} is empty: "
+                                                              "expected a header row naming the fields")
+            continue
+        tables.append(table)
+    return tables
+
+
+def _open_archive(data: bytes, shown: str, fmt: str) -> zipfile.ZipFile:
+    """The workbook's zip archive, after checking it unpacks to a sane size with correct checksums."""
+    kind = ".ods" if fmt == "ods" else ".xlsx"
+    if data.startswith(_OLE):
+        refuse(Pos(shown), f"this workbook is password-protected, or is an old .xls file renamed to {kind}: "
+                          f"save it as {kind} without a password")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError):
+        refuse(Pos(shown), f"this is not a {kind} workbook (it is not a zip archive): the file is damaged, or is "
+                          f"another kind of file renamed to {kind}")
+    members = archive.infolist()
+    if len(members) > MAX_MEMBERS:
+        refuse(Pos(shown), f"the workbook holds {len(members)} files; a workbook has at most {MAX_MEMBERS}")
+    declared = sum(m.file_size for m in members)
+    if declared > MAX_UNPACKED_BYTES:
+        refuse(Pos(shown), f"the workbook unpacks to {declared} bytes; at most {MAX_UNPACKED_BYTES} are read")
+    if any(m.flag_bits & 0x1 for m in members):
+        refuse(Pos(shown), f"this workbook is password-protected: save it as {kind} without a password")
+    for member in members:  # unpack each once: a size or checksum that lies is caught here, not in calamine
+        try:
+            with archive.open(member) as f:
+                while f.read(1 << 20):
+                    pass
+        except (zipfile.BadZipFile, zlib.error, NotImplementedError, EOFError, OSError, RuntimeError) as e:
+            refuse(Pos(shown), f"the workbook is damaged: its part '{member.filename}' cannot be unpacked ({e})")
+    return archive
+
+
+def _choose(names: list[str], sheets: list[str] | None, sheet_pos: Pos, shown: str) -> list[str]:
+    if not names:
+        refuse(Pos(shown), "the workbook has no sheets")
+    if not sheets:
+        return names[:1]
+    out, problems = [], []
+    for name in sheets:
+        if name in names:
+            if name not in out:
+                out.append(name)
+            continue
+        same_but_case = [n for n in names if n.casefold() == name.casefold()]
+        hint = f" (did you mean '{same_but_case[0]}'?)" if same_but_case else did_you_mean(name, names)
+        problems.append(SpecError(sheet_pos, f"{shown} has no sheet '{name}'{hint} (sheets: {', '.join(names)})"))
+    if problems:
+        raise SpecErrors(problems)
+    return out
+
+
+def _cells(data: bytes, shown: str, chosen: list[str]) -> dict[str, tuple[list[list], int, int]]:
+    """Each chosen sheet's values with the row and column (1-based) of its top-left cell."""
+    import python_calamine
+
+    try:
+        book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        out = {}
+        for name in chosen:
+            sheet = book.get_sheet_by_name(name)
+            top, left = sheet.start if sheet.start is not None else (0, 0)
+            grid = sheet.to_python(skip_empty_area=True, nrows=MAX_SHEET_ROWS)
+            out[name] = ([[_value(v) for v in row] for row in grid], top + 1, left + 1)
+        return out
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as e:  # calamine's own errors, and a panic inside it, are this file's fault, not ours
+        refuse(Pos(shown), f"cannot read the workbook: {_first_line(e)}")
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return text[0] if text else type(e).__name__
+
+
+def _value(v):
+    """A cell's value as pnp uses it: None when empty, whole numbers as int, dates as ISO text."""
+    kind = type(v)
+    if kind is str:
+        if not v.strip():
+            return None
+        return v.replace("\r\n", "\n").replace("\r", "\n") if "\r" in v else v
+    if kind is float:
+        return int(v) if v.is_integer() and abs(v) < 2 ** 53 else v
+    if kind is bool or kind is int:
+        return v
+    if v is None:
+        return None
+    if isinstance(v, dt.datetime):
+        if (v.hour, v.minute, v.second, v.microsecond) == (0, 0, 0, 0):
+            return v.date().isoformat()
+        return v.isoformat(timespec="minutes" if not (v.second or v.microsecond) else "auto")
+    if isinstance(v, dt.time):
+        return v.isoformat(timespec="minutes" if not (v.second or v.microsecond) else "auto")
+    if isinstance(v, dt.date):
+        return v.isoformat()
+    if isinstance(v, dt.timedelta):
+        return str(v)
+    return str(v).replace("\r\n", "\n").replace("\r", "\n")
+
+
+# XML, streamed ------------------------------------------------------------------------------------------------
+
+
+def stream_xml(archive: zipfile.ZipFile, member: str, shown: str, start: Callable, end: Callable | None = None,
+               text: Callable | None = None, parser_hook: Callable | None = None) -> None:
+    """Feed one member of the archive through expat, calling `start(name, attrs)` per element.
+
+    Names are `namespace}local`. A DOCTYPE (the door to entity tricks) is refused. `parser_hook`
+    receives the parser, for handlers that switch text handling on and off as they go.
+    """
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.buffer_text = True
+    if parser_hook is not None:
+        parser_hook(parser)
+
+    def no_doctype(*_):
+        refuse(Pos(shown), f"the workbook's part '{member}' declares a DOCTYPE, which a workbook never does")
+
+    parser.StartDoctypeDeclHandler = no_doctype
+    parser.EntityDeclHandler = no_doctype
+    parser.StartElementHandler = start
+    if end is not None:
+        parser.EndElementHandler = end
+    if text is not None:
+        parser.CharacterDataHandler = text
+    try:
+        with archive.open(member) as f:
+            while chunk := f.read(1 << 16):
+                parser.Parse(chunk, False)
+        parser.Parse(b"", True)
+    except KeyError:
+        refuse(Pos(shown), f"the workbook is damaged: its part '{member}' is missing")
+    except expat.ExpatError as e:
+        refuse(Pos(shown), f"the workbook is damaged: its part '{member}' is not well-formed XML "
+                          f"(line {e.lineno}, column {e.offset + 1}: {expat.ErrorString(e.code)})")
+
+
+def local(name: str) -> str:
+    return name.rsplit("}", 1)[-1]
+
+
+def has_member(archive: zipfile.ZipFile, member: str) -> bool:
+    try:
+        archive.getinfo(member)
+        return True
+    except KeyError:
+        return False
