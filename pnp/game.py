@@ -1,6 +1,7 @@
 """A game folder loaded and validated: game.yaml plus every component spec, with all errors at once."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,8 +74,13 @@ def load_game(game_dir: Path) -> GameContext:
     game_file = game_dir / "game.yaml"
     if not game_dir.is_dir():
         raise SpecErrors([_err(display_path(game_dir), "not a folder: give a game folder holding game.yaml")])
-    if not game_file.is_file():
+    if not os.path.lexists(game_file):
         raise SpecErrors([_err(display_path(game_file), "a game folder needs a game.yaml (title, players, components)")])
+    from pnp.spec.safepath import safe_game_path
+
+    # game.yaml itself goes through the gate: a link out of the folder, a pipe or a device is refused
+    game_file = safe_game_path(game_dir, "game.yaml", Pos(os.path.join(display_path(game_dir), "game.yaml")),
+                               what="game file")
     ctx = GameContext(game_dir, game_dir.resolve().name, None, Assets(game_dir))
     raw = load_yaml(game_file)
     ctx.raw = raw
@@ -144,7 +150,18 @@ def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
             except SpecErrors as e:
                 ctx.errors.errors.extend(e.errors)
         return out
-    return [(p, Pos(display_path(p))) for p in sorted(ctx.dir.glob("*.yaml")) if p.name != "game.yaml"]
+    from pnp.spec.safepath import safe_game_path
+
+    out = []
+    for p in sorted(ctx.dir.glob("*.yaml")):
+        if p.name == "game.yaml":
+            continue
+        pos = Pos(os.path.join(display_path(ctx.dir), p.name))  # not resolving p: it may be a symlink loop
+        try:
+            out.append((safe_game_path(ctx.dir, p.name, pos, what="component file"), pos))
+        except SpecErrors as e:
+            ctx.errors.errors.extend(e.errors)
+    return out
 
 
 def _err(path: str, message: str):

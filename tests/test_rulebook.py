@@ -10,14 +10,12 @@ import pytest
 
 pypdf = pytest.importorskip("pypdf")
 
-from pnp.build import BuildOptions  # noqa: E402
+from pnp.build import RULEBOOK, BuildOptions, render  # noqa: E402
 from pnp.draw import icons  # noqa: E402
 from pnp.errors import SpecErrors  # noqa: E402
 from pnp.game import load_game  # noqa: E402
-from pnp.kinds import kind_module  # noqa: E402
 from pnp.paths import EXAMPLES  # noqa: E402
 from pnp.rulebook.booklet import booklet_order  # noqa: E402
-from pnp.rulebook.build import build_rulebook  # noqa: E402
 
 STUB_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><circle cx="50" cy="50" r="40"/></svg>'
 
@@ -46,11 +44,7 @@ def rulebook(game_dir: Path, rules: str | None = None, **options) -> dict:
     if rules is not None:
         (game_dir / "rules.md").write_text(rules)
     game = load_game(game_dir)
-    opts = BuildOptions(**options).for_game(game)
-    files = {}
-    for kind in sorted({c.kind for c in game.components}):
-        files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
-    return build_rulebook(game, opts, files)
+    return render(game, BuildOptions(**options).for_game(game)).units.get(RULEBOOK, {})
 
 
 def pages_text(pdf: bytes) -> list[str]:

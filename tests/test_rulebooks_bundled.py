@@ -10,24 +10,18 @@ import pytest
 
 pypdf = pytest.importorskip("pypdf")
 
-from pnp.build import BuildOptions  # noqa: E402
+from pnp.build import BuildOptions, render  # noqa: E402
 from pnp.game import load_game  # noqa: E402
-from pnp.kinds import kind_module  # noqa: E402
 from pnp.paths import EXAMPLES  # noqa: E402
-from pnp.rulebook.build import build_rulebook  # noqa: E402
 
 # a bundled game is a folder with a game.yaml (a folder still being written may lack one)
 GAMES_WITH_RULES = sorted(p.parent.name for p in EXAMPLES.glob("*/rules.md") if (p.parent / "game.yaml").is_file())
 
 
 def build_rules(game_dir: Path) -> bytes:
-    """Every output of the game in memory (figures need them), then its rulebook.pdf."""
+    """The build pipeline in memory (the figures need the other outputs): its rulebook.pdf."""
     game = load_game(game_dir)
-    opts = BuildOptions().for_game(game)
-    files: dict = {}
-    for kind in sorted({c.kind for c in game.components}):
-        files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
-    return build_rulebook(game, opts, files)["rulebook.pdf"]
+    return render(game, BuildOptions().for_game(game)).files["rulebook.pdf"]
 
 
 def text_of(pdf: bytes) -> str:

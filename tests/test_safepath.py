@@ -77,3 +77,72 @@ def test_directory(game):
 
 def test_empty(game):
     assert "empty" in refused(game, "  ")
+
+
+# ---------------------------------------------------------------- only regular files, read with a cap
+
+def test_symlink_loop(game):
+    os.symlink("loop.svg", game / "loop.svg")
+    os.symlink("b", game / "a")
+    os.symlink("a", game / "b")
+    assert "cannot be resolved" in refused(game, "loop.svg")
+    assert "cannot be resolved" in refused(game, "a/x.svg")
+
+
+def test_fifo_socket_and_device_are_not_files(game, monkeypatch):
+    import socket
+    import stat
+
+    os.mkfifo(game / "pipe.csv")
+    assert refused(game, "pipe.csv") == "art file 'pipe.csv' is a named pipe, not a file"
+    monkeypatch.chdir(game)
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("sock.csv")
+        assert refused(game, "sock.csv") == "art file 'sock.csv' is a socket, not a file"
+    try:
+        os.mknod(game / "zero.csv", 0o600 | stat.S_IFCHR, os.makedev(1, 5))
+    except OSError:
+        pytest.skip("creating a device node needs privileges")
+    assert refused(game, "zero.csv") == "art file 'zero.csv' is a device, not a file"
+
+
+def test_a_link_to_a_pipe_inside_is_refused_too(game):
+    os.mkfifo(game / "pipe")
+    os.symlink("pipe", game / "data.csv")
+    assert "named pipe" in refused(game, "data.csv")
+
+
+def test_read_regular_never_follows_a_last_step_link_or_waits_on_a_pipe(game):
+    """The open itself is checked: a path swapped for a link or a pipe after the path check is still refused."""
+    from pnp.spec.safepath import read_regular
+
+    os.symlink(game / "cards.csv", game / "swapped.csv")
+    os.mkfifo(game / "pipe.csv")
+    for name, why in (("swapped.csv", "cannot be read"), ("pipe.csv", "is a named pipe")):
+        with pytest.raises(SpecErrors) as info:
+            read_regular(game / name, POS, "data file", 100)  # a FIFO opened blocking would hang here
+        assert why in info.value.errors[0].message and info.value.errors[0].pos == POS
+
+
+def test_read_regular_caps_the_size(game):
+    from pnp.spec.safepath import read_regular
+
+    (game / "big.csv").write_bytes(b"x" * 101)
+    assert read_regular(game / "cards.csv", POS, "data file", 100) == b"id\n"
+    with pytest.raises(SpecErrors) as info:
+        read_regular(game / "big.csv", POS, "data file", 100)
+    assert info.value.errors[0].message == "data file is too large (101 bytes; at most 100 bytes)"
+
+
+def test_read_game_text_locates_bad_bytes(game):
+    from pnp.spec.safepath import read_game_text
+
+    (game / "ok.csv").write_bytes("\ufeffid\nCafé\n".encode("utf-8"))
+    (game / "latin.csv").write_bytes("id\nCaf\xe9\n".encode("latin-1"))
+    (game / "nul.csv").write_bytes(b"id\nab\x00c\n")
+    assert read_game_text(game, "ok.csv", POS, "data file")[1] == "id\nCafé\n"
+    for name, where, why in (("latin.csv", (2, 4), "not UTF-8"), ("nul.csv", (2, 3), "binary")):
+        with pytest.raises(SpecErrors) as info:
+            read_game_text(game, name, POS, "data file")
+        error = info.value.errors[0]
+        assert error.pos.path.endswith(name) and (error.pos.line, error.pos.col) == where and why in error.message

@@ -37,14 +37,16 @@ class Assets:
     def art(self, relative: str, pos: Pos):
         """The parsed SVG at a path inside the game folder (located errors when it is unsafe or bad)."""
         if relative not in self._art:
-            from pnp.draw.art import load_art
+            from pnp.draw.art import MAX_BYTES, parse_art
             from pnp.errors import display_path
-            from pnp.spec.safepath import safe_game_path
+            from pnp.spec.safepath import read_regular, safe_game_path
 
             path = safe_game_path(self.game_dir, relative, pos, what="art file")
             if path.suffix.lower() != ".svg":
                 raise SpecErrors([_err(pos, f"art '{relative}' must be an SVG file")])
-            self._art[relative] = load_art(path, display_path(path))
+            # a file too large is reported where the spec names it; what is wrong inside it, in the file
+            data = read_regular(path, pos, f"art file '{relative}'", MAX_BYTES)
+            self._art[relative] = parse_art(data, display_path(path))
         return self._art[relative]
 
     def place_art(self, surface, relative: str, pos: Pos, x: float, y: float, w: float, h: float,

@@ -13,6 +13,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
                                 Table)
+from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.draw import fonts
@@ -89,13 +90,14 @@ class RulebookDoc(BaseDocTemplate):
 
     def afterFlowable(self, flowable):  # noqa: N802
         if not isinstance(flowable, Heading):
-            if self.page_section is None and not isinstance(flowable, (Spacer, PageBreak, CondPageBreak)):
+            # an action (a page-template switch, multiBuild's bookkeeping) prints nothing: it does not carry a section over
+            if self.page_section is None and not isinstance(flowable, (Spacer, PageBreak, CondPageBreak, ActionFlowable)):
                 self.page_continues = True  # the page starts inside the section carried over
             return
         level = flowable.toc_level
         if level is None:
             return
-        self.notify("TOCEntry", (level, flowable.toc_text, self.page, flowable.key))
+        self.notify("TOCEntry", (level, flowable.toc_markup, self.page, flowable.key))
         self.canv.bookmarkPage(flowable.key)
         level = min(level, self._outline_level + 1)
         self.canv.addOutlineEntry(flowable.toc_text, flowable.key, level=level, closed=level > 0)

@@ -200,3 +200,100 @@ class PageImage(Flowable):
         c.setLineWidth(0.4)
         c.rect(x, 0, self.img_w, self.img_h, stroke=1, fill=0)
         c.restoreState()
+
+
+# Markdown images ------------------------------------------------------------------------------------
+PICTURE_DPI = 150          # a picture's natural size: its pixels at this resolution (then fitted to the frame)
+MAX_PIXELS = 4096 * 4096   # 16.7 million: more than a full A4 page at 300 dpi, and a bounded decode
+PICTURE_TYPES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+
+
+def image_figure(game, src: str, alt: str, pos):
+    """A Markdown image as a figure: PNG or JPEG pixels, or SVG art, read from the game folder only."""
+    from pathlib import PurePosixPath
+
+    from pnp.errors import SpecError
+
+    suffix = PurePosixPath(src.replace("\\", "/")).suffix.lower()
+    caption = alt.strip() or None
+    if suffix == ".svg":
+        return ArtFigure(game.assets.art(src, pos), src, caption)
+    if suffix not in PICTURE_TYPES:
+        raise SpecErrors([SpecError(pos, f"image '{src}' must be a .png, .jpg or .svg file in the game folder")])
+    return PictureFigure(src, load_picture(game.dir, src, pos, PICTURE_TYPES[suffix]), caption)
+
+
+def load_picture(game_dir, src: str, pos, kind: str):
+    """The picture's pixels on white, after the file gate; anything but a sound image of `kind` is a located error."""
+    from PIL import Image
+
+    from pnp.errors import SpecError
+    from pnp.spec.safepath import IMAGE_BYTES, read_game_bytes
+
+    _, data = read_game_bytes(game_dir, src, pos, "image", IMAGE_BYTES)
+
+    def refuse(why: str):
+        raise SpecErrors([SpecError(pos, f"image '{src}' {why}")])
+
+    try:
+        with Image.open(io.BytesIO(data), formats=[kind]) as im:
+            if im.width * im.height > MAX_PIXELS:
+                refuse(f"is {im.width} × {im.height} pixels; at most {MAX_PIXELS:,} pixels are allowed")
+            im.load()
+            white = Image.new("RGBA", im.size, (255, 255, 255, 255))
+            return Image.alpha_composite(white, im.convert("RGBA")).convert("RGB")
+    except SpecErrors:
+        raise
+    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
+        refuse(f"is not a readable {kind} image")
+
+
+@dataclass
+class PictureFigure:
+    name: str
+    picture: object  # PIL RGB image
+    caption: str | None
+
+    def image(self):
+        return self.picture
+
+    def flowable(self, max_width: float) -> Flowable:
+        natural = self.picture.width / PICTURE_DPI * 72.0
+        return PageImage(self, min(natural, max_width))
+
+
+@dataclass
+class ArtFigure:
+    art: object  # pnp.draw.art.Art
+    name: str
+    caption: str | None
+
+    def flowable(self, max_width: float) -> Flowable:
+        return ArtImage(self, max_width)
+
+
+class ArtImage(Flowable):
+    """SVG art from the game folder, drawn as vectors at its own size (CSS pixels), no wider than the frame."""
+
+    def __init__(self, request: ArtFigure, max_width: float):
+        super().__init__()
+        art = request.art
+        self.request = request
+        self.art_w = min(art.width * 0.75, max_width)
+        self.art_h = self.art_w * art.height / art.width
+
+    def wrap(self, availWidth, availHeight):
+        self.art_w = min(self.art_w, availWidth)
+        self.art_h = self.art_w * self.request.art.height / self.request.art.width
+        self.width = availWidth
+        self.height = self.art_h
+        return self.width, self.height
+
+    def draw(self):
+        from pnp.draw.art import place_art
+
+        c = self.canv
+        c.saveState()
+        flip(c, (self.width - self.art_w) / 2, self.art_h)
+        place_art(surface_for(c), self.request.art, f"rulebook-art:{self.request.name}", 0, 0, self.art_w, self.art_h)
+        c.restoreState()

@@ -18,7 +18,10 @@ from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
 
 FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
+IMG_OPEN, IMG_CLOSE = "\ue004", "\ue005"
 FIG_RE = re.compile(f"{FIG_OPEN}(\\d+){FIG_CLOSE}")
+SPLIT_RE = re.compile(f"{FIG_OPEN}(\\d+){FIG_CLOSE}|{IMG_OPEN}(\\d+){IMG_CLOSE}")
+RESERVED = "".join(chr(c) for c in range(0xE000, 0xE006))  # marker characters: never allowed from a template
 ICON_MARK_RE = re.compile(f"{ICON_OPEN}([^{ICON_CLOSE}]+){ICON_CLOSE}")
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")  # a letter first, so "1:2:3" stays text
 
@@ -62,6 +65,19 @@ class FigureBlock:
 
 
 @dataclass
+class ImageBlock:
+    image: int  # index into Compiled.images
+
+
+@dataclass
+class ImageRef:
+    """A Markdown image `![alt](src)` standing alone in a paragraph, to be loaded from the game folder."""
+
+    src: str
+    alt: str
+
+
+@dataclass
 class PageBreak:
     pass
 
@@ -84,6 +100,7 @@ class Compiled:
     figures: list
     cover: Any = None
     markdown: str = ""
+    images: list = field(default_factory=list)  # requests from pnp.rulebook.figures, for ImageBlock
 
 
 class RuleError(Exception):
@@ -97,15 +114,11 @@ class RuleError(Exception):
 
 # Jinja2 -----------------------------------------------------------------------------------------
 def environment(game_dir: Path):
-    """The sandboxed environment, built like pnp.spec.templating's, loading from the game folder."""
-    from jinja2 import FileSystemLoader, StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
+    """pnp's bounded sandbox (see pnp.spec.templating) with a document's limits, loading from the game folder."""
+    from pnp.rulebook.sources import GameFolderLoader
+    from pnp.spec.templating import DOCUMENT_LIMITS, bounded_environment, circled
 
-    from pnp.spec.templating import circled
-
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                               keep_trailing_newline=True,
-                               loader=FileSystemLoader([str(game_dir)]))
+    env = bounded_environment(DOCUMENT_LIMITS, keep_trailing_newline=True, loader=GameFolderLoader(game_dir))
     env.filters["icons"] = lambda names: " ".join(f":{n}:" for n in (names or []))
     env.filters["circled"] = circled
     return env
@@ -209,6 +222,8 @@ def render(game, files: dict, source_name: str = "rules.md") -> tuple[str, Helpe
     try:
         template = env.get_template(source_name)
         text = template.render(ctx)
+    except SpecErrors:
+        raise  # an included file that is not text: already located in that file
     except TemplateSyntaxError as e:
         path = e.filename or str(game.dir / source_name)
         raise SpecErrors([SpecError(_pos(path, e.lineno, None), f"template syntax error: {e.message}")])
@@ -247,11 +262,13 @@ def _located(e: Exception, default: Path) -> SpecError:
 
 def _pos(path: str, line: int | None, needle: str | None) -> Pos:
     """A position in a template file; the column points at `needle` inside a Jinja2 tag when it can."""
+    from pnp.rulebook.sources import source_lines
+
     line = line or 1
-    try:
-        text = Path(path).read_text(encoding="utf-8").splitlines()[line - 1]
-    except (OSError, IndexError, UnicodeDecodeError):
+    lines = source_lines(path)
+    if not lines or line > len(lines):
         return Pos(display_path(path), line, 1)
+    text = lines[line - 1]
     col = 0
     tags = [m.start() for m in re.finditer(r"\{\{|\{%", text)]
     if needle:
@@ -265,12 +282,20 @@ def _pos(path: str, line: int | None, needle: str | None) -> Pos:
 
 
 # Markdown -----------------------------------------------------------------------------------------
-def parse(markdown: str) -> list:
-    """Markdown → blocks, with headings numbered 1, 1.1 (a heading ending in `{-}` is not numbered)."""
+def parse(markdown: str, images: list | None = None) -> list:
+    """Markdown → blocks, with headings numbered 1, 1.1 (a heading ending in `{-}` is not numbered).
+
+    Character references (`&lt;`, `&amp;`) are not decoded: text is printed as
+    written, like on the components. Images in paragraphs are collected into
+    `images` (as ImageRef) when a list is given; elsewhere they print their alt text.
+    """
     from markdown_it import MarkdownIt
 
-    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"]).disable("entity")
+    md.validateLink = lambda url: True  # every image reaches the file gate, which refuses URLs with a located error
     tokens = md.parse(markdown)
+    if images is not None:
+        _collect_images(tokens, images)
     blocks, _ = _blocks(tokens, 0, None)
     _number(blocks)
     return blocks
@@ -315,6 +340,17 @@ def _blocks(tokens, i: int, close: str | None) -> tuple[list, int]:
     return out, i
 
 
+def _collect_images(tokens, images: list) -> None:
+    """Turn each image of a paragraph into a marker text, recording what it names."""
+    for before, t in zip(tokens, tokens[1:]):
+        if before.type != "paragraph_open" or t.type != "inline":
+            continue
+        for child in t.children or []:
+            if child.type == "image":
+                images.append(ImageRef(str(child.attrGet("src") or ""), child.content))
+                child.type, child.content, child.children = "image_marker", f"{IMG_OPEN}{len(images) - 1}{IMG_CLOSE}", None
+
+
 def _list_items(tokens, i: int, close: str) -> tuple[list, int]:
     items = []
     while i < len(tokens) and tokens[i].type != close:
@@ -352,14 +388,14 @@ def _table(tokens, i: int) -> tuple[Table, int]:
 
 
 def _paragraph(text: str) -> list:
-    """A paragraph, split around any figure markers it holds."""
+    """A paragraph, split around any figure and image markers it holds."""
     out: list = []
     pos = 0
-    for m in FIG_RE.finditer(text):
+    for m in SPLIT_RE.finditer(text):
         before = text[pos:m.start()].strip()
         if before and before != "<br/>":
             out.append(Para(before))
-        out.append(FigureBlock(int(m.group(1))))
+        out.append(FigureBlock(int(m.group(1))) if m.group(1) is not None else ImageBlock(int(m.group(2))))
         pos = m.end()
     rest = text[pos:].strip()
     if rest and rest != "<br/>":
@@ -382,13 +418,22 @@ def _inline(token) -> str:
             parts.append(f'<font name="{_code_font()}">{_escape(child.content)}</font>')
         elif child.type == "image":
             parts.append(_escape(child.content))
+        elif child.type == "image_marker":
+            parts.append(child.content)
         elif child.type == "html_inline":
             parts.append("<br/>" if re.fullmatch(r"<br\s*/?>", child.content.strip()) else _escape(child.content))
     return "".join(parts)
 
 
 def _plain(token) -> str:
-    text = "".join(c.content for c in token.children or [] if c.type in ("text", "code_inline"))
+    """A heading as plain text (for the contents, the outline and the running header): what it prints, unstyled."""
+    parts = []
+    for c in token.children or []:
+        if c.type in ("text", "code_inline"):
+            parts.append(c.content)
+        elif c.type == "html_inline":
+            parts.append(" " if re.fullmatch(r"<br\s*/?>", c.content.strip()) else c.content)
+    text = "".join(parts)
     return ICON_RE.sub(lambda m: m.group(1).replace("-", " "), text).strip()
 
 
@@ -397,6 +442,7 @@ def _icons(text: str) -> str:
 
 
 def _escape(text: str) -> str:
+    """Text made safe for reportlab paragraph markup: every `&`, `<` and `>` escaped, once, where text meets markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
@@ -447,24 +493,59 @@ def icons_used(blocks: list) -> set[str]:
 def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
     """The whole language stage: render, parse, check icons (unknown ones located in the source)."""
     text, helpers = render(game, files, source_name)
-    blocks = parse(text)
+    path = game.dir / source_name
+    _check_markers(text, len(helpers.figures), path)
+    refs: list[ImageRef] = []
+    blocks = parse(text, refs)
     unknown = sorted(n for n in icons_used(blocks) if not game.assets.has_icon(n))
     if unknown:
-        path = game.dir / source_name
         errors = []
         for name in unknown:
             line, needle = _find_line(path, f":{name}:")
             errors.append(SpecError(_pos(str(path), line, needle), f"unknown icon '{name}'"
                                     f"{did_you_mean(name, game.assets.icon_names())}"))
         raise SpecErrors(errors)
-    return Compiled(blocks, helpers.figures, helpers.cover, text)
+    return Compiled(blocks, helpers.figures, helpers.cover, text, _images(game, refs, path))
+
+
+def _check_markers(text: str, figures: int, path: Path) -> None:
+    """The private-use characters pnp marks figures and icons with must come from the helpers alone.
+
+    Written into rules.md or a spec value, one could stand for a figure that does not exist.
+    """
+    found = [int(n) for n in FIG_RE.findall(text)]
+    stray = re.sub(FIG_RE, "", text)
+    bad = next((c for c in stray if c in RESERVED), None)
+    if bad is None and all(n < figures for n in found):
+        return
+    char = bad or FIG_OPEN
+    line, needle = _find_line(path, char)
+    raise SpecErrors([SpecError(_pos(str(path), line, needle), f"the character U+{ord(char):04X} is reserved by pnp "
+                                                              "(it marks figures and icons); remove it")])
+
+
+def _images(game, refs: list[ImageRef], path: Path) -> list:
+    """Each Markdown image loaded from the game folder, or one located error per image that cannot be."""
+    from urllib.parse import unquote
+
+    from pnp.rulebook.figures import image_figure
+
+    out, errors = [], []
+    for ref in refs:
+        line, found = _find_line(path, f"]({ref.src}")
+        try:
+            out.append(image_figure(game, unquote(ref.src), ref.alt, _pos(str(path), line, ref.src if found else None)))
+        except SpecErrors as e:
+            errors.extend(e.errors)
+    if errors:
+        raise SpecErrors(errors)
+    return out
 
 
 def _find_line(path: Path, needle: str) -> tuple[int, str | None]:
-    try:
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if needle in line:
-                return n, needle
-    except OSError:
-        pass
+    from pnp.rulebook.sources import source_lines
+
+    for n, line in enumerate(source_lines(path) or [], 1):
+        if needle in line:
+            return n, needle
     return 1, None

@@ -21,30 +21,37 @@ from pnp.spec.units import mm
 ICON_KEY = "pnp-icon"
 
 
-_ICON_DIR = None
 
 
 @lru_cache(maxsize=None)
 def icon_uri(name: str, ink: str) -> str:
-    """A tiny PNG file that tells the canvas which icon to draw, and in which colour.
+    """A `data:` URI of a tiny PNG that tells the canvas which icon to draw, and in which colour.
 
-    reportlab's `<img>` only reads files (data: URIs are refused by its default
-    settings), so these live in a private temporary folder; they never reach the PDF.
+    reportlab's `<img>` reads files or URLs; `allow_data_uris()` lets it read `data:` URIs and
+    nothing else from a URL, so these markers never touch the disk and never reach the PDF.
     """
-    global _ICON_DIR
-    import tempfile
-    from pathlib import Path
+    import base64
+    import io
 
     from PIL import Image
     from PIL.PngImagePlugin import PngInfo
 
-    if _ICON_DIR is None:
-        _ICON_DIR = tempfile.TemporaryDirectory(prefix="pnp-icons-")
+    allow_data_uris()
     info = PngInfo()
     info.add_text(ICON_KEY, f"{name}|{ink}")
-    path = Path(_ICON_DIR.name) / f"{name}-{ink.lstrip('#')}.png"
-    Image.new("RGBA", (1, 1), (0, 0, 0, 0)).save(path, format="PNG", pnginfo=info)
-    return str(path)
+    buf = io.BytesIO()
+    Image.new("RGBA", (1, 1), (0, 0, 0, 0)).save(buf, format="PNG", pnginfo=info)
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+@lru_cache(maxsize=1)
+def allow_data_uris() -> None:
+    """reportlab opens URLs only for trusted schemes and hosts: trust `data:` alone, and a host
+    name that cannot exist, so no `http:`, `ftp:` or `file:` URL can ever be fetched."""
+    from reportlab import rl_config
+
+    rl_config.trustedSchemes = ["data"]
+    rl_config.trustedHosts = ["pnp.invalid"]
 
 
 def _hex(color: Color) -> str:
@@ -61,12 +68,18 @@ def with_icons(text: str, style) -> str:
 
 
 class Heading(Paragraph):
-    """A heading that reports itself to the table of contents and the running header."""
+    """A heading that reports itself to the table of contents and the running header.
+
+    `toc_text` is plain text (the outline and the running header print it as is);
+    `toc_markup` is the same text escaped, because the contents page sets its
+    entries as paragraphs again, and a heading must not become markup there.
+    """
 
     def __init__(self, text, style, level: int | None, toc_text: str, key: str):
         super().__init__(text, style)
         self.toc_level = level
         self.toc_text = toc_text
+        self.toc_markup = L._escape(toc_text)
         self.key = key
 
 
@@ -102,6 +115,8 @@ class StoryBuilder:
             return [self.example(b, width)]
         if isinstance(b, L.FigureBlock):
             return self.figure(self.compiled.figures[b.figure], width)
+        if isinstance(b, L.ImageBlock):
+            return self.figure(self.compiled.images[b.image], width)
         if isinstance(b, L.Rule):
             return [HRFlowable(width="40%", thickness=0.6, color=LINE, spaceBefore=6, spaceAfter=10)]
         if isinstance(b, L.Code):
