@@ -308,9 +308,31 @@ def test_art_icons_refuse_symlinks_out(tmp_path):
     assert "symlink" in info.value.errors[0].message
 
 
-def test_huge_numbers_do_not_reach_the_surface(tmp_path):
-    art = load(tmp_path, svg('<path d="M0 0 L1e999 5"/><rect width="1e999" height="1"/>'))
-    assert drawn(art) == [] and art.warnings
+@pytest.mark.parametrize("body", [
+    '<path d="M0 0 L1e999 5"/>',                                  # path data that overflows to infinity
+    '<path d="M0 0 L1e300 5"/>',                                  # finite, but absurd
+    '<rect width="1e999" height="1"/>',                           # a length
+    '<polygon points="0,0 1e99,1 1,1"/>',                         # a point list
+    '<rect width="1" height="1" stroke="red" stroke-width="1e99"/>',
+    '<rect width="1" height="1" transform="matrix(1e999 0 0 1 0 0)"/>',
+    '<g transform="scale(1e8)"><g transform="scale(1e8)"><rect width="10" height="10"/></g></g>',  # a product
+    '<rect width="10" height="10" transform="skewX(90)"/>',       # tan(90°)
+])
+def test_numbers_out_of_range_are_located_errors(tmp_path, body):
+    error = refused(tmp_path, svg("<g>\n" + body + "</g>"))
+    assert error.pos.path == "bad.svg" and error.pos.line == 3
+    assert "out of range" in error.message
+
+
+@pytest.mark.parametrize("root", ['viewBox="0 0 1e999 10"', 'viewBox="0 0 1e-300 1e-300"', 'width="1e999" height="5"'])
+def test_absurd_art_box_is_a_located_error(tmp_path, root):
+    error = refused(tmp_path, svg('<rect width="1" height="1"/>', root))
+    assert (error.pos.path, error.pos.line) == ("bad.svg", 1)
+
+
+def test_small_and_large_but_sane_numbers_still_draw(tmp_path):
+    art = load(tmp_path, svg('<path d="M0 0 L1e-320 5 L100000 5"/><rect x="-1e6" width="2e6" height="1"/>'))
+    assert len(drawn(art)) == 2 and not art.warnings
 
 
 # ---------------------------------------------------------------- refusals

@@ -130,28 +130,6 @@ def test_symlink_out_of_the_game_folder_is_refused(run_cli, tmp_path):
     assert "cards.yaml:23:7:" in result.output and "outside" in result.output
 
 
-def test_interrupted_write_leaves_no_half_written_file(tmp_path, monkeypatch):
-    from pnp import output
-
-    target = tmp_path / "out"
-    output.write_outputs(target, {"a.pdf": b"old a", "b.pdf": b"old b"})
-    real_replace = os.replace
-    calls = []
-
-    def failing_replace(src, dst):
-        calls.append(dst)
-        if len(calls) == 2:
-            raise KeyboardInterrupt  # the user pressed Ctrl-C half-way through
-        return real_replace(src, dst)
-
-    monkeypatch.setattr(output.os, "replace", failing_replace)
-    with pytest.raises(KeyboardInterrupt):
-        output.write_outputs(target, {"a.pdf": b"new a", "b.pdf": b"new b"})
-    assert (target / "a.pdf").read_bytes() == b"new a"
-    assert (target / "b.pdf").read_bytes() == b"old b"  # whole, never half-written
-    assert not [p for p in target.iterdir() if p.name.endswith(".tmp")]
-
-
 def test_two_builds_into_one_folder_at_once_do_not_corrupt_each_other(tmp_path, mini_game):
     import subprocess
     import sys

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.components.assets import Assets
+from pnp.draw.fonts import describe_missing
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Collector, SpecErrors, did_you_mean
 from pnp.spec import templating
@@ -35,6 +36,7 @@ class FaceDrawer:
         self.report = report
         self._warned: set[tuple] = set()
         self._recent: dict[tuple, list] = {}  # faces just prepared: the print-shop file draws them again
+        self._slow: dict[str, str] = {}  # templates that ran out of time on one card: not run for the others
 
     # content -------------------------------------------------------------------------
     def context(self, face: Face, entry: CardEntry, copy: int) -> dict:
@@ -47,13 +49,14 @@ class FaceDrawer:
         """The content of every visible box (after the first `skip`, which are static)."""
         ctx = self.context(face, entry, copy)
         out = []
-        for rb in face.boxes[skip:]:
-            try:
-                if rb.box.show_if and not self._truthy(rb.box.show_if, ctx):
-                    continue
-                out.append(self._content(rb, ctx, face))
-            except templating.TemplateError as e:
-                self.report.error(face.pos, f"{face.label}, box '{rb.name}': {e.message}")
+        with templating.remembering_slow(self._slow):
+            for rb in face.boxes[skip:]:
+                try:
+                    if rb.box.show_if and not self._truthy(rb.box.show_if, ctx):
+                        continue
+                    out.append(self._content(rb, ctx, face))
+                except templating.TemplateError as e:
+                    self.report.error(face.pos, f"{face.label}, box '{rb.name}': {e.message}")
         return out
 
     @staticmethod
@@ -198,6 +201,11 @@ class FaceDrawer:
                 self._warned.add(key)
                 self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': text does not fit even at "
                                            f"{lay.size:g} pt (over by {to_mm(lay.overflow):.1f} mm); shorten it or enlarge the box")
+        for font, chars in lay.missing:
+            key = (face.label, p.box.name, font, chars)
+            if key not in self._warned:
+                self._warned.add(key)
+                self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': {describe_missing(chars, font)}")
         draw_text(surface, lay, x + inset, y + inset, w - 2 * inset, h - 2 * inset, align=box.align,
                   valign=box.valign, color=box.color,
                   place_icon=lambda name, ix, iy, size: self.assets.place_icon(surface, name, ix, iy, size, box.color))

@@ -13,6 +13,7 @@ Public API: `load_art`, `Art`, `place_art`, `art_icons`.
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,6 +28,8 @@ MAX_DEPTH = 64            # element nesting in the file
 MAX_USE_DEPTH = 8         # <use> inside <use> inside ...
 MAX_RENDER_DEPTH = 128    # nesting after <use> expansion
 MAX_SHAPES = 50_000       # shapes after <use> expansion (a "use bomb" stops here)
+MAX_NUMBER = 1e9          # any number in the file, and any coordinate after transforms: far beyond any drawing
+MIN_BOX = 1e-3            # the smallest side of the art's box (its viewBox, or width × height)
 ICON_BOX = 100.0
 
 Matrix = tuple[float, float, float, float, float, float]  # x' = a x + c y + e, y' = b x + d y + f
@@ -80,6 +83,15 @@ class _Refused(Exception):
     def __init__(self, pos: Pos, message: str):
         super().__init__(message)
         self.pos, self.message = pos, message
+
+
+class _OutOfRange(Exception):
+    """Internal: a number that is not finite or absurdly large; the element being read reports it, located."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.message = (f"number '{text.strip()[:40]}' is out of range (numbers in art must be finite and "
+                        f"at most {MAX_NUMBER:g} in size)")
 
 
 # --------------------------------------------------------------------------- the result
@@ -139,12 +151,9 @@ def _paint(surface, s: Shape, commands: list, width: float, ink: str) -> None:
 
 def load_art(path: Path, shown: str) -> Art:
     """Parse the SVG file at `path` (already checked to be inside the game); errors say `shown:line:col`."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise SpecErrors([SpecError(Pos(shown), f"cannot read art file: {e.strerror or e}")]) from None
-    return parse_art(data, shown)
+    from pnp.spec.safepath import read_regular
+
+    return parse_art(read_regular(path, Pos(shown), "art file", MAX_BYTES), shown)
 
 
 def parse_art(data: bytes, shown: str) -> Art:
@@ -202,7 +211,7 @@ def art_icons(game_dir: Path) -> dict[str, Callable]:
     for file in sorted(folder.iterdir(), key=lambda p: p.name):
         if file.suffix.lower() != ".svg" or file.name.startswith("."):
             continue
-        shown = display_path(file)
+        shown = os.path.join(display_path(folder), file.name)  # not resolving the file: it may be a symlink loop
         try:
             safe = safe_game_path(Path(game_dir), f"art/icons/{file.name}", Pos(shown), what="icon file")
             icons[file.stem] = _icon_fn(load_art(safe, shown))
@@ -392,7 +401,11 @@ class _Builder:
     def build(self, root: _Node) -> Art:
         (x0, y0, w, h) = self._root_box(root)
         self.viewport = (w, h)
-        self._children(root, (1.0, 0.0, 0.0, 1.0, -x0, -y0), self._style(root, _Style()), 1, 0)
+        try:
+            style = self._style(root, _Style())
+        except _OutOfRange as e:
+            raise _Refused(root.pos, e.message) from None
+        self._children(root, (1.0, 0.0, 0.0, 1.0, -x0, -y0), style, 1, 0)
         return Art(w, h, self.shapes, _unique(self.warnings))
 
     def warn(self, pos: Pos, message: str) -> None:
@@ -400,19 +413,27 @@ class _Builder:
 
     def _root_box(self, root: _Node) -> tuple[float, float, float, float]:
         """The art's box: the viewBox, else width × height; refused when neither gives a size."""
-        vb = root.attrs.get("viewBox")
-        if vb is not None:
-            nums = _numbers(vb)
-            if nums is None or len(nums) != 4 or nums[2] <= 0 or nums[3] <= 0:
-                raise _Refused(root.pos, f"viewBox '{vb}' must be four numbers 'x y width height' "
-                                         "with a positive width and height")
-            return tuple(nums)  # type: ignore[return-value]
-        w, h = root.attrs.get("width"), root.attrs.get("height")
-        ws, hs = _length(w) if w else None, _length(h) if h else None
-        if not ws or not hs or ws <= 0 or hs <= 0:
-            raise _Refused(root.pos, "<svg> needs a viewBox, or a width and height like '100', '24px', "
-                                     "'10mm' or '12pt', to know its size")
-        return 0.0, 0.0, ws, hs
+        try:
+            vb = root.attrs.get("viewBox")
+            if vb is not None:
+                nums = _numbers(vb)
+                if nums is None or len(nums) != 4 or nums[2] <= 0 or nums[3] <= 0:
+                    raise _Refused(root.pos, f"viewBox '{vb}' must be four numbers 'x y width height' "
+                                             "with a positive width and height")
+                box = tuple(nums)
+            else:
+                w, h = root.attrs.get("width"), root.attrs.get("height")
+                ws, hs = _length(w) if w else None, _length(h) if h else None
+                if not ws or not hs or ws <= 0 or hs <= 0:
+                    raise _Refused(root.pos, "<svg> needs a viewBox, or a width and height like '100', '24px', "
+                                             "'10mm' or '12pt', to know its size")
+                box = (0.0, 0.0, ws, hs)
+        except _OutOfRange as e:
+            raise _Refused(root.pos, e.message) from None
+        if min(box[2], box[3]) < MIN_BOX:
+            raise _Refused(root.pos, f"the art's box is {_fmt(box[2])} × {_fmt(box[3])}: each side must be at "
+                                     f"least {MIN_BOX:g}")
+        return box  # type: ignore[return-value]
 
     # the walk ----------------------------------------------------------------------
     def _children(self, node: _Node, ctm: Matrix, style: _Style, depth: int, uses: int) -> None:
@@ -433,6 +454,13 @@ class _Builder:
             raise _Refused(node.pos, f"art is nested more than {MAX_RENDER_DEPTH} levels deep (through <use>)")
         if _props(node).get("display", "").strip() == "none":
             return
+        try:
+            self._draw_node(node, ctm, parent, depth, uses)
+        except _OutOfRange as e:
+            raise _Refused(node.pos, e.message) from None
+
+    def _draw_node(self, node: _Node, ctm: Matrix, parent: _Style, depth: int, uses: int) -> None:
+        tag = node.tag
         style = self._style(node, parent)
         ctm = _mul(ctm, self._transform(node))
         self._effects(node)
@@ -503,8 +531,13 @@ class _Builder:
             raise _Refused(node.pos, f"art draws more than {MAX_SHAPES} shapes")
         fill = None if node.tag == "line" else style.fill
         scale = math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))
+        mapped = tuple(_map_commands(commands, ctm))
+        width = style.stroke_width * scale
+        if not all(abs(v) <= MAX_NUMBER for c in mapped for v in c[1:]) or not abs(width) <= MAX_NUMBER:
+            raise _Refused(node.pos, f"after its transforms this shape is out of range (coordinates and stroke "
+                                     f"widths must be finite and at most {MAX_NUMBER:g} in size)")
         self.shapes.append(Shape(
-            tuple(_map_commands(commands, ctm)), fill, style.stroke, style.stroke_width * scale, style.even_odd,
+            mapped, fill, style.stroke, width, style.even_odd,
             style.cap, style.join, style.opacity * style.fill_opacity, style.opacity * style.stroke_opacity))
 
     def _geometry(self, node: _Node) -> list:
@@ -677,20 +710,27 @@ def _unique(warnings: list[tuple[Pos, str]]) -> list[tuple[Pos, str]]:
 
 # --------------------------------------------------------------------------- values
 
+def _number(text: str) -> float:
+    """One number of the file; _OutOfRange when it is not finite or absurdly large."""
+    value = float(text)
+    if not abs(value) <= MAX_NUMBER:
+        raise _OutOfRange(text)
+    return value
+
+
 def _numbers(text: str) -> list[float] | None:
     """Numbers separated by spaces and/or commas; None if anything else is there."""
     if _NUM_RE.sub(" ", text).replace(",", " ").strip():
         return None
-    values = [float(n) for n in _NUM_RE.findall(text)]
-    return values if all(map(math.isfinite, values)) else None
+    return [_number(n) for n in _NUM_RE.findall(text)]
 
 
 def _length(text: str | None) -> float | None:
     """A number with an optional absolute unit, in px (user units); None if not one."""
     m = re.fullmatch(rf"\s*({_NUM})\s*([a-zA-Z]*)\s*", text or "")
-    if not m or m.group(2).lower() not in _UNIT_PX or not math.isfinite(float(m.group(1))):
+    if not m or m.group(2).lower() not in _UNIT_PX:
         return None
-    return float(m.group(1)) * _UNIT_PX[m.group(2).lower()]
+    return _number(m.group(1)) * _UNIT_PX[m.group(2).lower()]
 
 
 def _opacity(text: str) -> float | None:
@@ -905,9 +945,7 @@ class _Scanner:
         m = self._NUMBER.match(self.text, self.i)
         if not m:
             raise ValueError(f"expected a number at character {self.i + 1}")
-        value = float(m.group())
-        if not math.isfinite(value):
-            raise ValueError(f"number too large at character {self.i + 1}")
+        value = _number(m.group())
         self.i = m.end()
         return value
 

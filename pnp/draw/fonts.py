@@ -72,3 +72,33 @@ def style_variant(font: str, bold: bool, italic: bool) -> str:
         return font
     key = "bi" if bold and italic else ("b" if bold else "i")
     return STYLE_OF.get(font, STYLE_OF["sans"])[key]
+
+
+@lru_cache(maxsize=None)
+def _codepoints(font: str) -> frozenset[int]:
+    """The characters a font has glyphs for, from its TrueType cmap."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return frozenset(getFont(register(font)).face.charToGlyph)
+
+
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of `text` that `font` cannot draw (each once, in order), line breaks and tabs aside.
+
+    Such characters would print as empty boxes; callers warn with `describe_missing`.
+    A fallback font would draw them with another face.
+    """
+    have = _codepoints(font)
+    out: dict[str, None] = {}
+    for ch in text:
+        if ord(ch) not in have and ch not in "\n\r\t":
+            out[ch] = None
+    return "".join(out)
+
+
+def describe_missing(chars: str, font: str, most: int = 8) -> str:
+    """"font 'sans' has no glyph for U+65E5 '日', …" for a warning."""
+    shown = ", ".join(f"U+{ord(c):04X} '{c}'" if c.isprintable() else f"U+{ord(c):04X}" for c in chars[:most])
+    more = f" and {len(chars) - most} more" if len(chars) > most else ""
+    return (f"font '{font}' has no glyph for {shown}{more}: they would print as empty boxes "
+            f"(use a font that has them, or other characters)")

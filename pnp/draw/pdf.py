@@ -3,6 +3,7 @@
 Each page gets one flip transform so that everything above it works in
 y-down points; text is un-flipped locally through the text matrix.
 Repeated art becomes PDF form XObjects, drawn once and placed many times.
+Every number is checked to be finite before reportlab writes it (see pnp.draw.finite).
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import io
 from typing import Callable, Sequence
 
 from pnp.draw import fonts
+from pnp.draw.finite import require_finite
 
 
 _KAPPA = 0.5522847498  # control-point distance of a quarter circle, per unit radius
@@ -46,6 +48,7 @@ class PdfSurface:
 
     # pages -----------------------------------------------------------------
     def begin_page(self, width: float, height: float) -> None:
+        require_finite("begin_page", width, height)
         self.width, self.height = width, height
         self.c.setPageSize((width, height))
         self.c.saveState()
@@ -62,6 +65,7 @@ class PdfSurface:
 
     def set_print_boxes(self, trim, bleed) -> None:
         h = self.height
+        require_finite("set_print_boxes", *trim, *bleed)
 
         def box(r):
             x, y, w, hh = r
@@ -84,15 +88,19 @@ class PdfSurface:
         self._fill, self._stroke, self._alpha = self._stack.pop()
 
     def translate(self, dx: float, dy: float) -> None:
+        require_finite("translate", dx, dy)
         self.c.translate(dx, dy)
 
     def rotate(self, degrees: float) -> None:
+        require_finite("rotate", degrees)
         self.c.rotate(degrees)
 
     def scale(self, sx: float, sy: float) -> None:
+        require_finite("scale", sx, sy)
         self.c.scale(sx, sy)
 
     def clip_rect(self, x, y, w, h) -> None:
+        require_finite("clip_rect", x, y, w, h)
         p = self.c.beginPath()
         p.rect(x, y, w, h)
         self.c.clipPath(p, stroke=0, fill=0)
@@ -100,6 +108,7 @@ class PdfSurface:
     # paint -------------------------------------------------------------------
     def _paint(self, fill, stroke, width, dash=None, cap="butt", join="miter", opacity=1.0) -> tuple[int, int]:
         c = self.c
+        require_finite("paint", width, opacity, *(dash or ()))
         if fill and fill != "none" and fill != self._fill:
             c.setFillColorRGB(*_rgb(fill))
             self._fill = fill
@@ -121,6 +130,7 @@ class PdfSurface:
         f, s = self._paint(fill, stroke, width, dash, opacity=opacity)
         if not (f or s):
             return
+        require_finite("rect", x, y, w, h, radius)
         if radius > 0:
             self.c.roundRect(x, y, w, h, min(radius, w / 2, h / 2), stroke=s, fill=f)
         else:
@@ -129,6 +139,7 @@ class PdfSurface:
     def circle(self, cx, cy, r, *, fill=None, stroke=None, width=0.5, dash=None, opacity=1) -> None:
         f, s = self._paint(fill, stroke, width, dash, opacity=opacity)
         if f or s:  # four Bézier quarters with the usual constant: no trigonometry per circle
+            require_finite("circle", cx, cy, r)
             k = r * _KAPPA
             p = self.c.beginPath()
             p.moveTo(cx + r, cy)
@@ -142,9 +153,11 @@ class PdfSurface:
     def ellipse(self, cx, cy, rx, ry, *, fill=None, stroke=None, width=0.5, opacity=1) -> None:
         f, s = self._paint(fill, stroke, width, opacity=opacity)
         if f or s:
+            require_finite("ellipse", cx, cy, rx, ry)
             self.c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=s, fill=f)
 
     def line(self, x1, y1, x2, y2, *, stroke="#000000", width=0.5, dash=None, cap="butt") -> None:
+        require_finite("line", x1, y1, x2, y2, width)
         if not stroke or stroke == "none" or width <= 0:
             return
         self._paint(None, stroke, width, dash, cap=cap)
@@ -159,6 +172,7 @@ class PdfSurface:
         f, s = self._paint(fill, stroke, width, dash, cap, join, opacity)
         if not (f or s):
             return
+        require_finite("path", sum(v for cmd in commands for v in cmd[1:]))
         p = self.c.beginPath()
         for cmd in commands:
             op = cmd[0]
@@ -176,6 +190,7 @@ class PdfSurface:
     def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
         if not string:
             return
+        require_finite("text", x, y, size)
         if anchor != "start":
             w = fonts.text_width(string, font, size)
             x -= w / 2 if anchor == "middle" else w
@@ -193,6 +208,7 @@ class PdfSurface:
     def define_symbol(self, name: str, width: float, height: float, draw: Callable) -> None:
         if name in self._symbols:
             return
+        require_finite("define_symbol", width, height)
         saved = (self._fill, self._stroke, self._alpha)
         self.c.beginForm(_form_name(name), 0, 0, width, height)
         self._fill = self._stroke = None
@@ -204,6 +220,7 @@ class PdfSurface:
 
     def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
         sw, sh = self._symbols[name]
+        require_finite("use_symbol", x, y, w / sw, h / sh)
         self.c.saveState()
         if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
             self.c.setFillAlpha(1.0)

@@ -2,15 +2,18 @@
 
 Drawing semantics follow the PDF backend: a transform affects what is drawn
 after it until the matching restore, so each transform opens a nested group.
+Every number is written through `_n`, which refuses NaN and infinity (see pnp.draw.finite).
 """
 from __future__ import annotations
 
 from typing import Callable
 
 from pnp.draw import fonts
+from pnp.draw.finite import require_finite
 
 
 def _n(v: float) -> str:
+    require_finite("the SVG surface", v)
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
 
@@ -32,6 +35,7 @@ class SvgSurface:
 
         self.width, self.height = width, height
         self._dwg = svgwrite.Drawing(size=(f"{_n(width)}pt", f"{_n(height)}pt"), profile="full", debug=False)
+        require_finite("begin_page", width, height)
         self._dwg.viewbox(0, 0, width, height)
         if self.title:
             self._dwg.set_desc(title=self.title)
@@ -81,6 +85,7 @@ class SvgSurface:
     # paint ---------------------------------------------------------------------------
     @staticmethod
     def _style(fill=None, stroke=None, width=0.5, dash=None, cap="butt", join="miter", even_odd=False, opacity=1.0) -> dict:
+        require_finite("paint", width, opacity)
         a = {"fill": fill if fill else "none"}
         if stroke and stroke != "none" and width > 0:
             a["stroke"] = stroke
@@ -144,6 +149,7 @@ class SvgSurface:
         if name in self._symbols:
             return
         sym = self._dwg.symbol(id=_symbol_id(name))
+        require_finite("define_symbol", width, height)
         sym.viewbox(0, 0, width, height)
         sym["preserveAspectRatio"] = "none"
         sym["overflow"] = "visible"

@@ -1,12 +1,14 @@
 """Text that fits its box: word wrap, shrink-to-fit, **bold**, *italic* and inline :icons:.
 
 Layout is pure measurement (cached), drawing is a separate step, so the
-same laid-out text goes to PDF and SVG alike.
+same laid-out text goes to PDF and SVG alike. A layout also lists the
+characters its fonts cannot draw, so callers can warn instead of printing
+empty boxes, and it never measures more than MAX_CHARS characters.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pnp.draw import fonts
@@ -15,6 +17,7 @@ ICON_RE = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
 ICON_EM = 1.3  # an inline icon's advance, in ems: a little larger than a capital, so it reads at 7 pt
 SHRINK_STEP = 0.25
+MAX_CHARS = 20_000  # far more than any box holds at a legible size; beyond it a text is not laid out (fits=False)
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class TextLayout:
     height: float
     fits: bool
     overflow: float  # points beyond the box height (0 when it fits)
+    missing: tuple[tuple[str, str], ...] = ()  # (font, the characters it cannot draw), for each such font
 
 
 def icons_in(text: str) -> list[str]:
@@ -67,7 +71,35 @@ def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
 @lru_cache(maxsize=4096)
 def layout_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
                 leading: float = 1.2) -> TextLayout:
-    """Wrap `text` into `width`, shrinking from `size` towards `min_size` until it fits `height`."""
+    """Wrap `text` into `width`, shrinking from `size` towards `min_size` until it fits `height`.
+
+    Only the first MAX_CHARS characters of a longer text are laid out, and it never fits.
+    """
+    cut = len(text) > MAX_CHARS
+    lay = _fit(text[:MAX_CHARS] if cut else text, font, size, min_size, width, height, leading)
+    if cut:
+        lay = replace(lay, fits=False, overflow=max(lay.overflow, 0.0))
+    missing = uncovered(lay)
+    return replace(lay, missing=missing) if missing else lay
+
+
+def uncovered(layout: TextLayout) -> tuple[tuple[str, str], ...]:
+    """(font, characters it has no glyph for) for each font of a laid-out text that lacks some."""
+    by_font: dict[str, list[str]] = {}
+    for line in layout.lines:
+        for run in line:
+            if not run.icon:
+                by_font.setdefault(run.font, []).append(run.text)
+    out = []
+    for font, texts in by_font.items():
+        chars = fonts.missing_glyphs("".join(texts), font)
+        if chars:
+            out.append((font, chars))
+    return tuple(out)
+
+
+def _fit(text: str, font: str, size: float, min_size: float, width: float, height: float,
+         leading: float) -> TextLayout:
     paragraphs = _words(text, font)
     best = _wrap(paragraphs, size, width, leading)
     if best.height <= height + 0.01 and best.fits:

@@ -3,19 +3,29 @@
 Mappings become `LDict` and sequences `LList`: ordinary dicts and lists that
 also carry the position of themselves, of each key and of each value, so a
 validator can point at `file:line:col`. Scalars stay plain Python values.
-Duplicate keys, tabs, syntax errors, bad encodings, alias bombs and deep
-nesting are all reported as located errors.
+Duplicate keys, tabs, syntax errors, bad encodings, alias bombs (by nodes and
+by characters), deep nesting, unknown tags and numbers that are not finite or
+absurdly large are all reported as located errors.
+
+Tags: only the standard YAML 1.1 tags that mean something in a spec are read
+(`!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!timestamp`, `!!map`,
+`!!seq`, and `!` for plain text); any other tag (`!!python/object`, `!!binary`,
+`!!set`, `!!omap`, `!custom`, ...) is an error, never silently dropped.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Sequence
 
+import math
+
 import yaml
 
 from pnp.errors import Collector, Pos, SpecError, SpecErrors, display_path
 
 MAX_ALIASED = 200_000  # nodes reached again through aliases; a real spec reuses a few hundred
+MAX_ALIASED_CHARS = 2_000_000  # characters of text reached again through aliases (a long text reused a thousand times)
+MAX_MAGNITUDE = 10**18  # a larger number in a spec is a mistake (or an attack), never a card value
 MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 
@@ -37,32 +47,19 @@ def _pos(path: str, mark) -> Pos:
 
 
 def read_text(path: Path, shown: str | None = None) -> str:
-    """Read a spec file as UTF-8, reporting binary or badly encoded files with a position."""
+    """Read a spec file as UTF-8, reporting binary or badly encoded files with a position.
+
+    Through the file gate's reader: a regular file only (a pipe never blocks, a
+    device is refused), and never more than MAX_BYTES of it.
+    """
+    import os
+
+    from pnp.spec.safepath import decode_text, read_regular
+
     shown = shown or display_path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         raise SpecErrors([SpecError(Pos(shown), "file not found")])
-    except OSError as e:
-        raise SpecErrors([SpecError(Pos(shown), f"cannot read file: {e.strerror}")])
-    if len(data) > MAX_BYTES:
-        raise SpecErrors([SpecError(Pos(shown), f"file is too large ({len(data)} bytes; a spec is at most {MAX_BYTES})")])
-    if b"\0" in data:
-        line, col = _line_col(data, data.index(b"\0"))
-        raise SpecErrors([SpecError(Pos(shown, line, col), "this is a binary file, not a text spec")])
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line, col = _line_col(data, e.start)
-        raise SpecErrors([SpecError(Pos(shown, line, col), "text is not UTF-8 (save the file as UTF-8)")])
-    return text.lstrip("\ufeff")
-
-
-def _line_col(data: bytes, offset: int) -> tuple[int, int]:
-    before = data[:offset]
-    line = before.count(b"\n") + 1
-    col = offset - (before.rfind(b"\n") + 1) + 1
-    return line, col
+    return decode_text(read_regular(Path(os.path.realpath(path)), Pos(shown), "file", MAX_BYTES), shown)
 
 
 def load_yaml(path: Path, shown: str | None = None, allow_empty: bool = False) -> Any:
@@ -117,7 +114,7 @@ _MERGE = object()  # the `<<` key
 class _Frame:
     """A mapping or sequence being built."""
 
-    __slots__ = ("value", "key", "key_mark", "merges", "own", "size", "anchor")
+    __slots__ = ("value", "key", "key_mark", "merges", "own", "size", "chars", "anchor")
 
     def __init__(self, value, anchor):
         self.value = value
@@ -126,6 +123,7 @@ class _Frame:
         self.merges: list = []
         self.own: set = set()
         self.size = 1
+        self.chars = 0  # characters of text inside, aliases expanded
         self.anchor = anchor
 
 
@@ -137,9 +135,10 @@ class _EventBuilder:
         self.shown = shown
         self.constructor = yaml.SafeLoader("")  # only for typing scalars (int, float, bool, dates)
         self.errors = Collector()
-        self.anchors: dict[str, tuple[Any, int]] = {}
+        self.anchors: dict[str, tuple[Any, int, int]] = {}  # anchor → (value, nodes, characters)
         self.building: set[str] = set()
         self.aliased = 0
+        self.aliased_chars = 0
 
     def build(self, allow_empty: bool) -> Any:
         stack: list[_Frame] = []
@@ -156,6 +155,7 @@ class _EventBuilder:
                 if len(stack) >= MAX_DEPTH:
                     raise SpecErrors([SpecError(_pos(self.shown, event.start_mark),
                                                 f"nesting is too deep (at most {MAX_DEPTH} levels)")])
+                self._check_collection_tag(event)
                 if isinstance(event, yaml.MappingStartEvent):
                     value = LDict()
                     value.key_pos, value.value_pos = {}, {}
@@ -172,8 +172,8 @@ class _EventBuilder:
                     self._apply_merges(frame)
                 if frame.anchor:
                     self.building.discard(frame.anchor)
-                    self.anchors[frame.anchor] = (frame.value, frame.size)
-                self._add(stack, root, frame.value, frame.value.pos, frame.size)
+                    self.anchors[frame.anchor] = (frame.value, frame.size, frame.chars)
+                self._add(stack, root, frame.value, frame.value.pos, frame.size, frame.chars)
             elif isinstance(event, yaml.ScalarEvent):
                 self._scalar(stack, root, event)
             elif isinstance(event, yaml.AliasEvent):
@@ -182,11 +182,15 @@ class _EventBuilder:
                     raise SpecErrors([SpecError(pos, f"alias *{event.anchor} refers to itself")])
                 if event.anchor not in self.anchors:
                     raise SpecErrors([SpecError(pos, f"unknown alias *{event.anchor} (no &{event.anchor} before it)")])
-                value, size = self.anchors[event.anchor]
+                value, size, chars = self.anchors[event.anchor]
                 self.aliased += size
+                self.aliased_chars += chars
                 if self.aliased > MAX_ALIASED:
                     raise SpecErrors([SpecError(pos, f"aliases expand to more than {MAX_ALIASED} nodes (an alias bomb?)")])
-                self._add(stack, root, value, pos, size)
+                if self.aliased_chars > MAX_ALIASED_CHARS:
+                    raise SpecErrors([SpecError(pos, f"aliases expand to more than {MAX_ALIASED_CHARS:,} characters "
+                                                     "of text (an alias bomb?)")])
+                self._add(stack, root, value, pos, size, chars)
             elif isinstance(event, yaml.StreamEndEvent):
                 break
         self.errors.raise_if_any()
@@ -201,29 +205,52 @@ class _EventBuilder:
         frame = stack[-1] if stack else None
         is_key = frame is not None and isinstance(frame.value, LDict) and frame.key is None
         tag = event.tag
-        if tag is None or tag == "!":
+        if tag is None:
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        elif tag == "!":
+            tag = _STR  # the non-specific tag: plain text
+        elif tag not in SCALAR_TAGS:
+            self.errors.error(pos, _unknown_tag(tag))
+            tag = _STR
         if is_key and tag == "tag:yaml.org,2002:merge":
             frame.key, frame.key_mark = _MERGE, pos
             return
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
         try:
             value = self.constructor.construct_object(node)
-            self.constructor.constructed_objects.clear()  # it would keep every node (and its marks) alive
         except yaml.YAMLError as e:
             self.errors.error(pos, f"bad value: {getattr(e, 'problem', None) or e}")
             value = None
+        except ValueError:  # Python refuses to read an integer of thousands of digits
+            self.errors.error(pos, f"number is too large (at most {MAX_MAGNITUDE:.0e} in size)")
+            value = None
+        finally:
+            self.constructor.constructed_objects.clear()  # it would keep every node (and its marks) alive
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            problem = _number_problem(value)
+            if problem:
+                self.errors.error(pos, problem)
+                value = None
+        chars = len(value) if isinstance(value, str) else 0
         if event.anchor:
-            self.anchors[event.anchor] = (value, 1)
-        self._add(stack, root, value, pos, 1)
+            self.anchors[event.anchor] = (value, 1, chars)
+        self._add(stack, root, value, pos, 1, chars)
 
-    def _add(self, stack, root, value, pos: Pos, size: int) -> None:
+    def _check_collection_tag(self, event) -> None:
+        """A mapping or sequence may carry no tag, `!`, or its own standard tag; anything else is an error."""
+        tag = event.tag
+        own = _MAP if isinstance(event, yaml.MappingStartEvent) else _SEQ
+        if tag is not None and tag != "!" and tag != own:
+            self.errors.error(_pos(self.shown, event.start_mark), _unknown_tag(tag))
+
+    def _add(self, stack, root, value, pos: Pos, size: int, chars: int = 0) -> None:
         """Put a finished value into the collection being built (or make it the document)."""
         if not stack:
             root.append(value)
             return
         frame = stack[-1]
         frame.size += size
+        frame.chars += chars
         target = frame.value
         if isinstance(target, LList):
             target.append(value)
@@ -271,6 +298,27 @@ class _EventBuilder:
 
 
 _BAD_KEY = object()
+
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+# explicit scalar tags a spec may use; each gives the value its plain YAML meaning
+SCALAR_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp", "merge"))
+
+
+def _unknown_tag(tag: str) -> str:
+    shown = "!!" + tag[len("tag:yaml.org,2002:"):] if tag.startswith("tag:yaml.org,2002:") else tag
+    return (f"unknown YAML tag '{shown}': specs are plain YAML (allowed: !!str, !!int, !!float, !!bool, !!null, "
+            "!!timestamp, !!map, !!seq)")
+
+
+def _number_problem(value: int | float) -> str | None:
+    """Why a number read from YAML cannot be a spec value (NaN, ±inf, or absurdly large), or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"'{value}' is not a finite number (NaN and infinity are not allowed)"
+    if abs(value) > MAX_MAGNITUDE:
+        return f"number is too large (at most {MAX_MAGNITUDE:.0e} in size; quote it if it is text)"
+    return None
 
 
 def locate(root: Any, loc: Sequence, key: bool = False) -> Pos:

@@ -19,6 +19,8 @@ from pnp.spec.deck import Size
 from pnp.spec.types import _LENGTH_SCHEMA, Color, PositiveLength, Spec
 from pnp.spec.validate import validate
 
+MAX_TOKENS = 100_000  # pieces printed from one file, counts included: as many as the largest deck has cards
+
 Shape = Literal["square", "rounded", "circle", "hexagon", "rect"]
 
 
@@ -149,6 +151,10 @@ def load_tokens(path: Path, raw: Any, errors: Collector, icons: set[str]) -> Tok
         pieces.append(ResolvedPiece(p, i, back, key))
     for name, side in spec.backs.items():
         _check_icons(raw, ["backs", name], side, errors, icons)
+    total = sum(p.count for p in spec.pieces)
+    if total > MAX_TOKENS:
+        errors.error(locate(raw, ["pieces"]), f"the pieces come to {total:,} tokens (counts included); a tokens "
+                                              f"file prints at most {MAX_TOKENS:,}")
     if len(errors.errors) > before:
         return None
     return TokenSet(spec, raw, path, pieces)

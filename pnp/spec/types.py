@@ -1,12 +1,18 @@
-"""Shared field types for spec models: lengths, colours, and the strict base model."""
+"""Shared field types for spec models: lengths, colours, bounded numbers, and the strict base model.
+
+Every number a spec gives is finite and of a sane size: NaN and infinities are
+refused by the base model (`allow_inf_nan=False`), and each kind of number has
+its own bounds, so nothing absurd reaches the drawing code.
+"""
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
-from pnp.spec.units import parse_length
+from pnp.spec.units import MAX_LENGTH_PT, parse_length
 
 _LENGTH_SCHEMA = {
     "anyOf": [
@@ -38,6 +44,27 @@ def _nonneg_length(value: Any) -> float:
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(_LENGTH_SCHEMA)]
 PositiveLength = Annotated[float, BeforeValidator(_positive_length), WithJsonSchema(_LENGTH_SCHEMA)]
 NonNegLength = Annotated[float, BeforeValidator(_nonneg_length), WithJsonSchema(_LENGTH_SCHEMA)]
+
+MAX_NUMBER = 1e15  # a number a designer writes on a card (a score, a price): far beyond any game
+MAX_DASHES = 16
+
+# A rotation in degrees: a turn either way is every angle there is.
+Angle = Annotated[float, Field(ge=-360, le=360)]
+# A value written on a card, or a bound on one.
+Number = Annotated[float, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+# A dash pattern: lengths in points, on and off in turn.
+DashPattern = Annotated[list[Annotated[float, Field(ge=0, le=MAX_LENGTH_PT)]],
+                        Field(min_length=1, max_length=MAX_DASHES)]
+
+
+def check_number(value: int | float) -> int | float:
+    """A card's number (from YAML or a CSV cell) as it is, or ValueError when it is not finite or absurdly large."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"must be a finite number, got {value!r}")
+    if abs(value) > MAX_NUMBER:
+        raise ValueError(f"is too large (at most {MAX_NUMBER:g}), got {value!r}")
+    return value
+
 
 NAMED_COLORS = {
     "black": "#000000", "white": "#ffffff", "grey": "#808080", "gray": "#808080",
@@ -81,6 +108,6 @@ TemplatedColor = Annotated[str, BeforeValidator(_templated_color),
 
 
 class Spec(BaseModel):
-    """Base of every spec model: unknown keys are errors, never silently ignored."""
+    """Base of every spec model: unknown keys are errors, never silently ignored; NaN and ±inf are refused."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False, allow_inf_nan=False)

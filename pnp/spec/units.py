@@ -11,6 +11,8 @@ import re
 PT_PER = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([a-zA-Z%]*)\s*$")
 MAX_LENGTH_PT = 14400.0  # 5 m: the largest poster anyone prints at home or in a shop
+MIN_LENGTH_PT = 0.01  # a hundredth of a point: below anything a printer can show (only 0 itself is smaller)
+MAX_PERCENT = 1000.0  # a box may reach past its card, but not by more than ten cards
 
 
 def mm(value: float) -> float:
@@ -29,6 +31,8 @@ def parse_length(value, default_unit: str = "mm", allow_percent: bool = False):
     """
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 63mm, got {value!r}")
+    if isinstance(value, int) and abs(value) > 10**9:
+        raise ValueError(f"length {value} is too large (at most 5 m)")
     if isinstance(value, (int, float)):
         number, unit = float(value), default_unit
     elif isinstance(value, str):
@@ -43,6 +47,8 @@ def parse_length(value, default_unit: str = "mm", allow_percent: bool = False):
     if unit == "%":
         if not allow_percent:
             raise ValueError(f"a percentage is not allowed here: '{value}'")
+        if abs(number) > MAX_PERCENT:
+            raise ValueError(f"percentage '{value}' is out of range (at most {MAX_PERCENT:g}%)")
         return ("%", number / 100.0)
     if unit not in PT_PER:
         from pnp.errors import did_you_mean
@@ -51,4 +57,6 @@ def parse_length(value, default_unit: str = "mm", allow_percent: bool = False):
     points = number * PT_PER[unit]
     if abs(points) > MAX_LENGTH_PT:
         raise ValueError(f"length '{value}' is too large (at most 5 m)")
+    if 0 < abs(points) < MIN_LENGTH_PT:
+        raise ValueError(f"length '{value}' is too small to print (at least {MIN_LENGTH_PT:g} pt, or 0)")
     return points

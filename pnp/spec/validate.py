@@ -65,6 +65,8 @@ def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict) -> str:
         return f"missing required key '{name}'"
     if kind in ("int_parsing", "int_type", "float_parsing", "float_type", "int_from_float"):
         return f"'{name}' must be a {'whole ' if 'int' in kind else ''}number, got {_show(got)}"
+    if kind == "finite_number":
+        return f"'{name}' must be a finite number, got {_show(got)}"
     if kind in ("string_type",):
         return f"'{name}' must be text, got {_show(got)}"
     if kind in ("bool_parsing", "bool_type"):
