@@ -1,18 +1,30 @@
-"""Build one game: load and validate it, render every component in memory, then write atomically.
+"""Build one game: the one pipeline behind `pnp build`, `pnp watch` and the tests.
 
-Nothing is written unless the whole game rendered without an error, so a bad
-spec never touches an earlier good output.
+1. fingerprint the inputs (`pnp.fingerprint`: pnp, the options, the game's files by content);
+   when the manifest in `<out>/<game>/` records that same hash and its files are intact,
+   stop: nothing changed;
+2. load and validate the game (`pnp.game.load_game`);
+3. render unit by unit in memory — one unit per kind, then the rulebook — or, with a
+   `UnitCache` (`pnp.buildcache`), take a unit's files from the last build when its
+   inputs did not change;
+4. assemble the manifest and publish every file as one set (`pnp.output.publish`): the
+   previous outputs stay byte-identical until the new set is complete and swapped in.
+
+Nothing is written unless the whole game rendered without an error, so a bad spec never
+touches an earlier good output.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
 from pnp import __version__
-from pnp.errors import SpecError
-from pnp.game import GameContext, load_game
-from pnp.output import outputs_intact, write_outputs
+from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.game import GameContext
+
+RULEBOOK = "rulebook"
 
 
 @dataclass(frozen=True)
@@ -31,8 +43,6 @@ class BuildOptions:
     force: bool = False
 
     def for_game(self, game: GameContext) -> "BuildOptions":
-        from dataclasses import replace
-
         defaults = game.game.print if game.game else None
         return replace(self, paper=self.paper or (defaults.paper if defaults else "a4"),
                        duplex=self.duplex or (defaults.duplex if defaults else "long"))
@@ -42,68 +52,126 @@ class BuildOptions:
 class BuildResult:
     game: str
     out_dir: Path
-    files: list[dict] = field(default_factory=list)
+    files: list[dict] = field(default_factory=list)  # the manifest's entries
     warnings: list[SpecError] = field(default_factory=list)
-    skipped: bool = False
+    skipped: bool = False  # nothing changed since the build in out_dir
+    rebuilt: list[str] = field(default_factory=list)  # units rendered this time
+    reused: list[str] = field(default_factory=list)  # units whose files came from the last build
+    written: list[str] = field(default_factory=list)  # files whose bytes changed on disk
+    seconds: float = 0.0
+
+    def summary(self) -> str:
+        """One line: what was rebuilt, what was reused, how long it took."""
+        parts = []
+        if self.rebuilt:
+            parts.append("rebuilt " + ", ".join(self.rebuilt))
+        if self.reused:
+            parts.append("reused " + ", ".join(self.reused))
+        quiet = "up to date" if self.skipped else "nothing to build"
+        return f"{self.game}: {len(self.files)} files; {'; '.join(parts) or quiet} ({self.seconds:.2f} s)"
 
 
-def input_hash(game_dir: Path, options: BuildOptions) -> str:
-    """A hash of everything a build depends on: the game's files, the options and pnp itself (contents only)."""
-    from pnp.fingerprint import digest, game_files, tool_fingerprint
-
-    opts = asdict(options)
-    opts.pop("out", None)
-    opts.pop("force", None)
-    chunks: list[bytes | str] = [tool_fingerprint(), json.dumps(opts, sort_keys=True, default=str)]
-    for p in game_files(game_dir, options.out):
-        chunks += [p.relative_to(game_dir).as_posix(), p.read_bytes()]
-    return digest(*chunks)
+@dataclass
+class Rendered:
+    files: dict[str, bytes] = field(default_factory=dict)
+    units: dict[str, dict[str, bytes]] = field(default_factory=dict)  # unit → its files, in build order
+    rebuilt: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
 
 
-def build_game(game_dir: Path, options: BuildOptions, progress=None) -> BuildResult:
-    game_dir = Path(game_dir)
-    out_dir = options.out / game_dir.resolve().name
-    stamp = input_hash(game_dir, options)
-    manifest_path = out_dir / "manifest.json"
-    if not options.force and manifest_path.is_file():
-        try:
-            old = json.loads(manifest_path.read_text())
-            if old.get("input") == stamp and outputs_intact(out_dir, old):
-                return BuildResult(game_dir.name, out_dir, old["files"], [], skipped=True)
-        except (ValueError, KeyError, OSError):
-            pass
+def output_folder(game_dir: Path) -> str:
+    """The name of the game's folder inside --out: its folder's name, as a safe file name."""
+    from pnp.safename import slug
+
+    return slug(Path(game_dir).resolve().name, fallback="game")
+
+
+def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Callable | None = None) -> BuildResult:
+    """Build a game into `options.out/<game>/`; `cache` (a `pnp.buildcache.UnitCache`) reuses unchanged units."""
     import gc
 
+    from pnp.fingerprint import input_hash, read_inputs
+    from pnp.game import load_game
+    from pnp.output import outputs_intact, publish, read_manifest, tidy
+
+    start = time.perf_counter()
+    game_dir = Path(game_dir)
+    folder = output_folder(game_dir)
+    out_dir = Path(options.out) / folder
+    _check_out_is_not_the_game(game_dir, out_dir)
+    inputs = read_inputs(game_dir, options.out)
+    stamp = input_hash(inputs, options)
+    if not options.force:
+        old = read_manifest(out_dir)
+        if old and old.get("input") == stamp and isinstance(old.get("files"), list) and outputs_intact(out_dir, old):
+            tidy(options.out, [folder])
+            return BuildResult(game_dir.resolve().name, out_dir, old["files"], [], skipped=True,
+                               reused=cache.last_units(out_dir) if cache else [], seconds=time.perf_counter() - start)
     game = load_game(game_dir)
     gc.freeze()  # the loaded specs live until the end: keep the collector from re-scanning them per page
     try:
         opts = options.for_game(game)
-        files = _render(game, opts, progress)
+        plan = cache.plan(game, opts, inputs, units_of(game), out_dir) if cache else None
+        rendered = render(game, opts, progress, reuse=plan.reusable if plan else None)
     finally:
         gc.unfreeze()
-    manifest = write_outputs(out_dir, files, {"game": game.name, "pnp": __version__, "input": stamp,
-                                              "options": {"paper": opts.paper, "duplex": opts.duplex,
-                                                          "formats": list(opts.formats)}})
-    return BuildResult(game.name, out_dir, manifest["files"], list(game.errors.warnings))
+    hidden = {}
+    if plan:
+        from pnp.buildcache import CACHE_NAME
+
+        hidden[CACHE_NAME] = plan.record(rendered.units)
+    published = publish(options.out, [folder], rendered.files, manifest_fields(game, opts, stamp), hidden)
+    return BuildResult(game.name, out_dir, published.manifest["files"], list(game.errors.warnings),
+                       rebuilt=rendered.rebuilt, reused=rendered.reused, written=published.written,
+                       seconds=time.perf_counter() - start)
 
 
-def _render(game: GameContext, opts: BuildOptions, progress=None) -> dict[str, bytes | str]:
-    """Every output of every component kind, then the rulebook, all in memory."""
-    from pnp.kinds import kind_module
+def manifest_fields(game: GameContext, opts: BuildOptions, stamp: str) -> dict:
+    """What the manifest says besides the files: the game, pnp's version, the input hash, the options."""
+    return {"game": game.name, "pnp": __version__, "input": stamp,
+            "options": {"paper": opts.paper, "duplex": opts.duplex, "formats": list(opts.formats)}}
 
-    files: dict[str, bytes | str] = {}
-    kinds: list[str] = []
+
+def units_of(game: GameContext) -> list[str]:
+    """The build's units in order: each kind once, as its first component appears, then the rulebook."""
+    units: list[str] = []
     for c in game.components:
-        if c.kind not in kinds:
-            kinds.append(c.kind)
-    for kind in kinds:
-        if progress:
-            progress(kind)
-        files.update(kind_module(kind).build(game, game.of_kind(kind), opts))
+        if c.kind not in units:
+            units.append(c.kind)
+    if game.game and game.game.rules and game.rules_path:
+        units.append(RULEBOOK)
+    return units
+
+
+def render(game: GameContext, opts: BuildOptions, progress: Callable | None = None,
+           reuse: Callable[[str], dict[str, bytes] | None] | None = None) -> Rendered:
+    """Every output of every unit, in memory. `reuse(unit)` may give a unit's files from an earlier build."""
+    from pnp.kinds import kind_module
+    from pnp.output import encode
+    from pnp.safename import OutputNames
+
+    out = Rendered()
+    names = OutputNames(game.errors)
+    for unit in units_of(game):
+        files = reuse(unit) if reuse else None
+        if files is not None:
+            out.reused.append(unit)
+        else:
+            if progress:
+                progress(unit)
+            if unit == RULEBOOK:
+                files = encode(render_rulebook(game, opts, dict(out.files)))
+            else:
+                files = encode(kind_module(unit).build(game, game.of_kind(unit), opts))
+            game.errors.raise_if_any()
+            out.rebuilt.append(unit)
+        where, what = _unit_origin(game, unit)
+        for name in sorted(files):
+            names.add(name, where, what)
         game.errors.raise_if_any()
-    files.update(render_rulebook(game, opts, files))
-    game.errors.raise_if_any()
-    return files
+        out.units[unit] = files
+        out.files.update(files)
+    return out
 
 
 def render_rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:
@@ -115,3 +183,23 @@ def render_rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:
     except ImportError:
         return {}
     return build_rulebook(game, opts, files)
+
+
+def _unit_origin(game: GameContext, unit: str) -> tuple[Pos, str]:
+    """Where a unit's outputs come from, for an error about their names: its first file."""
+    from pnp.errors import display_path
+
+    if unit == RULEBOOK:
+        return Pos(display_path(game.rules_path)), "the rulebook"
+    first = game.of_kind(unit)[0]
+    return Pos(display_path(first.path)), f"the {unit} components"
+
+
+def _check_out_is_not_the_game(game_dir: Path, out_dir: Path) -> None:
+    """Publishing replaces `<out>/<game>/` as a whole: it must be neither the game folder nor hold it."""
+    from pnp.errors import display_path
+
+    game, target = game_dir.resolve(), out_dir.resolve()
+    if target == game or target in game.parents:
+        raise SpecErrors([SpecError(Pos(display_path(out_dir)), f"the outputs would replace the folder holding the game "
+                                    f"{display_path(game_dir)}; choose an --out outside it")])

@@ -34,7 +34,7 @@ def main_options(
 def _console(stderr: bool = False):
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _games(game_dirs: Optional[List[Path]], out: Optional[Path] = None) -> list[Path]:

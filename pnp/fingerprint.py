@@ -1,11 +1,16 @@
 """Content fingerprints: what decides whether a build's outputs are still current.
 
-Hashes of file contents (never sizes or mtimes), so the same game gives the
-same fingerprint wherever its folder lies and however it was copied.
+Hashes of file contents and relative paths (never sizes, mtimes or where the folder lies),
+so the same game gives the same fingerprint — and the same `manifest.json` — wherever its
+folder lies and however it was copied. The game folder is read once (`read_inputs`, a sha256
+per file); the whole-game `input_hash` and the build cache's per-unit hashes both use that read.
 """
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,16 +39,60 @@ def tool_fingerprint() -> str:
     return digest(*chunks)
 
 
+def options_stamp(options) -> str:
+    """pnp itself and the build options that shape output (not where they go, not --force)."""
+    opts = asdict(options)
+    opts.pop("out", None)
+    opts.pop("force", None)
+    return digest(tool_fingerprint(), json.dumps(opts, sort_keys=True, default=str))
+
+
 def game_files(game_dir: Path, skip: Path | None = None) -> list[Path]:
-    """The game folder's files, sorted; hidden files, caches and the `skip` folder (an output inside it) left out."""
-    skip = skip.resolve() if skip is not None else None
-    out = []
-    for p in sorted(game_dir.rglob("*")):
-        rel = p.relative_to(game_dir)
-        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
-            continue
-        if skip is not None and (p.resolve() == skip or skip in p.resolve().parents):
-            continue
-        if p.is_file():
-            out.append(p)
+    """The game folder's files and links, sorted by relative path; hidden files, caches and the `skip`
+    folder (an output folder inside the game) left out. Links to folders are not walked into."""
+    game_dir = Path(game_dir)
+    skip_real = os.path.realpath(skip) if skip is not None else None
+    found: list[tuple[str, Path]] = []
+    for root, dirs, names in os.walk(game_dir, followlinks=False):
+        base = Path(root)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__"
+                         and not (skip_real is not None and os.path.realpath(base / d) == skip_real))
+        for name in names:
+            if name.startswith("."):
+                continue
+            path = base / name
+            if os.path.islink(path) or os.path.isfile(path):
+                found.append((path.relative_to(game_dir).as_posix(), path))
+    return [p for _, p in sorted(found)]
+
+
+def read_inputs(game_dir: Path, skip: Path | None = None) -> dict[str, str]:
+    """Every file of the game folder: relative posix path → sha256 of its bytes (read in chunks, so a
+    huge file costs time, not memory). A symbolic link stands for its link text, never for what it
+    points at, so nothing outside the folder is read here."""
+    game_dir = Path(game_dir)
+    out = {}
+    for p in game_files(game_dir, skip):
+        rel = p.relative_to(game_dir).as_posix()
+        try:
+            out[rel] = digest("symlink", os.readlink(p)) if os.path.islink(p) else _file_sha256(p)
+        except OSError as e:  # unreadable, or gone since the listing: the loader reports what it needs
+            out[rel] = digest("unreadable", str(e.errno))
     return out
+
+
+def _file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def input_hash(inputs: dict[str, str], options) -> str:
+    """The one hash of everything a build depends on: pnp, the options and the game's files (contents only)."""
+    chunks: list[str] = [options_stamp(options)]
+    for rel in sorted(inputs):
+        chunks += [rel, inputs[rel]]
+    return digest(*chunks)

@@ -54,13 +54,24 @@ def plan(name: str) -> tuple[dict[str, str], list[str], list[str]]:
     return {k: f"{k}.yaml" for k in have}, have, [k for k in kinds if k not in have]
 
 
-def create(name: str, parent: Path = Path(".")) -> Scaffold:
-    """Write PARENT/NAME; refuses a bad name or an existing path (never overwrites)."""
+def check_name(name: str) -> None:
+    """A game name must be a plain folder name everywhere (letters, digits, '-', '_'; no device names)."""
+    from pnp.safename import why_not_plain
+
+    shown = f"'{name}'" if len(name) <= 40 and name.isprintable() else repr(name[:40]) + ("…" if len(name) > 40 else "")
     if not NAME_RE.match(name):
-        raise ScaffoldError(f"'{name}' is not a usable game name: use letters, digits, '-' and '_' "
+        raise ScaffoldError(f"{shown} is not a usable game name: use letters, digits, '-' and '_' "
                             f"(it becomes the folder name), e.g. my-game")
+    why = why_not_plain(name)
+    if why:
+        raise ScaffoldError(f"{shown} is not a usable game name: {why}; choose another, e.g. my-game")
+
+
+def create(name: str, parent: Path = Path(".")) -> Scaffold:
+    """Write PARENT/NAME; refuses a bad name or an existing path (never overwrites, never follows a link there)."""
+    check_name(name)
     target = Path(parent) / name
-    if target.exists():
+    if os.path.lexists(target):
         raise ScaffoldError(f"{target} already exists: pnp new never overwrites; choose another name or --dir")
     names, kinds, skipped = plan(name)
     title = title_of(name)
@@ -75,7 +86,33 @@ def create(name: str, parent: Path = Path(".")) -> Scaffold:
     for k in kinds:
         files[names[k]] = schema_line(k, target) + fill((src / f"{k}.yaml").read_text())
     files["rules.md"] = fill((src / "rules.md").read_text())
-    target.mkdir(parents=True)
-    for file_name, text in files.items():
-        (target / file_name).write_text(text, encoding="utf-8")
+    if Path(parent).exists() and not Path(parent).is_dir():
+        raise ScaffoldError(f"{parent} is a file: --dir must be a folder")
+    try:
+        Path(parent).mkdir(parents=True, exist_ok=True)
+        os.mkdir(target)  # fails when anything, even a dangling link, took the name meanwhile
+    except FileExistsError:
+        raise ScaffoldError(f"{target} already exists: pnp new never overwrites; choose another name or --dir") from None
+    except OSError as e:
+        raise ScaffoldError(f"cannot create {target}: {e.strerror or e}") from None
+    try:
+        _write_files(target, files)
+    except OSError as e:
+        import shutil
+
+        shutil.rmtree(target, ignore_errors=True)  # the folder is ours: made a moment ago
+        raise ScaffoldError(f"cannot write the new game in {target}: {e.strerror or e}") from None
     return Scaffold(target, sorted(files), kinds, skipped)
+
+
+def _write_files(folder: Path, files: dict[str, str]) -> None:
+    """Each file created afresh inside the new folder, never through a link."""
+    nofollow = getattr(os, "O_NOFOLLOW", 0)
+    dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | nofollow)
+    try:
+        for file_name, text in files.items():
+            fd = os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o644, dir_fd=dir_fd)
+            with os.fdopen(fd, "wb") as f:
+                f.write(text.encode("utf-8"))
+    finally:
+        os.close(dir_fd)

@@ -196,6 +196,30 @@ def test_cli_writes_under_out_game_export_target(tmp_path):
     assert bad.exit_code == 2
 
 
+def test_a_second_export_replaces_the_first_as_a_set(tmp_path):
+    """Images of a card that is gone go with the old set; what the old manifest did not list stays."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import _register_commands, app
+
+    _register_commands()
+    game = make_game(tmp_path, THREE)
+    out = tmp_path / "out"
+    target = out / "tiny" / "export" / "tgc"
+    assert CliRunner().invoke(app, ["export", "tgc", str(game), "--out", str(out)]).exit_code == 0
+    assert (target / "tiny" / "003-c-front.png").is_file()
+    (target / "upload-notes.txt").write_text("uploaded on Monday")
+    deck = game / "deck.yaml"
+    deck.write_text(deck.read_text().replace("  - {id: c, fields: {n: 3}}\n", ""))
+    assert CliRunner().invoke(app, ["export", "tgc", str(game), "--out", str(out)]).exit_code == 0
+    assert not (target / "tiny" / "003-c-front.png").exists()
+    assert (target / "upload-notes.txt").read_text() == "uploaded on Monday"
+    listed = {e["file"] for e in json.loads((target / "manifest.json").read_text())["files"]}
+    on_disk = {p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()}
+    assert on_disk - listed == {"manifest.json", "upload-notes.txt"} and listed <= on_disk
+    assert not [p for p in target.parent.iterdir() if p.name.startswith(".pnp-")]
+
+
 def test_progress_is_silent_off_a_terminal(capsys):
     from pnp.progress import progress_bar
 

@@ -1,16 +1,18 @@
-"""`pnp watch` and incremental builds: a change to one component rebuilds that component only."""
+"""`pnp watch` and builds with a unit cache: a change to one component rebuilds that component only."""
 from __future__ import annotations
 
 import json
+import shutil
 import types
 from pathlib import Path
 from typing import Literal
 
 import pytest
 
-import pnp.incremental as inc
+import pnp.fingerprint
 import pnp.kinds
-from pnp.build import BuildOptions
+from pnp.build import BuildOptions, build_game
+from pnp.buildcache import CACHE_NAME, UnitCache
 from pnp.spec.types import Spec
 from pnp.spec.validate import validate
 
@@ -44,8 +46,12 @@ def calls(monkeypatch):
 
     monkeypatch.setattr(pnp.kinds, "kind_names", lambda: sorted(real_names() + ["note"]))
     monkeypatch.setattr(pnp.kinds, "kind_module", module)
-    monkeypatch.setattr(inc, "tool_stamp", lambda options: "fixed")
+    monkeypatch.setattr(pnp.fingerprint, "tool_fingerprint", lambda: "fixed")
     return log
+
+
+def build_incremental(game, opts):
+    return build_game(game, opts, cache=UnitCache())
 
 
 def make_game(root: Path) -> Path:
@@ -64,21 +70,21 @@ def make_game(root: Path) -> Path:
 def test_change_to_one_component_rebuilds_it_only(tmp_path, calls):
     game = make_game(tmp_path)
     opts = BuildOptions(out=tmp_path / "out")
-    first = inc.build_incremental(game, opts)
+    first = build_incremental(game, opts)
     assert first.rebuilt == ["layouts", "deck", "note"] and not first.reused
     out = tmp_path / "out" / "g"
-    cache = json.loads((out / inc.CACHE_NAME).read_text())
+    cache = json.loads((out / CACHE_NAME).read_text())
     assert set(cache["units"]) == {"layouts", "deck", "note"}
     assert "cards.pdf" in cache["units"]["deck"]["outputs"]
     assert cache["units"]["deck"]["components"].keys() == {"deck.yaml"}
 
     calls.clear()
-    again = inc.build_incremental(game, opts)
+    again = build_incremental(game, opts)
     assert again.rebuilt == [] and again.written == [] and calls == []
 
     pdf_mtime = (out / "cards.pdf").stat().st_mtime_ns
     (game / "note.yaml").write_text("kind: note\ntext: changed\n")
-    after_note = inc.build_incremental(game, opts)
+    after_note = build_incremental(game, opts)
     assert calls == ["note"] and after_note.rebuilt == ["note"]
     assert after_note.reused == ["layouts", "deck"] and after_note.written == ["note.txt"]
     assert (out / "note.txt").read_text() == "changed"
@@ -86,12 +92,12 @@ def test_change_to_one_component_rebuilds_it_only(tmp_path, calls):
 
     calls.clear()
     (game / "rows.csv").write_text("id,n\na,1\nb,3\n")  # data the deck names: the deck's input
-    after_csv = inc.build_incremental(game, opts)
+    after_csv = build_incremental(game, opts)
     assert calls == ["deck"] and after_csv.reused == ["layouts", "note"]
 
     calls.clear()
     (game / "layouts.yaml").write_text((game / "layouts.yaml").read_text().replace("red", "blue"))
-    after_layouts = inc.build_incremental(game, opts)  # any kind may use the shared layouts
+    after_layouts = build_incremental(game, opts)  # any kind may use the shared layouts
     assert calls == ["layouts", "deck", "note"] and after_layouts.reused == []
 
     manifest = json.loads((out / "manifest.json").read_text())
@@ -101,12 +107,12 @@ def test_change_to_one_component_rebuilds_it_only(tmp_path, calls):
 def test_missing_output_or_new_code_rebuilds(tmp_path, calls, monkeypatch):
     game = make_game(tmp_path)
     opts = BuildOptions(out=tmp_path / "out")
-    inc.build_incremental(game, opts)
+    build_incremental(game, opts)
     calls.clear()
     (tmp_path / "out" / "g" / "note.txt").unlink()
-    assert inc.build_incremental(game, opts).rebuilt == ["note"]
-    monkeypatch.setattr(inc, "tool_stamp", lambda options: "pnp changed")
-    assert inc.build_incremental(game, opts).rebuilt == ["layouts", "deck", "note"]
+    assert build_incremental(game, opts).rebuilt == ["note"]
+    monkeypatch.setattr(pnp.fingerprint, "tool_fingerprint", lambda: "pnp changed")
+    assert build_incremental(game, opts).rebuilt == ["layouts", "deck", "note"]
 
 
 def test_watch_loop_builds_on_change_and_reports_errors(tmp_path, calls):
@@ -148,3 +154,57 @@ def test_watch_command_once_and_ctrl_c(tmp_path, calls, monkeypatch):
     stopped = CliRunner().invoke(app, ["watch", str(game), "--out", str(out), "--interval", "0.1"])
     assert stopped.exit_code == 0 and "reused layouts, deck, note" in stopped.output
     assert stopped.output.strip().endswith("stopped")
+
+
+def test_watch_survives_every_kind_of_broken_save(tmp_path, calls, monkeypatch):
+    """Spec errors, a binary file, a deleted game.yaml, a crash inside a kind and an output folder that
+    cannot be written are each reported; the last good outputs stay; the next good save builds."""
+    from pnp.commands.watch import watch_loop
+    from pnp.errors import SpecErrors
+    from pnp.output import OutputError
+
+    game = make_game(tmp_path)
+    out = tmp_path / "out"
+    good_yaml = (game / "game.yaml").read_text()
+    real_module = pnp.kinds.kind_module
+
+    def crashing(name):
+        mod = real_module(name)
+        if name != "note":
+            return mod
+
+        def build(g, comps, opts):
+            if any(c.model.text == "boom" for c in comps):
+                raise RuntimeError("a bug in a kind")
+            return mod.build(g, comps, opts)
+
+        return types.SimpleNamespace(KIND=mod.KIND, MODEL=mod.MODEL, load=mod.load, build=build)
+
+    monkeypatch.setattr(pnp.kinds, "kind_module", crashing)
+    seen: list = []
+    snapshots: list = []
+    saves = iter([
+        lambda: (game / "note.yaml").write_bytes(b"\x00\xff\xfe binary \x00"),
+        lambda: (game / "game.yaml").unlink(),
+        lambda: (game / "game.yaml").write_text(good_yaml),  # back, and the note is still binary
+        lambda: (game / "note.yaml").write_text("kind: note\ntext: boom\n"),
+        lambda: (shutil.rmtree(out), out.write_text("a file where the output folder was"),
+                 (game / "note.yaml").write_text("kind: note\ntext: cannot land\n")),
+        lambda: (out.unlink(), (game / "note.yaml").write_text("kind: note\ntext: good again\n")),
+    ])
+
+    def on_build(result, error):
+        seen.append(error if error is not None else result)
+        if error is not None and out.is_dir():
+            snapshots.append({p.name: p.read_bytes() for p in (out / "g").iterdir() if p.is_file()})
+
+    builds = watch_loop(game, BuildOptions(out=out), interval=0, on_build=on_build,
+                        sleep=lambda s: next(saves)(), max_builds=7)
+    assert builds == 7
+    first, *broken, last = seen
+    assert not isinstance(first, Exception) and (out / "g" / "note.txt").read_text() == "good again"
+    assert [type(e) for e in broken] == [SpecErrors, SpecErrors, SpecErrors, RuntimeError, OutputError]
+    assert "game.yaml" in str(broken[1])
+    good = {p.name: p.read_bytes() for p in (out / "g").iterdir() if p.is_file()}
+    assert all(s["note.txt"] == b"hello" for s in snapshots)  # every failed save left the good outputs
+    assert last.rebuilt == ["layouts", "deck", "note"] and good["note.txt"] == b"good again"

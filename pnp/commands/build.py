@@ -1,24 +1,55 @@
 """`pnp build`: compile games into print-ready files."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warnings
+from pnp.cli import EXIT_SPEC, _console, _escape, _games, app, report_errors, report_warnings
 
 
 def _parse_offset(value: str) -> tuple[float, float]:
+    import math
+
     from pnp.spec.units import mm
 
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
-        raise typer.BadParameter("expected X,Y in millimetres, e.g. 0.5,-1")
+        raise typer.BadParameter("expected X,Y in millimetres, e.g. 0.5,-1", param_hint="--back-offset")
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise typer.BadParameter("X and Y must be finite numbers of millimetres, e.g. 0.5,-1", param_hint="--back-offset")
     if abs(x) > 20 or abs(y) > 20:
-        raise typer.BadParameter("an offset of more than 20 mm is not a printer misalignment")
+        raise typer.BadParameter("an offset of more than 20 mm is not a printer misalignment", param_hint="--back-offset")
     return mm(x), mm(y)
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the build is, so that its staging folder is removed on the way out."""
+
+
+@contextmanager
+def sigterm_stops():
+    """While inside, SIGTERM raises `Terminated` (as Ctrl-C raises KeyboardInterrupt): the build
+    cleans up and the command exits with 143. Outside, the previous handler is back."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @app.command()
@@ -31,7 +62,7 @@ def build(
     back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift every back by X,Y mm (read it off calibration.pdf)."),
     count: int = typer.Option(1, "--count", min=1, max=500, help="Pages of a roll-and-write pad."),
     random_city: bool = typer.Option(False, "--random-city", help="A different generated city on every sheet."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for generated content."),
+    seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**32 - 1, help="Seed for generated content."),
     booklet: bool = typer.Option(False, "--booklet", help="Also impose the rulebook as an A5 booklet."),
     sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles to print (default: a page of as many as fit)."),
     poster: Optional[str] = typer.Option(None, "--poster", help="Poster paper for boards (a2 default, a1, a3, or WxH mm)."),
@@ -40,9 +71,7 @@ def build(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
 ):
     """Compile games into print-ready files in OUT/<game>/."""
-    from pnp.build import BuildOptions, build_game
-    from pnp.progress import progress_bar
-    from pnp.errors import SpecErrors
+    from pnp.build import BuildOptions
 
     if paper and paper.lower() not in ("a4", "letter"):
         raise typer.BadParameter("--paper must be a4 or letter")
@@ -55,9 +84,26 @@ def build(
     options = BuildOptions(paper=paper.lower() if paper else None, duplex=duplex, out=out, formats=formats,
                            back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0), count=count,
                            random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=poster, force=force)
+    try:
+        with sigterm_stops():
+            failed = _build_each(_games(game_dirs, out), options, quiet, verbose)
+    except Terminated:
+        _console(True).print("[red]stopped (SIGTERM): no output was left half-written[/]")
+        raise typer.Exit(128 + 15)
+    if failed:
+        raise typer.Exit(EXIT_SPEC)
+
+
+def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> bool:
+    """Build every game, printing one line each; True when any failed (its errors printed)."""
+    from pnp.build import build_game
+    from pnp.errors import SpecErrors
+    from pnp.output import OutputError
+    from pnp.progress import progress_bar
+
     console = _console()
     failed = False
-    for game_dir in _games(game_dirs, out):
+    for game_dir in game_dirs:
         try:
             with progress_bar(f"building {game_dir.name}", quiet=quiet) as bar:
                 result = build_game(game_dir, options, progress=bar.step)
@@ -65,14 +111,18 @@ def build(
             report_errors(e.errors)
             failed = True
             continue
+        except OutputError as e:
+            _console(True).print(f"[red]{_escape(str(e))}[/]")
+            failed = True
+            continue
         report_warnings(result.warnings, quiet)
         if not quiet:
             if result.skipped:
-                console.print(f"[green]✓[/] {result.game}: up to date ({result.out_dir}/)")
+                console.print(f"[green]✓[/] {_escape(result.game)}: up to date ({_escape(str(result.out_dir))}/)")
             else:
-                console.print(f"[green]✓[/] {result.game}: {len(result.files)} files → {result.out_dir}/")
+                console.print(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files → "
+                              f"{_escape(str(result.out_dir))}/")
             if verbose:
                 for f in result.files:
                     console.print(f"    {f['file']}  {f['bytes']:,} bytes")
-    if failed:
-        raise typer.Exit(EXIT_SPEC)
+    return failed

@@ -42,4 +42,6 @@ def copy(
     console = _console()
     for path in made:
         console.print(f"[green]✓[/] {path}/")
-    console.print(f"  next: pnp build {made[0] if len(made) == 1 else to}" if made else "")
+    if made:
+        nxt = str(made[0]) if len(made) == 1 else ("" if to == Path("cardspecs") else " ".join(map(str, made)))
+        console.print(f"  next: pnp build {nxt}".rstrip())

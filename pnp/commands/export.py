@@ -5,18 +5,24 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, app, report_errors
+from pnp.cli import EXIT_SPEC, _console, _escape, app, report_errors
 
 TARGET_HELP = "tts (Tabletop Simulator), tgc (The Game Crafter), mpc (MakePlayingCards) or tabletopia."
 
 
 def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True) -> tuple[Path, dict]:
-    """Load a game, render the target's images and write them to OUT/<game>/export/<target>/."""
+    """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/.
+
+    Names made from the game (its folder, deck names, card ids) are safe file names
+    (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
+    earlier export made that this one does not (a renamed card, a smaller deck) go with the old set.
+    """
     import importlib
 
+    from pnp.build import output_folder
     from pnp.export.raster import decks, face_pages
     from pnp.game import load_game
-    from pnp.output import write_outputs
+    from pnp.output import publish
     from pnp.progress import progress_bar
 
     game = load_game(game_dir)
@@ -24,25 +30,8 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True) -> t
     total = sum(len(face_pages(d)) for d in decks(game))
     with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
         files = module.export(game, step=bar.advance)
-    target_dir = out / game.name / "export" / target
-    _remove_stale(target_dir, files)
-    manifest = write_outputs(target_dir, files, {"game": game.name, "target": target})
-    return target_dir, manifest
-
-
-def _remove_stale(target_dir: Path, files: dict) -> None:
-    """Delete images an earlier export listed that this one no longer makes (a renamed card, a smaller deck)."""
-    import json
-
-    try:
-        old = json.loads((target_dir / "manifest.json").read_text())
-    except (OSError, ValueError):
-        return
-    for entry in old.get("files", []):
-        name = entry.get("file", "")
-        path = (target_dir / name).resolve()
-        if name not in files and target_dir.resolve() in path.parents and path.is_file():
-            path.unlink()
+    published = publish(out, [output_folder(game_dir), "export", target], files, {"game": game.name, "target": target})
+    return published.folder, published.manifest
 
 
 @app.command()
@@ -57,6 +46,7 @@ def export(
 
     from pnp.errors import SpecErrors
     from pnp.export import TARGETS
+    from pnp.output import OutputError
 
     target = target.lower()
     if target not in TARGETS:
@@ -66,6 +56,9 @@ def export(
         target_dir, manifest = export_game(target, game_dir, out, quiet)
     except SpecErrors as e:
         report_errors(e.errors)
+        raise typer.Exit(EXIT_SPEC)
+    except OutputError as e:
+        _console(True).print(f"[red]{_escape(str(e))}[/]")
         raise typer.Exit(EXIT_SPEC)
     images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
     if not images:

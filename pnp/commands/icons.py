@@ -16,9 +16,13 @@ def icons(
     """List the built-in icons and write a sheet showing them all."""
     from pnp.draw import icons as icon_registry
     from pnp.draw.icon_sheet import render_icon_sheet
-    from pnp.output import atomic_write
+    from pnp.output import OutputError, add_file
 
     names = icon_registry.names()
-    atomic_write(out, render_icon_sheet())
+    try:
+        add_file(out.parent, [], out.name, render_icon_sheet())
+    except OutputError as e:
+        _console(True).print(f"[red]{e}[/]")
+        raise typer.Exit(EXIT_SPEC)
     _console().print(", ".join(names))
     _console().print(f"[green]✓[/] {len(names)} icons → {out}")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, app
+from pnp.cli import EXIT_SPEC, _console, _escape, app
 
 
 @app.command()
@@ -19,7 +19,7 @@ def new(
     try:
         made = create(name, dir)
     except ScaffoldError as e:
-        _console(True).print(f"[red]{e}[/]")
+        _console(True).print(f"[red]{_escape(str(e))}[/]")
         raise typer.Exit(EXIT_SPEC)
     console = _console()
     console.print(f"[green]✓[/] {made.dir}/: {', '.join(made.files)}")

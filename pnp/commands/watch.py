@@ -1,26 +1,30 @@
 """`pnp watch`: rebuild a game on every save, printing one line per build or the located errors.
 
-The folder is polled (sizes and mtimes, no extra dependency); each change runs
-an incremental build (`pnp.incremental`), so only what changed is rendered.
+The folder is polled (sizes and mtimes, no extra dependency); each change runs the one build
+pipeline (`pnp.build.build_game`) with a `UnitCache`, so only the units whose inputs changed
+are rendered. A save that breaks the game — a spec error, a file half-written or gone, a full
+or read-only output folder, even a crash inside pnp — is reported and the loop goes on: the
+last good outputs stay as they were, and the next good save builds again.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Optional
 
 import typer
 
-from pnp.cli import _console, app, report_errors, report_warnings
+from pnp.cli import _console, _escape, app, report_errors, report_warnings
 
 
 def snapshot(game_dir: Path, skip: Path | None = None) -> dict[str, tuple[int, int]]:
-    """What the poller compares: every game file's (mtime_ns, size)."""
-    from pnp.incremental import game_files
+    """What the poller compares: every game file's (mtime_ns, size), links not followed."""
+    from pnp.fingerprint import game_files
 
     out = {}
     for p in game_files(game_dir, skip):
         try:
-            st = p.stat()
+            st = os.lstat(p)
         except OSError:  # deleted between listing and stat: the next poll sees it gone
             continue
         out[p.relative_to(game_dir).as_posix()] = (st.st_mtime_ns, st.st_size)
@@ -33,28 +37,30 @@ def watch_loop(game_dir: Path, options, interval: float = 0.5, max_builds: int |
     """Build now, then again whenever the folder changes; returns the number of builds run.
 
     `max_builds` / `max_polls` end the loop (tests, `--once`); otherwise it runs until Ctrl-C.
-    `on_build(result, errors)` receives an IncrementalResult or the SpecErrors of a failed build.
+    `on_build(result, error)` receives a BuildResult, or the exception of a failed build
+    (SpecErrors with located errors, OutputError, or anything else that went wrong).
     """
     import time
 
-    from pnp.errors import SpecErrors
-    from pnp.incremental import build_incremental
+    from pnp.build import build_game
+    from pnp.buildcache import UnitCache
 
     sleep = sleep or time.sleep
-    skip = options.out if options.out.resolve().is_relative_to(game_dir.resolve()) else None
+    cache = UnitCache()
     seen = None
     builds = polls = 0
     while True:
+        skip = options.out if _inside(options.out, game_dir) else None
         now = snapshot(game_dir, skip)
         if now != seen:
             seen = now
             try:
-                result, errors = build_incremental(game_dir, options), None
-            except SpecErrors as e:
-                result, errors = None, e
+                result, error = build_game(game_dir, options, cache=cache), None
+            except Exception as e:  # noqa: BLE001 — any broken save is reported; watching goes on
+                result, error = None, e
             builds += 1
             if on_build:
-                on_build(result, errors)
+                on_build(result, error)
             if max_builds is not None and builds >= max_builds:
                 return builds
         polls += 1
@@ -63,11 +69,18 @@ def watch_loop(game_dir: Path, options, interval: float = 0.5, max_builds: int |
         sleep(interval)
 
 
+def _inside(out: Path, game_dir: Path) -> bool:
+    try:
+        return Path(out).resolve().is_relative_to(Path(game_dir).resolve())
+    except OSError:
+        return False
+
+
 @app.command()
 def watch(
     game_dir: Path = typer.Argument(..., help="The game folder to watch (holding game.yaml)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; the game goes in <out>/<game>/."),
-    interval: float = typer.Option(0.5, "--interval", min=0.05, help="Seconds between looks at the folder."),
+    interval: float = typer.Option(0.5, "--interval", min=0.05, max=60.0, help="Seconds between looks at the folder."),
     paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none."),
     once: bool = typer.Option(False, "--once", help="Build once (incrementally) and stop."),
@@ -77,6 +90,8 @@ def watch(
     from datetime import datetime
 
     from pnp.build import BuildOptions
+    from pnp.errors import SpecErrors
+    from pnp.output import OutputError
 
     if not (game_dir / "game.yaml").is_file():
         _console(True).print(f"[red]{game_dir}: not a game folder (no game.yaml)[/]")
@@ -87,14 +102,23 @@ def watch(
         raise typer.BadParameter("--duplex must be long, short, gutterfold or none")
     options = BuildOptions(paper=paper.lower() if paper else None, duplex=duplex, out=out)
     console = _console()
+    err = _console(True)
     failed = []
 
-    def show(result, errors):
+    def show(result, error):
         clock = datetime.now().strftime("%H:%M:%S")
-        if errors is not None:
-            console.print(f"[dim]{clock}[/] [red]✗[/] {game_dir.name}: {len(errors.errors)} error(s)")
-            report_errors(errors.errors)
+        if error is not None:
             failed.append(True)
+            if isinstance(error, SpecErrors):
+                console.print(f"[dim]{clock}[/] [red]✗[/] {game_dir.name}: {len(error.errors)} error(s)")
+                report_errors(error.errors)
+            elif isinstance(error, OutputError):
+                console.print(f"[dim]{clock}[/] [red]✗[/] {game_dir.name}: not written")
+                err.print(f"[red]{_escape(str(error))}[/]")
+            else:
+                console.print(f"[dim]{clock}[/] [red]✗[/] {game_dir.name}: pnp failed on this save")
+                err.print(f"[red]{_escape(type(error).__name__ + ': ' + str(error))}[/] "
+                          "(a bug in pnp: please report it with the file you saved); still watching")
             return
         failed.clear()
         report_warnings(result.warnings, quiet)

@@ -12,7 +12,9 @@ import json
 from collections import OrderedDict
 from typing import Callable
 
-from pnp.export.raster import Rasterizer, decks, face_pages, png, printshop_pdf, safe_name
+from pnp.errors import Pos
+from pnp.export.raster import Rasterizer, deck_origin, decks, face_pages, png, printshop_pdf
+from pnp.safename import OutputNames, shown, slug
 
 # deck → (trim px, canvas px, facts for cards.json)
 SizeFor = Callable[[object], tuple[tuple[float, float], tuple[int, int], dict]]
@@ -22,6 +24,11 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
                  step: Callable[[], None] | None = None) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     listing = {"target": target, "game": game.name, "decks": []}
+    claimed = OutputNames(game.errors)
+    claimed.add("cards.json", Pos("cards.json"), "the card listing")
+    for deck in decks(game):  # each deck's folder is a safe name; two that clash are a located error
+        claimed.add(slug(deck.name, "deck"), deck_origin(deck), f"deck {shown(deck.name)}")
+    game.errors.raise_if_any()
     for deck in decks(game):
         trim, canvas, facts = size_for(deck)
         refs = face_pages(deck)
@@ -31,14 +38,14 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
                 images[(id(ref.entry), ref.copy, ref.side)] = png(raster.render(ref.page, trim, canvas), dpi)
                 if step:
                     step()
-        folder = safe_name(deck.name)
+        folder = slug(deck.name, "deck")
         backs = [images.get((id(e), c, "back")) for e, c in deck.expanded()]
         shared_back = backs[0] is not None and len(set(backs)) == 1
         if shared_back:
             files[f"{folder}/back.png"] = backs[0]
         rows: "OrderedDict[tuple, dict]" = OrderedDict()
         for index, entry in enumerate(deck.cards, 1):
-            base = f"{folder}/{index:03d}-{safe_name(entry.id)}"
+            base = f"{folder}/{index:03d}-{slug(entry.id, 'card')}"
             names = {side: _names(base, side, [images.get((id(entry), c, side)) for c in range(1, entry.count + 1)])
                      for side in ("front", "back")}
             for copy in range(1, entry.count + 1):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from dataclasses import dataclass
 
 from pnp.spec.deckload import CardEntry, ResolvedDeck
@@ -126,9 +125,14 @@ def pixels_at(points: float, dpi: float) -> float:
     return points / PT_PER_IN * dpi
 
 
-def safe_name(text: str) -> str:
-    """A file-name-safe form of a card id."""
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.") or "card"
+def deck_origin(deck: ResolvedDeck):
+    """Where a deck's name is written, for an error about the file names made from it."""
+    from pnp.errors import Pos
+    from pnp.spec.load import locate
+
+    if isinstance(deck.raw, dict) and "name" in deck.raw:
+        return locate(deck.raw, ["name"])
+    return Pos(deck.shown)
 
 
 # Standard trims of print-on-demand products, inches (PRINTING.md). A metric deck within

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import math
 
-from pnp.export.raster import Rasterizer, decks, face_pages, png, printshop_pdf, safe_name
+from pnp.errors import Pos
+from pnp.export.raster import Rasterizer, deck_origin, decks, face_pages, png, printshop_pdf
+from pnp.safename import OutputNames, shown, slug
 
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot is the hidden card
@@ -37,8 +39,13 @@ def card_px(deck, cols: int, rows: int) -> tuple[int, int]:
 def export(game, step=None) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     listing = {"game": game.name, "decks": []}
+    names = OutputNames(game.errors)
+    names.add("tts.json", Pos("tts.json"), "the deck listing")
     for deck in decks(game):
         files_deck, facts = _deck(game, deck, step)
+        for name in files_deck:  # deck names are slugged; a clash (up to case) is a located error
+            names.add(name, deck_origin(deck), f"deck {shown(deck.name)}")
+        game.errors.raise_if_any()
         files.update(files_deck)
         listing["decks"].append(facts)
     files["tts.json"] = (json.dumps(listing, indent=2) + "\n").encode()
@@ -65,7 +72,7 @@ def _deck(game, deck, step):
     back_pngs = [png(b) for b in backs]
     unique_backs = len(set(back_pngs)) > 1
     hidden = backs[0] if backs else blank
-    name = safe_name(deck.name)
+    name = slug(deck.name, "deck")
     files: dict[str, bytes] = {}
     sheets = []
     start = 0

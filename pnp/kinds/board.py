@@ -64,14 +64,32 @@ def build(game, components, options) -> dict:
     except ValueError as e:
         raise SpecErrors([SpecError(Pos("--poster"), str(e))])
     out: dict = {}
-    suffix = len(components) > 1
+    stems = file_stems(game, components)
+    game.errors.raise_if_any()
     for c in components:
         board = c.model
-        stem = f"{board.spec.name}-" if suffix else "board-"
+        stem = stems[id(c)]
         tiles = PdfSurface(title=f"{title} — {board.spec.title or board.spec.name}: tiles", subject=options.paper)
         board_tiles(tiles, board, game.assets, options.paper)
         poster = PdfSurface(title=f"{title} — {board.spec.title or board.spec.name}: poster")
         board_poster(poster, board, game.assets, poster_size)
         out[f"{stem}tiles.pdf"] = tiles.finish()
         out[f"{stem}poster.pdf"] = poster.finish()
+    return out
+
+
+def file_stems(game, components) -> dict[int, str]:
+    """`board-` for a game's only board, else `<name>-` with the board's name made a safe file name;
+    two boards whose files would share a name are a located error."""
+    from pnp.errors import Pos, display_path
+    from pnp.safename import OutputNames, shown, slug
+    from pnp.spec.load import locate
+
+    names = OutputNames(game.errors)
+    out = {}
+    for c in components:
+        stem = f"{slug(c.model.spec.name, 'board')}-" if len(components) > 1 else "board-"
+        where = locate(c.raw, ["name"]) if isinstance(c.raw, dict) and "name" in c.raw else Pos(display_path(c.path))
+        names.add(f"{stem}tiles.pdf", where, f"board {shown(c.model.spec.name)}")
+        out[id(c)] = stem
     return out

@@ -46,6 +46,7 @@ def build(game, components, options) -> dict:
         return {}
     for c in components:
         check_fits_paper(game, c.model, options.paper, options.duplex)
+    svg_names = svg_file_names(game, decks) if "svg" in options.formats else {}
     game.errors.raise_if_any()
     for c in components:  # drawing needs only the resolved faces: free the positioned YAML tree first
         c.raw = c.model.raw = None
@@ -76,11 +77,31 @@ def build(game, components, options) -> dict:
                         continue
                     svg = SvgSurface(title=f"{title}: {entry.id} ({side})")
                     face_svg(svg, deck, drawers[id(deck)], face, entry)
-                    out[f"svg/{deck.name}/{entry.id}-{side}.svg"] = svg.finish()[0]
+                    out[svg_names[id(entry), side]] = svg.finish()[0]
             cut = SvgSurface(title=f"{title}: cut line of a {deck.name} card")
             cut_line_svg(cut, deck)
-            out[f"svg/{deck.name}/cut-line.svg"] = cut.finish()[0]
+            out[svg_names[id(deck), "cut"]] = cut.finish()[0]
         game.errors.raise_if_any()
+    return out
+
+
+def svg_file_names(game, decks) -> dict[tuple[int, str], str]:
+    """`svg/<deck>/<card>-<side>.svg` and `svg/<deck>/cut-line.svg` for every deck, with the deck name
+    and card id made safe file names (`pnp.safename.slug`); a clash is a located error."""
+    from pnp.safename import OutputNames, shown, slug
+    from pnp.spec.load import locate
+
+    names = OutputNames(game.errors)
+    out: dict[tuple[int, str], str] = {}
+    for deck in decks:
+        folder = f"svg/{slug(deck.name, 'deck')}"
+        where = locate(deck.raw, ["name"]) if deck.raw is not None and "name" in deck.raw else Pos(deck.shown)
+        out[id(deck), "cut"] = names.add(f"{folder}/cut-line.svg", where, f"deck {shown(deck.name)}")
+        for entry in deck.cards:
+            for side, face in (("front", entry.front), ("back", entry.back)):
+                if face is not None:
+                    out[id(entry), side] = names.add(f"{folder}/{slug(entry.id, 'card')}-{side}.svg", entry.pos,
+                                                     f"card {shown(entry.id)}")
     return out
 
 

@@ -59,8 +59,10 @@ def build(game, components, options) -> dict:
 
     out: dict = {}
     title = game.game.title if game.game else game.name
+    names, stems = file_stems(game, components, options)
+    game.errors.raise_if_any()
     for component in components:
-        stem = component.path.stem
+        stem, origin = stems[id(component)]
         sheets = pages(game, component, options)
         if not sheets:
             continue
@@ -76,8 +78,27 @@ def build(game, components, options) -> dict:
             for sheet, note in sheets:
                 draw_sheet(svg, sheet, options.paper, (left, note), where)
             for i, doc in enumerate(svg.finish()):
-                out[f"{stem}.svg" if i == 0 else f"{stem}-{i + 1}.svg"] = doc
+                name = f"{stem}.svg" if i == 0 else f"{stem}-{i + 1}.svg"
+                out[names.add(name, *origin)] = doc
     return out
+
+
+def file_stems(game, components, options):
+    """Each sheet's output name: its spec file's name made a safe file name. Returns the names
+    claimed so far (an `OutputNames`, for the pages still to come) and {id: (stem, origin)}; two sheets whose
+    outputs would share a name (`a/sheet.yaml`, `b/sheet.yaml`) are a located error."""
+    from pnp.errors import Pos, display_path
+    from pnp.safename import OutputNames, slug
+
+    names = OutputNames(game.errors)
+    out: dict = {}
+    for c in components:
+        stem = slug(c.path.stem, "sheet")
+        origin = (Pos(display_path(c.path)), f"the sheet {display_path(c.path)}")
+        for fmt in options.formats:
+            names.add(f"{stem}.{fmt}", *origin)
+        out[id(c)] = (stem, origin)
+    return names, out
 
 
 def rulebook_items(game, component) -> list[str]:

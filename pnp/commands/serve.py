@@ -1,0 +1,99 @@
+"""`pnp serve`: `pnp watch` plus a page on this computer that shows every file of the game as it builds."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pnp.cli import EXIT_SPEC, _console, _escape, app, report_errors, report_warnings
+
+LOCAL_NAMES = ("127.0.0.1", "localhost")
+
+
+@app.command()
+def serve(
+    game_dir: Path = typer.Argument(..., help="The game folder to preview (holding game.yaml)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port on 127.0.0.1; 0 picks a free one."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Only 127.0.0.1 (or localhost): the page is for this computer."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder; the game goes in <out>/<game>/."),
+    interval: float = typer.Option(0.25, "--interval", min=0.05, max=10.0, help="Seconds between looks at the folder."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
+    duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none."),
+    open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the address and errors only."),
+):
+    """Show GAME_DIR in the browser, redrawn on every save, with errors as file:line:col. Ctrl-C stops."""
+    import threading
+    from datetime import datetime
+
+    from pnp.build import BuildOptions
+    from pnp.commands.build import Terminated, sigterm_stops
+    from pnp.commands.watch import watch_loop
+    from pnp.errors import SpecErrors
+    from pnp.serve.server import PreviewServer
+    from pnp.serve.state import Preview
+
+    if host.strip().lower() not in LOCAL_NAMES:
+        _console(True).print(f"[red]--host {_escape(host)}: pnp serve listens on 127.0.0.1 only. The preview has no "
+                             "login and shows a game that may not be public, so it is not offered to other "
+                             "computers.[/]")
+        raise typer.Exit(EXIT_SPEC)
+    if not (game_dir / "game.yaml").is_file():
+        _console(True).print(f"[red]{_escape(str(game_dir))}: not a game folder (no game.yaml)[/]")
+        raise typer.Exit(EXIT_SPEC)
+    if paper and paper.lower() not in ("a4", "letter"):
+        raise typer.BadParameter("--paper must be a4 or letter")
+    if duplex and duplex not in ("long", "short", "gutterfold", "none"):
+        raise typer.BadParameter("--duplex must be long, short, gutterfold or none")
+    options = BuildOptions(paper=paper.lower() if paper else None, duplex=duplex, out=out)
+    preview = Preview(game_dir.resolve().name)
+    try:
+        server = PreviewServer(preview, port)
+    except OSError as e:
+        _console(True).print(f"[red]cannot listen on 127.0.0.1:{port} ({_escape(e.strerror or str(e))}): "
+                             "choose another --port, or --port 0 for any free one[/]")
+        raise typer.Exit(EXIT_SPEC)
+    console = _console()
+    _say(console, f"previewing {_escape(str(game_dir))} at {server.url} — Ctrl-C stops")
+
+    def on_build(result, error):
+        clock = datetime.now().strftime("%H:%M:%S")
+        if error is None:
+            report_warnings(result.warnings, quiet)
+            if not quiet:
+                _say(console, f"[dim]{clock}[/] [green]✓[/] {_escape(result.summary())}")
+            try:
+                preview.built(result)
+            except Exception as e:  # noqa: BLE001 — a picture that cannot be drawn must not stop the preview
+                error = e
+        if error is not None:
+            preview.failed(error)
+            if isinstance(error, SpecErrors):
+                _say(console, f"[dim]{clock}[/] [red]✗[/] {len(error.errors)} error(s), shown on the page")
+                report_errors(error.errors)
+            else:
+                _say(console, f"[dim]{clock}[/] [red]✗[/] {_escape(type(error).__name__ + ': ' + str(error))}")
+
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
+    thread.start()
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(server.url)
+    try:
+        with sigterm_stops():
+            watch_loop(game_dir, options, interval, on_build=on_build)
+    except (KeyboardInterrupt, Terminated):
+        if not quiet:
+            _say(console, "stopped")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _say(console, text: str) -> None:
+    """Print a line now, even when stdout is a pipe (a script waiting for the address reads it)."""
+    console.print(text)
+    sys.stdout.flush()
