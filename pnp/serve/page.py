@@ -1,0 +1,142 @@
+"""The preview page: one HTML file, its style sheet and its script (kept here so that they ship with the code).
+
+The script asks `/state` a few times a second and redraws when its `version` changed: an
+error panel (each error as `file:line:col: message`) above the pictures of the last good
+build, one section per PDF. Everything from the game (file names, messages) goes into the
+page as text, never as HTML. The page's `data-` attributes (`data-version`, `data-builds`,
+`data-id`) are what the tests read.
+"""
+
+HTML = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>pnp preview</title>
+<link rel="stylesheet" href="/style.css">
+<script src="/app.js" defer></script>
+</head>
+<body data-version="-1" data-builds="0">
+<header>
+  <h1 id="game">pnp preview</h1>
+  <p id="summary">connecting…</p>
+  <p id="offline" hidden>The preview server is not answering (stopped?): the pictures below may be out of date.</p>
+</header>
+<section id="errors" class="panel error" hidden>
+  <h2>This save does not build — the pictures below are from the last good build</h2>
+  <ul id="error-list"></ul>
+</section>
+<section id="warnings" class="panel warning" hidden>
+  <h2>Warnings</h2>
+  <ul id="warning-list"></ul>
+</section>
+<nav id="toc"></nav>
+<main id="files"></main>
+</body>
+</html>
+"""
+
+CSS = """
+:root { color-scheme: light; --ink: #222; --muted: #666; --table: #e9e5dc; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.4 system-ui, sans-serif; color: var(--ink); background: var(--table); }
+header { padding: 12px 20px; background: #2e4a3f; color: #fff; position: sticky; top: 0; z-index: 2; }
+header h1 { margin: 0; font-size: 20px; }
+header p { margin: 2px 0 0; opacity: .85; font-size: 13px; }
+#offline { color: #ffd27a; opacity: 1; }
+.panel { margin: 12px 20px; padding: 10px 14px; border-radius: 6px; }
+.panel h2 { margin: 0 0 6px; font-size: 15px; }
+.panel ul { margin: 0; padding-left: 18px; }
+.panel li { font-family: ui-monospace, monospace; font-size: 13px; white-space: pre-wrap; overflow-wrap: anywhere; }
+.error { background: #fde8e6; border: 2px solid #c62828; }
+.warning { background: #fff6dc; border: 1px solid #b7860b; }
+#toc { margin: 8px 20px 0; font-size: 13px; }
+#toc a { margin-right: 12px; color: #2e4a3f; }
+.file { margin: 16px 20px 28px; }
+.file h2 { font-size: 16px; margin: 0 0 8px; }
+.file h2 small { font-weight: normal; color: var(--muted); margin-left: 8px; }
+.pictures { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+figure { margin: 0; text-align: center; }
+figure img { display: block; max-width: min(100%, 420px); max-height: 600px; width: auto; height: auto;
+             background: #fff; box-shadow: 0 2px 8px rgba(0,0,0,.25); }
+figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
+.note { color: var(--muted); font-style: italic; }
+"""
+
+JS = r"""
+"use strict";
+const POLL_MS = 400;
+let seen = null;
+
+function el(tag, attrs, text) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function pagesText(pages) {
+  if (pages.length === 1) return "page " + pages[0];
+  const shown = pages.slice(0, 6).join(", ") + (pages.length > 6 ? ", …" : "");
+  return "×" + pages.length + " (pages " + shown + ")";
+}
+
+function messages(panel, list, items) {
+  list.replaceChildren(...items.map(m => el("li", {"class": "message"}, m.where ? m.where + ": " + m.message : m.message)));
+  panel.hidden = items.length === 0;
+}
+
+function fileSection(f, index) {
+  const section = el("section", {"class": "file", "id": "file-" + index, "data-file": f.file});
+  const h2 = el("h2", {}, f.file);
+  const count = f.drawing && !f.pages ? "drawing" : f.pages === 1 ? "1 page" : f.pages + " pages";
+  const small = el("small", {}, count + (f.pictures.length && f.pictures.length < f.pages ? ", " + f.pictures.length + " different" : "") + " · ");
+  small.append(el("a", {"href": f.pdf, "target": "_blank", "rel": "noopener"}, "open the PDF"));
+  h2.append(small);
+  section.append(h2);
+  if (f.problem) section.append(el("p", {"class": "note"}, f.problem));
+  if (f.drawing) section.append(el("p", {"class": "note"}, "drawing the new pages…"));
+  const pictures = el("div", {"class": "pictures"});
+  for (const p of f.pictures) {
+    const figure = el("figure", {"data-id": p.id});
+    const link = el("a", {"href": p.src, "target": "_blank", "rel": "noopener"});
+    link.append(el("img", {"src": p.src, "width": p.width, "height": p.height, "data-id": p.id,
+                           "alt": f.file + ", " + pagesText(p.pages)}));
+    figure.append(link, el("figcaption", {}, pagesText(p.pages)));
+    pictures.append(figure);
+  }
+  section.append(pictures);
+  if (f.more) section.append(el("p", {"class": "note"}, f.more + " more pages are in the PDF."));
+  return section;
+}
+
+function show(state) {
+  document.title = state.game + " — pnp preview";
+  document.getElementById("game").textContent = state.game;
+  document.getElementById("summary").textContent = state.summary;
+  messages(document.getElementById("errors"), document.getElementById("error-list"), state.errors);
+  messages(document.getElementById("warnings"), document.getElementById("warning-list"), state.warnings);
+  document.getElementById("toc").replaceChildren(...state.files.map((f, i) => el("a", {"href": "#file-" + i}, f.file)));
+  document.getElementById("files").replaceChildren(...state.files.map(fileSection));
+  document.body.dataset.version = state.version;
+  document.body.dataset.builds = state.builds;
+}
+
+async function poll() {
+  try {
+    const answer = await fetch("/state", {cache: "no-store"});
+    if (!answer.ok) throw new Error("HTTP " + answer.status);
+    const state = await answer.json();
+    document.getElementById("offline").hidden = true;
+    if (state.version !== seen) {
+      show(state);
+      seen = state.version;
+    }
+  } catch (e) {
+    document.getElementById("offline").hidden = false;
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+poll();
+"""
