@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.components.assets import Assets
+from pnp.render.assets import Assets
 from pnp.errors import Collector, Pos, SpecErrors, did_you_mean, display_path
 from pnp.spec.game import Game
 from pnp.spec.load import LDict, load_yaml, locate

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions
-from pnp.components.board import board_size, cell_rect
+from pnp.render.board import board_size, cell_rect
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds import board as board_kind

@@ -359,7 +359,7 @@ def test_duplicate_ids_and_other_mistakes(tmp_path):
 
 def test_the_model_the_referee_reads():
     from pnp.game import GameContext
-    from pnp.components.assets import Assets
+    from pnp.render.assets import Assets
     from pnp.kinds import dice as kind
     from pnp.spec.load import load_yaml
 

@@ -15,7 +15,7 @@ from pypdf.generic import ContentStream
 
 from pnp.paths import EXAMPLES
 from pnp.build import BuildOptions, build_game
-from pnp.components import sheet as drawing
+from pnp.render import sheet as drawing
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds.sheet import blob_shapes, with_random_city

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions
-from pnp.components.tokens import layout_pages
+from pnp.render.tokens import layout_pages
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds import tokens as tokens_kind

@@ -32,7 +32,7 @@ def decks(game) -> list[ResolvedDeck]:
 
 def printshop_pdf(game, deck: ResolvedDeck) -> bytes:
     """The deck's print-shop PDF, built in memory by the deck kind's own code."""
-    from pnp.components.deck_sheets import printshop
+    from pnp.render.card_pages import printshop
     from pnp.draw.pdf import PdfSurface
     from pnp.kinds.deck import drawer_for
 

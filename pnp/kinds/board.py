@@ -51,7 +51,7 @@ def rulebook_items(game, component) -> list[str]:
 
 
 def build(game, components, options) -> dict:
-    from pnp.components.board import board_poster, board_tiles
+    from pnp.render.board import board_poster, board_tiles
     from pnp.draw.pdf import PdfSurface
     from pnp.errors import Pos, SpecError, SpecErrors
     from pnp.layout.tile import parse_paper

@@ -14,7 +14,7 @@ def load(game, path, raw):
 
 
 def drawer_for(game, deck):
-    from pnp.components.cards import FaceDrawer
+    from pnp.render.cards import FaceDrawer
 
     return FaceDrawer(deck, game.assets, game.errors)
 
@@ -36,8 +36,8 @@ def check_fits_paper(game, deck, paper: str, duplex: str) -> None:
 
 
 def build(game, components, options) -> dict:
-    from pnp.components.calibration import calibration
-    from pnp.components.deck_sheets import SheetOptions, cut_line_svg, deck_sheets, face_svg, printshop
+    from pnp.render.calibration import calibration
+    from pnp.render.card_pages import SheetOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
 
@@ -59,7 +59,7 @@ def build(game, components, options) -> dict:
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
         for deck in decks:  # both files sheet by sheet, so each face's text is laid out once
             drawer = drawers[id(deck)]
-            deck_sheets(sheets, deck, drawer, sheet_opts,
+            card_pages(sheets, deck, drawer, sheet_opts,
                         after_sheet=lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards))
         game.errors.raise_if_any()
         out["cards.pdf"] = sheets.finish()

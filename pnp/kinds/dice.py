@@ -41,7 +41,7 @@ def rulebook_items(game, component) -> list[str]:
 
 
 def build(game, components, options) -> dict:
-    from pnp.components.dice import net_sheets, tile_sheets
+    from pnp.render.dice import net_sheets, tile_sheets
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
 

@@ -53,7 +53,7 @@ def pages(game, component, options) -> list[tuple[Sheet, str]]:
 
 
 def build(game, components, options) -> dict:
-    from pnp.components.sheet import draw_sheet
+    from pnp.render.sheet import draw_sheet
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
 
@@ -133,7 +133,7 @@ class _NullSurface:
 
 def validate(game, sheet: Sheet) -> None:
     """The sheet must fit both papers (A4 and Letter): lay it out on each without drawing."""
-    from pnp.components.sheet import draw_sheet
+    from pnp.render.sheet import draw_sheet
     from pnp.errors import SpecErrors
 
     component = next(c for c in game.of_kind(KIND) if c.model is sheet)

@@ -77,7 +77,7 @@ def _plural(word: str, n: int) -> str:
 
 
 def build(game, components, options) -> dict:
-    from pnp.components.tokens import token_sheets
+    from pnp.render.tokens import token_sheets
     from pnp.draw.pdf import PdfSurface
 
     if "pdf" not in options.formats or not components:

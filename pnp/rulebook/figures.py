@@ -49,7 +49,7 @@ class CardRow(Flowable):
 
     def __init__(self, request: CardFigure, max_width: float):
         super().__init__()
-        from pnp.components.cards import FaceDrawer
+        from pnp.render.cards import FaceDrawer
 
         self.request = request
         self.report = Collector()

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.components.assets import Assets
+from pnp.render.assets import Assets
 from pnp.draw.fonts import describe_missing
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Collector, SpecErrors, did_you_mean

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.components.cards import FaceDrawer
+from pnp.render.cards import FaceDrawer
 from pnp.layout.impose import (Grid, Placement, back_placement, card_grid, crop_marks, gutterfold_layout)
 from pnp.layout.paper import paper_size
 from pnp.spec.deckload import ResolvedDeck
@@ -26,7 +26,7 @@ def draw_marks(surface, marks) -> None:
         surface.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
 
 
-def deck_sheets(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions, after_sheet=None) -> int:
+def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions, after_sheet=None) -> int:
     """Impose every card of a deck on sheets; returns the number of pages drawn.
 
     `after_sheet(cards)` is called with each sheet's cards once they are drawn, so
