@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from pnp import __version__
+from pnp.choices import Duplex, Format, Paper
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.game import GameContext
 
@@ -29,23 +30,34 @@ RULEBOOK = "rulebook"
 
 @dataclass(frozen=True)
 class BuildOptions:
-    paper: str | None = None  # None: the game's own default
-    duplex: str | None = None
+    """What one build is asked for: the shared options first, then those a kind declares
+    (`KindOption` in each kind's OPTIONS; a contract test keeps the two in step)."""
+
+    paper: Paper | None = None  # None: the game's own default
+    duplex: Duplex | None = None  # deck
     out: Path = Path("output")
-    formats: tuple[str, ...] = ("pdf",)
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points
-    count: int = 1  # pages of a roll-and-write pad
-    random_city: bool = False
-    seed: int | None = None
-    booklet: bool = False
-    sets: int | None = None
-    poster: str | None = None
+    formats: tuple[Format, ...] = (Format.PDF,)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # deck; points
+    count: int = 1  # sheet: pages of a roll-and-write pad
+    random_city: bool = False  # sheet
+    seed: int | None = None  # sheet
+    booklet: bool = False  # rulebook
+    sets: int | None = None  # dice
+    poster: str | None = None  # board
     force: bool = False
+
+    def __post_init__(self):
+        """Spellings become members (a ValueError for any other), so every option holds an enum."""
+        if self.paper is not None:
+            object.__setattr__(self, "paper", Paper(self.paper))
+        if self.duplex is not None:
+            object.__setattr__(self, "duplex", Duplex(self.duplex))
+        object.__setattr__(self, "formats", tuple(Format(f) for f in self.formats))
 
     def for_game(self, game: GameContext) -> "BuildOptions":
         defaults = game.game.print if game.game else None
-        return replace(self, paper=self.paper or (defaults.paper if defaults else "a4"),
-                       duplex=self.duplex or (defaults.duplex if defaults else "long"))
+        return replace(self, paper=self.paper or (defaults.paper if defaults else Paper.A4),
+                       duplex=self.duplex or (defaults.duplex if defaults else Duplex.LONG))
 
 
 @dataclass

@@ -15,7 +15,11 @@ from pnp import __version__
 app = typer.Typer(add_completion=True, no_args_is_help=True, rich_markup_mode="rich",
                   help="pnp — the print-and-play compiler: YAML game specs → print-ready PDF, SVG and PNG.")
 
-EXIT_SPEC = 2
+# Exit codes, the one place they are named (typer's own usage errors also exit with 2).
+EXIT_OK = 0
+EXIT_FINDINGS = 1     # the command ran and found something wrong: rule findings, stale schema files
+EXIT_SPEC = 2         # bad input: a located spec error, a bad flag, nothing to work on, an output fault
+EXIT_TERMINATED = 128 + 15  # stopped by SIGTERM (the shell's convention: 128 + the signal number)
 
 
 def _version(value: bool):
@@ -53,6 +57,28 @@ def _games(game_dirs: Optional[List[Path]], out: Optional[Path] = None) -> list[
     return search.games
 
 
+def paper_option(value: Optional[str]):
+    """--paper as a Paper (any case), or None; a usage error for anything else."""
+    from pnp.choices import Paper, spelled
+
+    if value is None or value == "":
+        return None
+    if value.lower() not in {p.value for p in Paper}:
+        raise typer.BadParameter(f"--paper must be {spelled(Paper)}")
+    return Paper(value.lower())
+
+
+def duplex_option(value: Optional[str]):
+    """--duplex as a Duplex, or None; a usage error for anything else."""
+    from pnp.choices import Duplex, spelled
+
+    if value is None or value == "":
+        return None
+    if value not in {d.value for d in Duplex}:
+        raise typer.BadParameter(f"--duplex must be {spelled(Duplex)}")
+    return Duplex(value)
+
+
 def find_games_here():
     from pnp.game import discover_games
 
@@ -80,24 +106,33 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
+COMMANDS_PACKAGE = "pnp.commands"
+
+
 def _register_commands() -> None:
-    """Every module in pnp/commands/ adds its commands to `app` (cheap imports only)."""
+    """Every module in pnp/commands/ adds its commands to `app` (cheap imports only).
+
+    The commands are plugins on `app`, found by name at run time: this module sits below them in
+    the layers (docs/architecture.md) and never imports them statically."""
     import importlib
     import pkgutil
 
-    import pnp.commands as pkg
-
-    for mod in sorted(m.name for m in pkgutil.iter_modules(pkg.__path__)):
-        importlib.import_module(f"pnp.commands.{mod}")
+    package = importlib.import_module(COMMANDS_PACKAGE)
+    for mod in sorted(m.name for m in pkgutil.iter_modules(package.__path__)):
+        importlib.import_module(f"{COMMANDS_PACKAGE}.{mod}")
 
 
 def main() -> None:
     """Entry point: run the app, turning any located spec error that escapes into exit code 2."""
     from pnp.errors import SpecErrors
+    from pnp.plugins import PluginError
 
     _register_commands()
     try:
         app()
     except SpecErrors as e:
         report_errors(e.errors)
+        sys.exit(EXIT_SPEC)
+    except PluginError as e:  # an installed kind, family or export target that cannot be used
+        _console(True).print(f"[red]{_escape(str(e))}[/]")
         sys.exit(EXIT_SPEC)

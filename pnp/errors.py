@@ -36,8 +36,12 @@ class SpecError:
 class SpecErrors(Exception):
     """One or more located errors; the CLI prints them and exits with code 2."""
 
-    def __init__(self, errors: Iterable[SpecError]):
-        self.errors = sorted(set(errors), key=lambda e: (e.pos.path, e.pos.line, e.pos.col, e.message))
+    def __init__(self, errors: Iterable[SpecError], order: dict[str, int] | None = None):
+        """`order` ranks files (game.yaml 0, layouts 1): errors print in that order, each file's by line."""
+        rank = order or {}
+        rest = max(rank.values(), default=-1) + 1
+        self.errors = sorted(set(errors), key=lambda e: (rank.get(e.pos.path, rest), e.pos.path,
+                                                         e.pos.line, e.pos.col, e.message))
         super().__init__("\n".join(str(e) for e in self.errors))
 
 
@@ -47,6 +51,7 @@ class Collector:
 
     errors: list[SpecError] = field(default_factory=list)
     warnings: list[SpecError] = field(default_factory=list)
+    order: dict[str, int] = field(default_factory=dict)  # files whose errors come first, as SpecErrors takes it
 
     def error(self, pos: Pos, message: str) -> None:
         self.errors.append(SpecError(pos, message))
@@ -56,7 +61,7 @@ class Collector:
 
     def raise_if_any(self) -> None:
         if self.errors:
-            raise SpecErrors(self.errors)
+            raise SpecErrors(self.errors, self.order)
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

@@ -87,22 +87,32 @@ def load_game(game_dir: Path) -> GameContext:
     ctx.game = validate(Game, raw, ctx.errors)
     ctx.rules_path = _rules_file(ctx, raw)
     files = _component_files(ctx, raw)
+    ctx.errors.order = {display_path(game_file): 0}
+    broken_layouts = False  # a layouts file (or a file that may be one) could not be read: its layouts are missing
     loaded = []
     for path, pos in files:
+        shown = display_path(path)
         try:
             spec = load_yaml(path)
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
+            sniffed = _sniffed_kind(shown)
+            broken_layouts |= sniffed in (None, "layouts")
+            if sniffed == "layouts":
+                ctx.errors.order[shown] = 1
             continue
         kind = spec.get("kind") if isinstance(spec, LDict) else None
         if not isinstance(spec, LDict):
-            ctx.errors.error(getattr(spec, "pos", Pos(display_path(path))), "a component spec must be a mapping with a `kind:`")
+            ctx.errors.error(getattr(spec, "pos", Pos(shown)), "a component spec must be a mapping with a `kind:`")
             continue
         if kind not in kind_names():
             where = locate(spec, ["kind"]) if "kind" in spec else spec.pos
             ctx.errors.error(where, f"unknown kind '{kind}'{did_you_mean(str(kind), kind_names())} "
                                     f"(kinds: {', '.join(kind_names())})" if kind else "missing required key 'kind'")
+            broken_layouts |= not kind or "layout" in str(kind)
             continue
+        if kind == "layouts":
+            ctx.errors.order[shown] = 1
         loaded.append((kind, path, spec))
     # layouts first: decks may use them
     loaded.sort(key=lambda item: 0 if item[0] == "layouts" else 1)
@@ -114,8 +124,86 @@ def load_game(game_dir: Path) -> GameContext:
             model = None
         if model is not None:
             ctx.components.append(Component(kind, path, spec, model))
+        elif kind == "layouts":
+            broken_layouts = True
+    if broken_layouts:
+        ctx.errors.errors = [e for e in ctx.errors.errors if not _follows_from_missing_layouts(e)]
+    _warn_unlisted_specs(ctx, raw, files)
     ctx.errors.raise_if_any()
     return ctx
+
+
+# errors that a layouts file which could not be read causes in the files using its layouts
+_MISSING_LAYOUT_MESSAGES = ("unknown layout '", "which is not a layout")
+
+
+def _follows_from_missing_layouts(error) -> bool:
+    """An error that only says a layout is missing: while a layouts file is broken, it is not the cause."""
+    return any(m in error.message for m in _MISSING_LAYOUT_MESSAGES)
+
+
+def _sniffed_kind(shown: str) -> str | None:
+    """The `kind:` written at the top level of a file YAML could not read, when it says one."""
+    import re
+
+    from pnp.spec.load import source_text
+
+    m = re.search(r"^kind:[ \t]*['\"]?([A-Za-z_-]+)", source_text(shown), re.MULTILINE)
+    return m.group(1) if m else None
+
+
+MAX_UNLISTED_CHECKED = 200  # spec files looked at for a `kind:` that game.yaml does not list
+
+
+def _warn_unlisted_specs(ctx: GameContext, raw: Any, files: list[tuple[Path, Pos]]) -> None:
+    """A spec file in the folder that `components:` does not list is not built: say so, at `components:`.
+
+    Files a deck reads as `data:` or the rulebook includes are used, not forgotten.
+    """
+    import re
+
+    from pnp.kinds import kind_names
+    from pnp.spec.load import read_text
+
+    if ctx.game is None or ctx.game.components is None or not isinstance(raw, LDict) or "components" not in raw:
+        return
+    used = {os.path.realpath(p) for p, _ in files} | _files_used_otherwise(ctx)
+    used.add(os.path.realpath(ctx.dir / "game.yaml"))
+    candidates = sorted(p for pattern in ("*.yaml", "*.yml") for p in ctx.dir.glob(pattern))
+    for p in candidates[:MAX_UNLISTED_CHECKED]:
+        if os.path.realpath(p) in used or not p.is_file() or p.is_symlink():
+            continue
+        try:
+            text = read_text(p)
+        except SpecErrors:
+            continue
+        m = re.search(r"^kind:[ \t]*['\"]?([A-Za-z_-]+)", text, re.MULTILINE)
+        if m and m.group(1) in kind_names():
+            ctx.errors.warn(locate(raw, ["components"], key=True),
+                            f"'{p.name}' is a {m.group(1)} spec that `components:` does not list, so it is not "
+                            "built; list it, or move it out of the game folder")
+
+
+def _files_used_otherwise(ctx: GameContext) -> set[str]:
+    """Real paths of files read as deck data or included by the rulebook."""
+    import re
+
+    names: list[str] = []
+    for c in ctx.components:
+        data = c.raw.get("data") if isinstance(c.raw, LDict) else None
+        for entry in ([data] if isinstance(data, (str, LDict)) else data if isinstance(data, list) else []):
+            name = entry.get("file") if isinstance(entry, LDict) else entry
+            if isinstance(name, str):
+                names.append(name)
+    if ctx.rules_path is not None:
+        try:
+            from pnp.spec.load import read_text
+
+            rules = read_text(ctx.rules_path)
+        except SpecErrors:
+            rules = ""
+        names += re.findall(r"\{%-?\s*(?:include|import|from|extends)\s+['\"]([^'\"]+)['\"]", rules)
+    return {os.path.realpath(ctx.dir / n) for n in names}
 
 
 def _rules_file(ctx: GameContext, raw: Any) -> Path | None:

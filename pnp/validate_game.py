@@ -13,9 +13,6 @@ def validate_game(game_dir: Path) -> list[SpecError]:
 
     game = load_game(game_dir)
     for c in game.components:
-        module = kind_module(c.kind)
-        check = getattr(module, "validate", None)
-        if check and getattr(check, "__module__", None) == module.__name__:
-            check(game, c.model)
+        kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
     return list(game.errors.warnings)

@@ -5,6 +5,13 @@ implements the hooks, passes its own bundled game, simulates reproducibly,
 reports facts as text, reads its game only through the loaded GameContext (a
 renamed spec file is still found, and findings point into it), and answers a
 game that lacks its components with findings or located errors, never a crash.
+
+Kinds (`pnp.kinds`, `pnp.kinds.Kind`): each one provides every hook, says the
+name it is registered under, has a model whose JSON Schema names its kind, and
+declares exactly the `pnp build` flags it reads.
+
+Export targets (`pnp.exports`, `pnp.export.target.ExportTarget`): each one
+exports the cave game into its own folder and nowhere else.
 """
 from __future__ import annotations
 
@@ -161,3 +168,168 @@ def test_family_missing_a_hook_is_refused_with_a_note(monkeypatch, tmp_path):
     report = run_checks(game_dir)[1]
     assert report.family is None
     assert any("does not provide referee_simulate, referee_facts" in n for n in report.notes), report.notes
+
+
+# --------------------------------------------------------------------------- kinds
+
+from pnp.kinds import Kind, KindOption, build_options, kind_module, kind_names  # noqa: E402
+from pnp.kinds.kind import HOOKS as KIND_HOOKS  # noqa: E402
+from pnp.plugins import PluginError  # noqa: E402
+
+# `pnp build` flags no kind declares: where and how, not what a kind draws.
+SHARED_BUILD_FLAGS = {"--paper", "--out", "--format", "--force", "--quiet", "--verbose"}
+
+
+def spec_kinds_in_examples() -> set[str]:
+    kinds = set()
+    for path in EXAMPLES.glob("*/*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "kind" in data:
+            kinds.add(data["kind"])
+    return kinds
+
+
+def test_kind_registry_holds_every_kind_the_examples_use():
+    assert spec_kinds_in_examples() and spec_kinds_in_examples() <= set(kind_names())
+
+
+@pytest.mark.parametrize("name", kind_names())
+def test_kind_implements_the_hooks(name):
+    kind = kind_module(name)
+    assert isinstance(kind, Kind)
+    assert kind.KIND == name
+    for hook in KIND_HOOKS:
+        assert callable(getattr(kind, hook)), hook
+    assert all(isinstance(opt, KindOption) for opt in kind.OPTIONS)
+
+
+@pytest.mark.parametrize("name", kind_names())
+def test_kind_model_schema_names_its_kind(name):
+    schema = kind_module(name).MODEL.model_json_schema()
+    assert "kind" in schema["properties"], schema.get("title")
+    assert name in str(schema["properties"]["kind"])
+
+
+def test_kind_hooks_run_on_every_bundled_component():
+    """validate adds no error to a good game; rulebook_items gives Markdown lines or None."""
+    seen = set()
+    for game_yaml in sorted(EXAMPLES.glob("*/game.yaml")):
+        game = load_game(game_yaml.parent)
+        for c in game.components:
+            kind = kind_module(c.kind)
+            assert kind.validate(game, c.model) is None
+            items = kind.rulebook_items(game, c)
+            assert items is None or all(isinstance(line, str) and line for line in items)
+            seen.add(c.kind)
+        assert not game.errors.errors, [str(e) for e in game.errors.errors]
+    assert seen == spec_kinds_in_examples()
+
+
+def build_command():
+    import typer
+
+    from pnp import cli
+
+    cli._register_commands()
+    return typer.main.get_command(cli.app).commands["build"]
+
+
+def test_declared_options_are_the_flags_of_pnp_build():
+    """Every flag a kind declares is a `pnp build` flag with its help, default and bounds, and every
+    `pnp build` flag is either declared by a kind or shared by all; each fills a BuildOptions field."""
+    from dataclasses import fields
+
+    from pnp.build import BuildOptions
+
+    params = {opt: p for p in build_command().params for opt in p.opts if opt.startswith("--")}
+    declared = {opt.flag: opt for opt in build_options()}
+    assert set(params) == set(declared) | SHARED_BUILD_FLAGS
+    assert not set(declared) & SHARED_BUILD_FLAGS
+    option_fields = {f.name for f in fields(BuildOptions)}
+    for flag, opt in declared.items():
+        param = params[flag]
+        assert opt.dest in option_fields, flag
+        assert param.help == opt.help, flag
+        assert param.default == opt.default, flag
+        bounds = (getattr(param, "min", None), getattr(param, "max", None))
+        assert bounds == (opt.bounds or (None, None)), flag
+
+
+def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):
+    import pnp.kinds as registry
+
+    half = types.SimpleNamespace(KIND="half", MODEL=dict, OPTIONS=(), load=lambda *a: None, build=lambda *a: {})
+    monkeypatch.setattr(registry, "load", lambda group, name: half)
+    with pytest.raises(PluginError, match="does not provide validate, rulebook_items"):
+        kind_module("half")
+    whole = types.SimpleNamespace(**vars(half), validate=lambda *a: None, rulebook_items=lambda *a: None)
+    monkeypatch.setattr(registry, "load", lambda group, name: whole)
+    assert kind_module("half") is whole
+    with pytest.raises(PluginError, match="says it is 'half'"):
+        kind_module("other")
+
+
+def test_build_options_hold_enums_and_refuse_other_spellings():
+    from pnp.build import BuildOptions
+    from pnp.choices import Duplex, Format, Paper
+
+    opts = BuildOptions(paper="letter", duplex="short", formats=("pdf", "svg"))
+    assert (opts.paper, opts.duplex, opts.formats) == (Paper.LETTER, Duplex.SHORT, (Format.PDF, Format.SVG))
+    for bad in ({"paper": "a3"}, {"duplex": "sideways"}, {"formats": ("png",)}):
+        with pytest.raises(ValueError):
+            BuildOptions(**bad)
+
+
+def test_no_literal_exit_codes_in_the_commands():
+    """Exit codes are named once (pnp.cli) so that a command and its docs cannot drift apart."""
+    import re
+
+    import pnp
+
+    pattern = re.compile(r"(typer\.Exit|sys\.exit)\(\s*\d")
+    offenders = [f"{p.name}:{n}" for p in Path(pnp.__file__).parent.rglob("*.py")
+                 for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert offenders == []
+
+
+# --------------------------------------------------------------------------- export targets
+
+from pnp.export.target import ExportTarget, load_target, target_names  # noqa: E402
+
+
+def test_export_registry_holds_the_bundled_targets():
+    assert {"tts", "tgc", "mpc", "tabletopia"} <= set(target_names())
+
+
+@pytest.mark.parametrize("name", target_names())
+def test_export_target_follows_the_protocol(name):
+    target = load_target(name)
+    assert isinstance(target, ExportTarget)
+    assert isinstance(target.TITLE, str) and target.TITLE
+    assert {"game", "step"} <= set(inspect.signature(target.export).parameters)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("name", target_names())
+def test_export_target_writes_only_inside_its_folder(name, tmp_path):
+    from pnp.commands.export import export_game
+
+    game_dir = Path(shutil.copytree(EXAMPLES / "cave", tmp_path / "game" / "cave"))
+    before = tree(tmp_path)
+    folder, manifest = export_game(name, game_dir, tmp_path / "out")
+    assert folder == tmp_path / "out" / "cave" / "export" / name
+    after = tree(tmp_path)
+    assert {k: v for k, v in after.items() if k in before} == before  # the game folder untouched
+    new = set(after) - set(before)
+    assert new and all(k.startswith(f"out/cave/export/{name}/") for k in new), sorted(new)
+    assert any(k.endswith(".png") for k in new)
+
+
+def test_export_unknown_target_names_the_registered_ones(run_cli, tmp_path):
+    result = run_cli("export", "nowhere", EXAMPLES / "cave", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert all(name in result.output for name in target_names())
+    assert not any(tmp_path.iterdir())

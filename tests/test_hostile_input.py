@@ -45,7 +45,7 @@ CASES = {
     "extends cycle": ("cards.yaml", deck("  face:\n", "  face:\n    extends: face\n"), "cards.yaml:11:14:"),
     "extends unknown": ("cards.yaml", deck("  face:\n", "  face:\n    extends: basis\n"), "cards.yaml:11:14:"),
     "override of a missing box": ("cards.yaml", deck("{id: c1,", "{id: c1, boxes: {titel: {size: 9pt}},"), "cards.yaml:24:"),
-    "show_if with an unknown field": ("cards.yaml", deck("row: {type: icons,", "row: {show_if: powre, type: icons,"), "cards.yaml:24:"),
+    "show_if with an unknown field": ("cards.yaml", deck("row: {type: icons,", "row: {show_if: powre, type: icons,"), "cards.yaml:16:22:"),  # at the show_if, not the card
     "top level is a list": ("cards.yaml", "- kind: deck\n- name: x\n", "cards.yaml:1:1:"),
     "two documents": ("cards.yaml", DECK + "---\nkind: deck\n", "cards.yaml:25:1:"),
     "key that is a list": ("cards.yaml", deck("name: mini", "[name]: mini"), "cards.yaml:2:1:"),

@@ -19,7 +19,7 @@ from pnp.render import sheet as drawing
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds.sheet import blob_shapes, with_random_city
-from pnp.layout import polyomino as poly
+from pnp.spec import polyomino as poly
 from pnp.spec.units import mm
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -60,7 +60,7 @@ CASES = [
      "layout 'face' extends itself in a cycle"),
     ("undefined name in a template",
      deck_with("{{ name }}", "{{ nmae }}"),
-     "24:5: card 'c1' (front), box 'title': 'nmae' is undefined"),
+     "14:25: 'nmae' is undefined (1 card: "),  # at the template, naming the cards it fails on
     ("unknown colour",
      deck_with('background: "#fff3e0"', "background: lightbrwn"),
      "11:17: 'background': unknown colour 'lightbrwn'"),

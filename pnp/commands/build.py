@@ -7,7 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _escape, _games, app, report_errors, report_warnings
+from pnp.cli import (EXIT_SPEC, EXIT_TERMINATED, _console, _escape, _games, app, duplex_option, paper_option,
+                     report_errors, report_warnings)
 
 
 def _parse_offset(value: str) -> tuple[float, float]:
@@ -33,7 +34,7 @@ class Terminated(BaseException):
 @contextmanager
 def sigterm_stops():
     """While inside, SIGTERM raises `Terminated` (as Ctrl-C raises KeyboardInterrupt): the build
-    cleans up and the command exits with 143. Outside, the previous handler is back."""
+    cleans up and the command exits with EXIT_TERMINATED (143). Outside, the previous handler is back."""
     import signal
     import threading
 
@@ -50,6 +51,19 @@ def sigterm_stops():
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _poster(value: Optional[str]) -> Optional[str]:
+    """--poster checked where it is given: a paper name or WxH in mm, else a usage error (exit 2)."""
+    from pnp.layout.tile import parse_paper
+
+    if value is None:
+        return None
+    try:
+        parse_paper(value)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--poster")
+    return value
 
 
 @app.command()
@@ -73,23 +87,23 @@ def build(
     """Compile games into print-ready files in OUT/<game>/."""
     from pnp.build import BuildOptions
 
-    if paper and paper.lower() not in ("a4", "letter"):
-        raise typer.BadParameter("--paper must be a4 or letter")
-    if duplex and duplex not in ("long", "short", "gutterfold", "none"):
-        raise typer.BadParameter("--duplex must be long, short, gutterfold or none")
+    from pnp.choices import Format
+
+    paper, duplex = paper_option(paper), duplex_option(duplex)
     formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
-    bad = [f for f in formats if f not in ("pdf", "svg")]
+    bad = [f for f in formats if f not in {known.value for known in Format}]
     if bad:
-        raise typer.BadParameter(f"unknown format {bad[0]!r}: use pdf, svg (PNG comes from `pnp export`)")
-    options = BuildOptions(paper=paper.lower() if paper else None, duplex=duplex, out=out, formats=formats,
+        raise typer.BadParameter(f"unknown format {bad[0]!r}: use {', '.join(Format)} (PNG comes from `pnp export`)")
+    options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
                            back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0), count=count,
-                           random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=poster, force=force)
+                           random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
+                           force=force)
     try:
         with sigterm_stops():
             failed = _build_each(_games(game_dirs, out), options, quiet, verbose)
     except Terminated:
         _console(True).print("[red]stopped (SIGTERM): no output was left half-written[/]")
-        raise typer.Exit(128 + 15)
+        raise typer.Exit(EXIT_TERMINATED)
     if failed:
         raise typer.Exit(EXIT_SPEC)
 

@@ -6,9 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _escape, _games, app, report_errors
-
-EXIT_FINDINGS = 1
+from pnp.cli import EXIT_FINDINGS, EXIT_SPEC, _console, _escape, _games, app, report_errors
 
 
 @app.command()

@@ -17,19 +17,18 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True) -> t
     (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
     earlier export made that this one does not (a renamed card, a smaller deck) go with the old set.
     """
-    import importlib
-
     from pnp.build import output_folder
     from pnp.export.raster import decks, face_pages
+    from pnp.export.target import load_target
     from pnp.game import load_game
     from pnp.output import publish
     from pnp.progress import progress_bar
 
     game = load_game(game_dir)
-    module = importlib.import_module(f"pnp.export.{target}")
+    exporter = load_target(target)
     total = sum(len(face_pages(d)) for d in decks(game))
     with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
-        files = module.export(game, step=bar.advance)
+        files = exporter.export(game, step=bar.advance)
     published = publish(out, [output_folder(game_dir), "export", target], files, {"game": game.name, "target": target})
     return published.folder, published.manifest
 
@@ -45,12 +44,12 @@ def export(
     import time
 
     from pnp.errors import SpecErrors
-    from pnp.export import TARGETS
+    from pnp.export.target import target_names
     from pnp.output import OutputError
 
     target = target.lower()
-    if target not in TARGETS:
-        raise typer.BadParameter(f"unknown target {target!r}: use {', '.join(TARGETS)}", param_hint="TARGET")
+    if target not in target_names():
+        raise typer.BadParameter(f"unknown target {target!r}: use {', '.join(target_names())}", param_hint="TARGET")
     start = time.perf_counter()
     try:
         target_dir, manifest = export_game(target, game_dir, out, quiet)

@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _escape, app, report_errors, report_warnings
+from pnp.cli import EXIT_SPEC, _console, _escape, app, duplex_option, paper_option, report_errors, report_warnings
 
 LOCAL_NAMES = ("127.0.0.1", "localhost")
 
@@ -43,11 +43,7 @@ def serve(
     if not (game_dir / "game.yaml").is_file():
         _console(True).print(f"[red]{_escape(str(game_dir))}: not a game folder (no game.yaml)[/]")
         raise typer.Exit(EXIT_SPEC)
-    if paper and paper.lower() not in ("a4", "letter"):
-        raise typer.BadParameter("--paper must be a4 or letter")
-    if duplex and duplex not in ("long", "short", "gutterfold", "none"):
-        raise typer.BadParameter("--duplex must be long, short, gutterfold or none")
-    options = BuildOptions(paper=paper.lower() if paper else None, duplex=duplex, out=out)
+    options = BuildOptions(paper=paper_option(paper), duplex=duplex_option(duplex), out=out)
     preview = Preview(game_dir.resolve().name)
     try:
         server = PreviewServer(preview, port)

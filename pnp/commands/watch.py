@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 import typer
 
-from pnp.cli import _console, _escape, app, report_errors, report_warnings
+from pnp.cli import EXIT_SPEC, _console, _escape, app, duplex_option, paper_option, report_errors, report_warnings
 
 
 def snapshot(game_dir: Path, skip: Path | None = None) -> dict[str, tuple[int, int]]:
@@ -95,12 +95,8 @@ def watch(
 
     if not (game_dir / "game.yaml").is_file():
         _console(True).print(f"[red]{game_dir}: not a game folder (no game.yaml)[/]")
-        raise typer.Exit(2)
-    if paper and paper.lower() not in ("a4", "letter"):
-        raise typer.BadParameter("--paper must be a4 or letter")
-    if duplex and duplex not in ("long", "short", "gutterfold", "none"):
-        raise typer.BadParameter("--duplex must be long, short, gutterfold or none")
-    options = BuildOptions(paper=paper.lower() if paper else None, duplex=duplex, out=out)
+        raise typer.Exit(EXIT_SPEC)
+    options = BuildOptions(paper=paper_option(paper), duplex=duplex_option(duplex), out=out)
     console = _console()
     err = _console(True)
     failed = []
@@ -134,4 +130,4 @@ def watch(
             console.print("stopped")
         return
     if once and failed:
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_SPEC)

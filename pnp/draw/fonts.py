@@ -9,17 +9,7 @@ from functools import lru_cache
 
 from pnp.paths import FONTS
 
-# name → (file, SVG family, SVG weight, SVG style)
-FONT_FILES: dict[str, tuple[str, str, str, str]] = {
-    "sans": ("DejaVuSans.ttf", "DejaVu Sans", "normal", "normal"),
-    "sans-bold": ("DejaVuSans-Bold.ttf", "DejaVu Sans", "bold", "normal"),
-    "sans-italic": ("DejaVuSans-Oblique.ttf", "DejaVu Sans", "normal", "oblique"),
-    "sans-bolditalic": ("DejaVuSans-BoldOblique.ttf", "DejaVu Sans", "bold", "oblique"),
-    "condensed": ("DejaVuSansCondensed-Bold.ttf", "DejaVu Sans Condensed", "bold", "normal"),
-    "serif": ("DejaVuSerif.ttf", "DejaVu Serif", "normal", "normal"),
-    "serif-bold": ("DejaVuSerif-Bold.ttf", "DejaVu Serif", "bold", "normal"),
-    "serif-italic": ("DejaVuSerif-Italic.ttf", "DejaVu Serif", "normal", "italic"),
-}
+from pnp.spec.fontnames import FONT_FILES  # noqa: E402  (the catalogue lives with the specs that name fonts)
 # the bold and italic of each face, for **bold** and *italic* in text
 STYLE_OF = {
     "sans": {"b": "sans-bold", "i": "sans-italic", "bi": "sans-bolditalic"},

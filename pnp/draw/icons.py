@@ -8,52 +8,20 @@ Placing an icon records it once per document as a symbol (a PDF form).
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from typing import Callable
 
-BOX = 100.0
-IconFn = Callable[..., None]  # (surface, ink) -> None
-_REGISTRY: dict[str, IconFn] = {}
-_loaded = False
-
-
-def icon(name: str) -> Callable[[IconFn], IconFn]:
-    """Register a built-in icon drawn in a 100 × 100 box."""
-
-    def wrap(fn: IconFn) -> IconFn:
-        if name in _REGISTRY:
-            raise ValueError(f"icon '{name}' registered twice")
-        _REGISTRY[name] = fn
-        return fn
-
-    return wrap
-
-
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from pnp.draw import iconsets
-
-    for mod in sorted(m.name for m in pkgutil.iter_modules(iconsets.__path__)):
-        importlib.import_module(f"pnp.draw.iconsets.{mod}")
+from pnp.draw.iconsets import BOX, IconFn, icon, registry  # noqa: F401  (icon sets register with `icon`)
 
 
 def names() -> list[str]:
-    _load()
-    return sorted(_REGISTRY)
+    return sorted(registry())
 
 
 def exists(name: str) -> bool:
-    _load()
-    return name in _REGISTRY
+    return name in registry()
 
 
 def drawer(name: str) -> IconFn:
-    _load()
-    return _REGISTRY[name]
+    return registry()[name]
 
 
 def place(surface, name: str, x: float, y: float, size: float, ink: str = "#000000",

@@ -12,9 +12,7 @@ from typing import Callable, Sequence
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
-
-
-_KAPPA = 0.5522847498  # control-point distance of a quarter circle, per unit radius
+from pnp.draw.geometry import KAPPA_PDF_CIRCLE, ellipse_path
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
@@ -140,13 +138,11 @@ class PdfSurface:
         f, s = self._paint(fill, stroke, width, dash, opacity=opacity)
         if f or s:  # four Bézier quarters with the usual constant: no trigonometry per circle
             require_finite("circle", cx, cy, r)
-            k = r * _KAPPA
+            (_, x0, y0), *quarters, _ = ellipse_path(cx, cy, r, r, KAPPA_PDF_CIRCLE)
             p = self.c.beginPath()
-            p.moveTo(cx + r, cy)
-            p.curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r)
-            p.curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy)
-            p.curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r)
-            p.curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy)
+            p.moveTo(x0, y0)
+            for _, *points in quarters:
+                p.curveTo(*points)
             p.close()
             self.c.drawPath(p, stroke=s, fill=f)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Protocol, Sequence
 
+from pnp.draw.geometry import arc_path, arc_start  # noqa: F401  (re-exported: arcs used to live here)
+
 # A path is a list of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
 PathCommand = tuple
 Point = tuple[float, float]
@@ -58,30 +60,3 @@ class Surface(Protocol):
         """Record art once (a PDF form, an SVG <symbol>) drawn in a width × height box."""
     def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
         """Place a defined symbol scaled into the box (x, y, w, h)."""
-
-
-def arc_path(cx: float, cy: float, r: float, start: float, end: float, segments: int = 0) -> list[PathCommand]:
-    """Bezier commands approximating a circular arc (degrees, clockwise from 3 o'clock), without the initial move."""
-    import math
-
-    sweep = end - start
-    n = segments or max(1, int(math.ceil(abs(sweep) / 90.0)))
-    step = math.radians(sweep / n)
-    k = 4 / 3 * math.tan(step / 4)
-    out: list[PathCommand] = []
-    a = math.radians(start)
-    for _ in range(n):
-        b = a + step
-        x0, y0 = cx + r * math.cos(a), cy + r * math.sin(a)
-        x3, y3 = cx + r * math.cos(b), cy + r * math.sin(b)
-        x1, y1 = x0 - k * r * math.sin(a), y0 + k * r * math.cos(a)
-        x2, y2 = x3 + k * r * math.sin(b), y3 - k * r * math.cos(b)
-        out.append(("C", x1, y1, x2, y2, x3, y3))
-        a = b
-    return out
-
-
-def arc_start(cx: float, cy: float, r: float, start: float) -> Point:
-    import math
-
-    return cx + r * math.cos(math.radians(start)), cy + r * math.sin(math.radians(start))

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pnp.draw import fonts
+from pnp.spec.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
 
-ICON_RE = re.compile(r":([a-z0-9][a-z0-9_-]*):")
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
 ICON_EM = 1.3  # an inline icon's advance, in ems: a little larger than a capital, so it reads at 7 pt
 SHRINK_STEP = 0.25
@@ -41,10 +41,6 @@ class TextLayout:
     fits: bool
     overflow: float  # points beyond the box height (0 when it fits)
     missing: tuple[tuple[str, str], ...] = ()  # (font, the characters it cannot draw), for each such font
-
-
-def icons_in(text: str) -> list[str]:
-    return ICON_RE.findall(text)
 
 
 def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pnp.export.faces import export_faces
 from pnp.export.raster import pod_canvas
 
+TITLE = "MakePlayingCards"
 DPI = 300
 BLEED_PX = 36
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pnp.export.faces import export_faces
 from pnp.export.raster import pixels_at
 
+TITLE = "Tabletopia"
 DPI = 300
 MAX_SIDE = 2048
 

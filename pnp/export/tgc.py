@@ -9,6 +9,7 @@ from __future__ import annotations
 from pnp.export.faces import export_faces
 from pnp.export.raster import pod_canvas
 
+TITLE = "The Game Crafter"
 DPI = 300
 BLEED_PX = 37.5  # 1/8 in
 

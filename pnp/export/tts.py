@@ -15,6 +15,7 @@ from pnp.errors import Pos
 from pnp.export.raster import Rasterizer, deck_origin, decks, face_pages, png, printshop_pdf
 from pnp.safename import OutputNames, shown, slug
 
+TITLE = "Tabletop Simulator"
 MAX_COLS, MAX_ROWS = 10, 7
 PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot is the hidden card
 MAX_PX = 4096

@@ -1,25 +1,39 @@
-"""Component kinds. Each kind is a module `pnp.kinds.<kind>` with:
+"""Component kinds, and the one place kinds are found.
 
-- `KIND` — the value of the spec file's `kind:` key;
-- `MODEL` — the pydantic model of the file (for `pnp schema`);
-- `load(game, path, raw)` → a loaded component or None (errors go to `game.errors`);
-- `build(game, components, options)` → {relative output name: bytes or str} for all
-  components of this kind in the game (so several decks can share one file).
-
-New kinds need no registration: a module in this package is a kind.
+A kind (see `pnp.kinds.kind.Kind`) is registered in the `pnp.kinds` entry-point
+group (`pnp.plugins`); the bundled ones are in pnp's pyproject.toml, exactly as
+a separate package would register its own. A `kind:` value written in a spec
+file never becomes an import path.
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from types import ModuleType
+from pnp.kinds.kind import HOOKS, Kind, KindOption
+from pnp.plugins import PluginError, load, names
+
+GROUP = "kinds"
+
+__all__ = ["Kind", "KindOption", "build_options", "kind_module", "kind_names"]
 
 
 def kind_names() -> list[str]:
-    import pnp.kinds as pkg
+    """Every registered kind, sorted."""
+    return names(GROUP)
 
-    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
+
+def kind_module(name: str) -> Kind:
+    """The kind registered as NAME; PluginError when none is, when it lacks a hook, or names another kind."""
+    kind = load(GROUP, name)
+    if not isinstance(kind, Kind):
+        missing = [h for h in ("KIND", "MODEL", "OPTIONS", *HOOKS) if not hasattr(kind, h)]
+        raise PluginError(f"the kind '{name}' does not provide {', '.join(missing)}")
+    if kind.KIND != name:
+        raise PluginError(f"the kind registered as '{name}' says it is '{kind.KIND}'")
+    return kind
 
 
-def kind_module(name: str) -> ModuleType:
-    return importlib.import_module(f"pnp.kinds.{name}")
+def build_options() -> list[KindOption]:
+    """The `pnp build` flags every registered kind declares, plus the rulebook's, in kind order."""
+    from pnp.kinds.kind import RULEBOOK_OPTIONS
+
+    found = [opt for name in kind_names() for opt in kind_module(name).OPTIONS]
+    return found + list(RULEBOOK_OPTIONS)

@@ -1,10 +1,14 @@
 """`kind: board` — grid boards: tiled over home-printer pages (with an assembly map) and as one poster."""
 from __future__ import annotations
 
+from pnp.kinds.kind import KindOption
 from pnp.spec.board import Board, load_board
 
 KIND = "board"
 MODEL = Board
+OPTIONS = (
+    KindOption("--poster", "poster", str, None, "Poster paper for boards (a2 default, a1, a3, or WxH mm)."),
+)
 
 
 def load(game, path, raw):
@@ -53,16 +57,12 @@ def rulebook_items(game, component) -> list[str]:
 def build(game, components, options) -> dict:
     from pnp.render.board import board_poster, board_tiles
     from pnp.draw.pdf import PdfSurface
-    from pnp.errors import Pos, SpecError, SpecErrors
     from pnp.layout.tile import parse_paper
 
     if "pdf" not in options.formats:
         return {}
     title = game.game.title if game.game else game.name
-    try:
-        poster_size = parse_paper(options.poster or "a2")
-    except ValueError as e:
-        raise SpecErrors([SpecError(Pos("--poster"), str(e))])
+    poster_size = parse_paper(options.poster or "a2")  # `pnp build --poster` checked it already
     out: dict = {}
     stems = file_stems(game, components)
     game.errors.raise_if_any()
@@ -93,3 +93,7 @@ def file_stems(game, components) -> dict[int, str]:
         names.add(f"{stem}tiles.pdf", where, f"board {shown(c.model.spec.name)}")
         out[id(c)] = stem
     return out
+
+
+def validate(game, model) -> None:
+    """Nothing beyond what loading checks."""

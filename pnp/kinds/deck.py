@@ -2,11 +2,16 @@
 from __future__ import annotations
 
 from pnp.errors import Pos
+from pnp.kinds.kind import KindOption, fit_at
 from pnp.spec.deck import Deck
 from pnp.spec.deckload import load_deck
 
 KIND = "deck"
 MODEL = Deck
+OPTIONS = (
+    KindOption("--duplex", "duplex", str, None, "long, short, gutterfold or none (default: long)."),
+    KindOption("--back-offset", "back_offset", str, None, "Shift every back by X,Y mm (read it off calibration.pdf)."),
+)
 
 
 def load(game, path, raw):
@@ -23,16 +28,13 @@ def check_fits_paper(game, deck, paper: str, duplex: str) -> None:
     """A card too large for the paper is a spec error at the deck's `size`, not a crash."""
     from pnp.layout.impose import card_grid, gutterfold_layout
     from pnp.layout.paper import paper_size
-    from pnp.spec.load import locate
 
-    try:
+    raw = deck.raw if deck.raw is not None else Pos(deck.shown)
+    with fit_at(game, raw, ["size"], f"deck '{deck.name}' ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}): "
+                                     "make the cards smaller or print on larger paper"):
         card_grid(*paper_size(paper), deck.width, deck.height, deck.bleed)
         if duplex == "gutterfold":
             gutterfold_layout(*paper_size(paper), deck.width, deck.height, deck.bleed)
-    except ValueError as e:
-        where = locate(deck.raw, ["size"]) if deck.raw is not None else Pos(deck.shown)
-        game.errors.error(where, f"deck '{deck.name}': {e} ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}); "
-                                 "make the cards smaller or print on larger paper")
 
 
 def build(game, components, options) -> dict:
@@ -114,3 +116,8 @@ def validate(game, deck) -> None:
         for face in (entry.front, entry.back):
             if face is not None:
                 drawer.prepare(face, entry, 1)
+
+
+def rulebook_items(game, component) -> None:
+    """No lines of its own: the rulebook writes its generic line."""
+    return None

@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 from pnp.errors import display_path
+from pnp.kinds.kind import KindOption, fit_at
 from pnp.spec.dice import DiceFile, ResolvedDice, resolve_dice
 from pnp.spec.load import locate
-from pnp.spec.validate import validate
+from pnp.spec.validate import validate as validate_spec
 
 KIND = "dice"
 MODEL = DiceFile
+OPTIONS = (
+    KindOption("--sets", "sets", int, None, "Sets of dice tiles to print (default: a page of as many as fit).", (1, 50)),
+)
 
 
 def load(game, path, raw) -> ResolvedDice | None:
-    spec = validate(DiceFile, raw, game.errors)
+    spec = validate_spec(DiceFile, raw, game.errors)
     if spec is None:
         return None
     dice = resolve_dice(spec, raw, game.assets.icon_names(), game.errors, display_path(path))
@@ -59,12 +63,11 @@ def build(game, components, options) -> dict:
                          SvgSurface(title=f"{title} — paper dice")))
     for fmt, tiles, nets in surfaces:
         for dice in sets:
-            try:
+            with fit_at(game, _raw(components, dice), ["tile"], f"make the dice smaller ({options.paper})"):
                 tile_sheets(tiles, dice, options.paper, options.sets, game.assets.place_icon, title)
                 net_sheets(nets, dice, options.paper, game.assets.place_icon, title)
-            except ValueError as e:  # a tile or net too large for the paper
-                game.errors.error(locate(_raw(components, dice), ["tile"]), str(e))
-                return {}
+        if game.errors.errors:
+            return {}
         if fmt == "pdf":
             out["dice-tiles.pdf"] = tiles.finish()
             out["dice-nets.pdf"] = nets.finish()
@@ -77,3 +80,7 @@ def build(game, components, options) -> dict:
 
 def _raw(components, dice):
     return next(c.raw for c in components if c.model is dice)
+
+
+def validate(game, model) -> None:
+    """Nothing beyond what loading checks."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pydantic import Field
 from typing import Literal
 
+from pnp.kinds.kind import KindOption
 from pnp.spec.deck import Layout
 from pnp.spec.types import Spec
 from pnp.spec.validate import validate as validate_spec
@@ -17,6 +18,7 @@ class LayoutsFile(Spec):
 
 
 MODEL = LayoutsFile
+OPTIONS: tuple[KindOption, ...] = ()
 
 
 def load(game, path, raw):
@@ -29,3 +31,12 @@ def load(game, path, raw):
 
 def build(game, components, options) -> dict:
     return {}
+
+
+def validate(game, model) -> None:
+    """Nothing beyond what loading checks."""
+
+
+def rulebook_items(game, component) -> None:
+    """No lines of its own: the rulebook writes its generic line."""
+    return None

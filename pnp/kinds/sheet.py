@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import random
 
-from pnp.layout import polyomino as poly
+from pnp.kinds.kind import KindOption
+from pnp.spec import polyomino as poly
 from pnp.spec.load import locate
 from pnp.spec.sheet import Piece, Sheet, load_sheet
 
 KIND = "sheet"
 MODEL = Sheet
+OPTIONS = (
+    KindOption("--count", "count", int, 1, "Pages of a roll-and-write pad.", (1, 500)),
+    KindOption("--random-city", "random_city", bool, False, "A different generated city on every sheet."),
+    KindOption("--seed", "seed", int, None, "Seed for generated content.", (0, 2**32 - 1)),
+)
 DEFAULT_SEED = 1
 
 

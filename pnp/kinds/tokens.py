@@ -1,10 +1,12 @@
 """`kind: tokens` — token sheets with crop marks, backs mirrored for duplex, player boards and charts."""
 from __future__ import annotations
 
+from pnp.kinds.kind import KindOption, fit_at
 from pnp.spec.tokens import Side, Tokens, load_tokens
 
 KIND = "tokens"
 MODEL = Tokens
+OPTIONS: tuple[KindOption, ...] = ()
 
 
 def load(game, path, raw):
@@ -86,11 +88,11 @@ def build(game, components, options) -> dict:
     duplex = options.duplex if options.duplex in ("long", "short") else "long"
     surface = PdfSurface(title=f"{title} — tokens", subject=f"{options.paper}, duplex {duplex}")
     for c in components:
-        try:
+        with fit_at(game, c.raw, ["pieces"], f"make it smaller or print on larger paper than {options.paper}"):
             token_sheets(surface, c.model, game.assets, options.paper, duplex)
-        except ValueError as e:  # a piece larger than the paper: the designer's to fix, not a crash
-            from pnp.spec.load import locate
-
-            game.errors.error(locate(c.raw, ["pieces"]), f"{e} ({options.paper}); make it smaller or print on larger paper")
     game.errors.raise_if_any()
     return {"tokens.pdf": surface.finish()}
+
+
+def validate(game, model) -> None:
+    """Nothing beyond what loading checks."""

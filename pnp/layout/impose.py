@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pnp.layout.paper import MIN_MARGIN
 from pnp.spec.units import mm
+from pnp.layout.fit import DoesNotFit
 
 MARK_GAP = mm(1.5)      # between the bleed edge and a crop mark
 MARK_LENGTH = mm(5)
@@ -70,7 +71,7 @@ def card_grid(page_w: float, page_h: float, card_w: float, card_h: float, bleed:
     cols = fit_count(page_w - 2 * margin, card_w)
     rows = fit_count(page_h - 2 * margin, card_h)
     if cols == 0 or rows == 0:
-        raise ValueError(f"a {card_w / mm(1):.1f} × {card_h / mm(1):.1f} mm card does not fit on a "
+        raise DoesNotFit(f"a {card_w / mm(1):.1f} × {card_h / mm(1):.1f} mm card does not fit on a "
                          f"{page_w / mm(1):.0f} × {page_h / mm(1):.0f} mm page with {margin / mm(1):.0f} mm margins")
     block_w, block_h = cols * card_w, rows * card_h
     x0, y0 = (page_w - block_w) / 2, (page_h - block_h) / 2
@@ -154,7 +155,7 @@ def gutterfold_layout(page_w: float, page_h: float, card_w: float, card_h: float
         options.append((cols * rows, landscape, pw, ph, cols, rows))
     count, landscape, pw, ph, cols, rows = max(options, key=lambda o: (o[0], o[1]))
     if count == 0:
-        raise ValueError("the card is too large for gutterfold on this paper")
+        raise DoesNotFit("the card is too large for gutterfold on this paper")
     fronts, backs = [], []
     if landscape:
         fold_x = pw / 2

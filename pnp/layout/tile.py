@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pnp.layout.paper import MIN_MARGIN, PAPERS
 from pnp.spec.units import mm
+from pnp.layout.fit import DoesNotFit
 
 DEFAULT_OVERLAP = mm(12)   # more than a home printer's unprintable edge (PRINTING.md: 10-15 mm)
 LABEL_STRIP = mm(9)        # at the foot of each tile page: its row, column and a scale bar
@@ -51,7 +52,7 @@ def spans(total: float, avail: float, overlap: float, lines: list[float] = ()) -
     inside it; without such a line, as far right as the band allows.
     """
     if avail <= overlap + 1e-6:
-        raise ValueError(f"a {avail / mm(1):.0f} mm page area cannot hold a {overlap / mm(1):.0f} mm overlap")
+        raise DoesNotFit(f"a {avail / mm(1):.0f} mm page area cannot hold a {overlap / mm(1):.0f} mm overlap")
     out, start = [], 0.0
     while start + avail < total - 1e-6:
         limit = start + avail - overlap

@@ -37,10 +37,7 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
 
     game = load_game(game_dir)
     for c in game.components:
-        module = kind_module(c.kind)
-        hook = getattr(module, "validate", None)
-        if hook and hook.__module__ == module.__name__:  # not a `validate` the kind merely imported
-            hook(game, c.model)
+        kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)

@@ -17,6 +17,7 @@ from pnp.layout.cubenet import cube_net, net_size
 from pnp.layout.paper import paper_size
 from pnp.spec.dice import Face, ResolvedDice
 from pnp.spec.units import mm, to_mm
+from pnp.layout.fit import DoesNotFit
 
 INK = "#000000"
 WHITE = "#ffffff"
@@ -145,7 +146,7 @@ def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets:
         if plan and (best is None or plan.sets_per_page > best.sets_per_page):
             best = plan
     if best is None:
-        raise ValueError(f"{to_mm(tile):.1f} mm tiles: one set of {dice_count} dice does not fit on the page")
+        raise DoesNotFit(f"{to_mm(tile):.1f} mm tiles: one set of {dice_count} dice does not fit on the page")
     return best
 
 
@@ -223,7 +224,7 @@ def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, t
     across = int((avail_w + NET_SPACE) // (w + NET_SPACE))
     down = int((avail_h + NET_SPACE) // (h + CAPTION + NET_SPACE))
     if across * down == 0:
-        raise ValueError(f"a net with {to_mm(edge):.0f} mm faces does not fit on {paper} paper")
+        raise DoesNotFit(f"a net with {to_mm(edge):.0f} mm faces does not fit on {paper} paper")
     per_page = across * down
     pages = math.ceil(len(dice.dice) / per_page)
     for p in range(pages):

@@ -15,6 +15,7 @@ from pnp.layout.impose import MARK_GAP, MARK_LENGTH, Grid, Placement, back_place
 from pnp.layout.paper import MIN_MARGIN, paper_size
 from pnp.spec.tokens import Chart, ResolvedPiece, Side, TokenSet, Track
 from pnp.spec.units import mm
+from pnp.layout.fit import DoesNotFit
 
 BAND_GAP = 2 * (MARK_GAP + MARK_LENGTH) + mm(2)   # room for the crop marks of two bands
 EDGE = MIN_MARGIN + MARK_GAP + MARK_LENGTH         # marks must stay inside the page margin
@@ -39,7 +40,7 @@ def layout_pages(pieces: list[ResolvedPiece], page_w: float, page_h: float) -> l
     for (w, h), items in groups.items():
         cols = fit_count(page_w - 2 * EDGE, w)
         if cols == 0 or fit_count(page_h - 2 * EDGE, h) == 0:
-            raise ValueError(f"a {w / mm(1):.0f} × {h / mm(1):.0f} mm piece does not fit on the page")
+            raise DoesNotFit(f"a {w / mm(1):.0f} × {h / mm(1):.0f} mm piece does not fit on the page")
         while items:
             rows = fit_count(page_h - EDGE - y, h)
             if rows == 0:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
+from pnp.rulebook.errors import RuleError  # noqa: F401  (raised by helpers; re-exported)
 
 FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
@@ -101,15 +102,6 @@ class Compiled:
     cover: Any = None
     markdown: str = ""
     images: list = field(default_factory=list)  # requests from pnp.rulebook.figures, for ImageBlock
-
-
-class RuleError(Exception):
-    """A helper refused its arguments; `needle` is the text to point the column at."""
-
-    def __init__(self, message: str, needle: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.needle = needle
 
 
 # Jinja2 -----------------------------------------------------------------------------------------

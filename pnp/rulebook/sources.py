@@ -13,7 +13,7 @@ from pathlib import Path
 from jinja2 import BaseLoader, TemplateNotFound
 
 from pnp.errors import Pos, SpecErrors, display_path
-from pnp.rulebook.language import RuleError
+from pnp.rulebook.errors import RuleError
 from pnp.spec.safepath import TEXT_BYTES, decode_text, read_regular, safe_game_path
 
 

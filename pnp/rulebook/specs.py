@@ -115,8 +115,8 @@ def context(game: GameContext, outputs: list[str]) -> dict:
 def component_lines(game: GameContext) -> list[str]:
     """One Markdown line per component, with counts: the `component_list()` helper.
 
-    A kind module may define `rulebook_items(game, component) -> list[str]` to
-    describe its own components; otherwise a generic line is written.
+    Each kind's `rulebook_items(game, component)` describes its own components;
+    where it returns None a generic line is written.
     """
     from pnp.kinds import kind_module
 
@@ -124,9 +124,9 @@ def component_lines(game: GameContext) -> list[str]:
     for c in game.components:
         if c.kind == "layouts":
             continue
-        hook = getattr(kind_module(c.kind), "rulebook_items", None)
-        if hook:
-            lines += list(hook(game, c))
+        items = kind_module(c.kind).rulebook_items(game, c)
+        if items is not None:
+            lines += list(items)
         elif c.kind == "deck":
             lines.append(_deck_line(deck_view(c.model)))
         else:

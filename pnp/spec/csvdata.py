@@ -141,7 +141,7 @@ def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector) -> list[Row]:
     A column the deck does not declare (when it declares fields) is an error once, at its header cell, when
     one of the deck's rows gives it a value; left empty on those rows it is another deck's column and ignored.
     """
-    from pnp.spec.deckload import LayoutRef
+    from pnp.spec.fieldvalues import LayoutRef
     from pnp.spec.load import LDict, LList, locate, value_pos
     from pnp.spec.tables import read_tables
 
@@ -250,7 +250,7 @@ class _Condition:
 
 def _row_context(row: Row, defs: dict) -> dict:
     """A row's columns as `where` sees them: typed as the deck declares them, an empty cell as its default."""
-    from pnp.spec.deckload import blank_value, convert_field
+    from pnp.spec.fieldvalues import blank_value, convert_field
 
     context = {}
     for name, value in row.values.items():

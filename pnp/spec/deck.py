@@ -1,13 +1,14 @@
 """Card decks: size, bleed, layouts of named boxes, typed fields, cards, and rows of CSV files or spreadsheets."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal, Union
 
-from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator
+from pydantic import BeforeValidator, Discriminator, Field, Tag, WithJsonSchema, field_validator
 from typing_extensions import Annotated
 
-from pnp.spec.types import (_LENGTH_SCHEMA, Angle, Color, DashPattern, NonNegLength, Number, PositiveLength, Spec,
-                             TemplatedColor)
+from pnp.spec.types import (_LENGTH_SCHEMA, Angle, Color, DashPattern, NonNegLength, NonNegPoints, Number,
+                             PositiveLength, PositivePoints, Spec, TemplatedColor, Text)
+from pnp.spec.validate import RawCheck, warn_once
 from pnp.spec.units import parse_length
 
 # Trim sizes in millimetres (see PRINTING.md).
@@ -49,10 +50,13 @@ def _dim(value: Any) -> Any:
     return list(result) if isinstance(result, tuple) else result
 
 
-Dim = Annotated[Any, BeforeValidator(_dim)]
+_DIM_SCHEMA = {"anyOf": [{"type": "number", "description": "millimetres"},
+                         {"type": "string", "pattern": r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt|%)?\s*$"}],
+               "description": "a length (a bare number is mm) or a percentage of the card"}
+Dim = Annotated[Any, BeforeValidator(_dim), WithJsonSchema(_DIM_SCHEMA)]
 
 def _font(value: Any) -> str:
-    from pnp.draw.fonts import FONT_FILES
+    from pnp.spec.fontnames import FONT_FILES
     from pnp.errors import did_you_mean
 
     if not isinstance(value, str) or value not in FONT_FILES:
@@ -62,51 +66,163 @@ def _font(value: Any) -> str:
 
 BoxType = Literal["text", "icons", "image", "shape"]
 ShapeName = Literal["rect", "rounded", "circle", "ellipse", "line", "hexagon", "diamond"]
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+Font = Annotated[str, BeforeValidator(_font)]
 
 
-class Box(Spec):
-    """One named region of a layout. Positions are from the card's top-left trim corner."""
+class BoxBase(Spec):
+    """The keys every box has: its type, where it is, when it shows and how it is turned.
 
-    type: BoxType = "text"
-    x: Dim = 0
-    y: Dim = 0
-    width: Dim = ["%", 1.0]
-    height: Dim = ["%", 1.0]
+    Positions are from the card's top-left trim corner.
+    """
+
+    type: str = "text"
+    x: Dim = Field(default=0, description="a length (a bare number is mm) or a percentage of the card, such as \"50%\"")
+    y: Dim = Field(default=0, description="a length (a bare number is mm) or a percentage of the card")
+    width: Dim = Field(default=["%", 1.0], description="a length (a bare number is mm) or a percentage of the card",
+                       json_schema_extra={"default": "100%"})
+    height: Dim = Field(default=["%", 1.0], description="a length (a bare number is mm) or a percentage of the card",
+                        json_schema_extra={"default": "100%"})
     show_if: str | None = Field(default=None, description="a field name or Jinja2 expression; the box is drawn only when it is true")
-    rotate: Angle = 0
-    # text
-    text: str | None = Field(default=None, description="Jinja2 template over the card's fields; :icon: inline, **bold**, *italic*")
-    font: Annotated[str, BeforeValidator(_font)] = "sans"
-    size: PositiveLength = 9.0
-    min_size: PositiveLength = 6.0
+    rotate: Angle = Field(default=0, description="degrees, clockwise")
+
+
+class _Lettering(Spec):
+    """The keys of a box that writes text."""
+
+    text: Text | None = Field(default=None, description="Jinja2 template over the card's fields; :icon: inline, **bold**, *italic*")
+    font: Font = "sans"
+    size: PositivePoints = Field(default=9.0, description="the font size (a bare number is points)")
+    min_size: PositivePoints = Field(default=6.0, description="the smallest size the text may shrink to so that it fits "
+                                                              "(a bare number is points)")
     color: TemplatedColor = "#000000"
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
-    leading: float = Field(default=1.2, ge=0.8, le=3)
-    # icons
+    align: Align = "left"
+    valign: VAlign = "top"
+    leading: float = Field(default=1.2, ge=0.8, le=3, description="line height, as a multiple of the font size")
+
+
+class TextBox(_Lettering, BoxBase):
+    """`type: text` (the default): text in the card's fonts, shrunk to fit."""
+
+    type: Literal["text"] = "text"
+    # keys of other box types, read by code that walks every box: never set on a text box
+    icons: ClassVar[None] = None
+    src: ClassVar[None] = None
+    fill: ClassVar[None] = None
+    stroke: ClassVar[None] = None
+
+
+class IconsBox(BoxBase):
+    """`type: icons`: a row of icons, shrunk to fit the box's width."""
+
+    type: Literal["icons"] = "icons"
     icons: str | list[str] | None = Field(default=None, description="icon names, or a field name holding them")
-    icon_size: PositiveLength | None = None
-    gap: NonNegLength = 1.0
-    # image
-    src: str | None = Field(default=None, description="art/<file>.svg, or icon:<name>; may use Jinja2")
-    # shape
+    icon_size: PositiveLength | None = Field(default=None, description="the side of one icon (default: the box's height)")
+    gap: NonNegLength = Field(default=1.0, description="the space between icons", json_schema_extra={"default": "1pt"})
+    color: TemplatedColor = "#000000"
+    align: Align = "left"
+    valign: VAlign = "top"
+    text: ClassVar[None] = None
+    src: ClassVar[None] = None
+    fill: ClassVar[None] = None
+    stroke: ClassVar[None] = None
+
+
+class ImageBox(BoxBase):
+    """`type: image`: a picture from art/ (SVG), or one icon, fitted to the box."""
+
+    type: Literal["image"] = "image"
+    src: Text | None = Field(default=None, description="art/<file>.svg, or icon:<name>; may use Jinja2")
+    color: TemplatedColor = Field(default="#000000", description="the colour of an icon:<name> picture")
+    text: ClassVar[None] = None
+    icons: ClassVar[None] = None
+    fill: ClassVar[None] = None
+    stroke: ClassVar[None] = None
+
+
+class ShapeBox(_Lettering, BoxBase):
+    """`type: shape`: a filled or stroked shape, with optional text inside (the text keys apply only with `text`)."""
+
+    type: Literal["shape"] = "shape"
     shape: ShapeName = "rect"
     fill: TemplatedColor | None = None
     stroke: TemplatedColor | None = None
-    stroke_width: NonNegLength = 0.5
-    radius: NonNegLength = 0
-    dash: DashPattern | None = None
+    stroke_width: NonNegPoints = Field(default=0.5, description="the width of the outline (a bare number is points)")
+    radius: NonNegLength = Field(default=0, description="corner radius of a rect or rounded shape")
+    dash: DashPattern | None = Field(default=None, description="dash lengths in points, on and off in turn")
     opacity: float = Field(default=1.0, ge=0, le=1)
+    icons: ClassVar[None] = None
+    src: ClassVar[None] = None
 
 
-def _boxes_schema() -> dict:
-    """Boxes are merged as raw mappings (for `extends`), but editors should still complete their keys."""
-    schema = Box.model_json_schema()
-    schema.pop("title", None)
-    return {"type": "object", "additionalProperties": schema}
+BOX_MODELS: dict[str, type[BoxBase]] = {"text": TextBox, "icons": IconsBox, "image": ImageBox, "shape": ShapeBox}
+# keys of a shape that only matter when it writes text
+_LETTERING_ONLY = frozenset(_Lettering.model_fields) - {"text", "color"}
 
 
-BoxMap = Annotated[dict[str, dict], WithJsonSchema(_boxes_schema())]
+def _box_type(value: Any) -> str | None:
+    """The model a box is checked against: its `type`, text when it has none."""
+    kind = value.get("type", "text") if isinstance(value, dict) else getattr(value, "type", None)
+    return f"{kind} box" if isinstance(kind, str) and kind in BOX_MODELS else None
+
+
+def box_keys(raw: Any, errors) -> Any:
+    """Before a box is validated: an unknown `type` is an error; a key of another box type is a warning and dropped.
+
+    A key no box type has is left in place, so validation reports it with a did-you-mean.
+    """
+    from pnp.errors import did_you_mean
+    from pnp.spec.load import LDict, locate
+
+    if not isinstance(raw, LDict):
+        return raw
+    kind = raw.get("type", "text")
+    if not isinstance(kind, str) or kind not in BOX_MODELS:
+        errors.error(locate(raw, ["type"]), f"'type' must be one of {', '.join(BOX_MODELS)}, got {kind!r}"
+                                            f"{did_you_mean(str(kind), BOX_MODELS)}")
+        return None
+    own = set(BOX_MODELS[kind].model_fields)
+    lettering = kind != "shape" or raw.get("text") is not None
+    foreign = [k for k in raw if (k not in own and any(k in m.model_fields for m in BOX_MODELS.values()))
+               or (not lettering and k in _LETTERING_ONLY)]
+    if not foreign:
+        return raw
+    for key in foreign:
+        if key in own:
+            message = f"'{key}' does not apply to a shape box without `text`; it is ignored"
+        else:
+            where = ", ".join(k for k, m in BOX_MODELS.items() if key in m.model_fields)
+            message = f"'{key}' does not apply to a{'n' if kind[0] in 'aeiou' else ''} {kind} box; it is ignored " \
+                      f"(it is a key of {where} boxes)"
+        warn_once(errors, locate(raw, [key], key=True), message)
+    kept = LDict((k, v) for k, v in raw.items() if k not in foreign)
+    kept.pos, kept.key_pos, kept.value_pos = raw.pos, raw.key_pos, raw.value_pos
+    return kept
+
+
+class _AnyBoxType:
+    """In JSON Schema a box may match several types: a child's override without `type` fits more than one."""
+
+    def __get_pydantic_json_schema__(self, core_schema, handler):
+        schema = handler(core_schema)
+        if "oneOf" in schema:
+            schema["anyOf"] = schema.pop("oneOf")
+        return schema
+
+
+Box = Annotated[Union[Annotated[TextBox, Tag("text box")], Annotated[IconsBox, Tag("icons box")],
+                      Annotated[ImageBox, Tag("image box")], Annotated[ShapeBox, Tag("shape box")]],
+                Discriminator(_box_type), _AnyBoxType(), RawCheck(box_keys)]
+
+
+def _as_given(value: Any) -> Any:
+    return value
+
+
+# Boxes stay raw mappings here (a child layout's box and a card's override are merged key by key before
+# they are checked as a Box), but the JSON Schema describes them as boxes so that editors complete their keys.
+BoxMap = Annotated[dict[str, dict], BeforeValidator(_as_given, json_schema_input_type=dict[str, Box])]
 
 
 class Layout(Spec):

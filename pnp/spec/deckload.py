@@ -6,8 +6,9 @@ rows into cards, and checks every reference (layouts, icons) with a position.
 """
 from __future__ import annotations
 
-import re
+import difflib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from pnp.spec.deck import Box, Card, Deck, FieldDef, Layout, Side
 from pnp.spec.load import LDict, LList, load_yaml, locate, value_pos
 from pnp.spec.validate import validate
 from pnp.spec import templating
-from pnp.spec.types import check_number
+from pnp.spec.fieldvalues import LayoutRef, blank_value, convert_field  # noqa: F401  (re-exported)
 
 
 @dataclass
@@ -154,12 +155,140 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     total = sum(c.count for c in cards)
     if total > MAX_CARDS:
         errors.error(value_pos(raw, "cards"), f"the deck holds {total} cards; a deck has at most {MAX_CARDS}")
+    if len(errors.errors) == before:
+        _report_undefined_names(deck, cards, data_rows, errors)
     if len(errors.errors) > before:
         return None
     _warn_outside_safe_zone(deck, cards, errors)
     deck.cards = []  # resolved into `cards` below; the validated models are not needed twice (large decks)
     return ResolvedDeck(deck, path, shown, deck.size.width, deck.size.height, deck.bleed, deck.safe,
                         deck.corner_radius, cards, layouts, raw, deck.fields, data_rows=data_rows)
+
+
+_TEMPLATE_KEYS = ("text", "src", "icons", "fill", "stroke", "color")
+
+
+def _report_undefined_names(deck: Deck, cards: list[CardEntry], data_rows: dict, errors: Collector) -> None:
+    """A name a layout's template uses that cards do not have: one error at the template, naming those cards.
+
+    Drawing would fail on each card with the card's own position; the mistake
+    is in the template, written once, so that is where it is reported. A name
+    is only reported when rendering really fails on it (a template may guard a
+    name with `is defined`).
+    """
+    known_globals = set(templating.environment().globals)
+    missing: dict[tuple[Pos, str], tuple[set[str], list[Pos]]] = {}
+    confirmed: dict[tuple, bool] = {}
+    placed: dict[tuple, Pos] = {}
+    # faces with the same boxes and the same field names use the same unknown names: worked out once
+    plans: dict[tuple, tuple[set[str], list]] = {}
+    for entry in cards:
+        for face in (entry.front, entry.back):
+            if face is None:
+                continue
+            plan_key = (id(face.boxes), frozenset(face.fields))
+            if plan_key not in plans:
+                names = set(face.fields) | {"card", "deck"}
+                plans[plan_key] = (names, [(rb, key, source, unknown) for rb in face.boxes if not rb.static
+                                           for key, source, used in _templates_of(rb.box)
+                                           if (unknown := frozenset(used - names - known_globals))])
+            names, plan = plans[plan_key]
+            for rb, key, source, unknown in plan:
+                for name in sorted(unknown):
+                    check = (source, key, name, unknown)
+                    if check not in confirmed:
+                        confirmed[check] = _fails_on(source, key == "show_if", name, face, entry, deck)
+                    if not confirmed[check]:
+                        continue
+                    value_at = locate(rb.raw, [key])
+                    if (value_at, source, name) not in placed:
+                        placed[value_at, source, name] = _name_pos(value_at, source, name)
+                    at = placed[value_at, source, name]
+                    known, where = missing.setdefault((at, name), (set(), []))
+                    known |= names
+                    row = data_rows.get(entry.id)
+                    where.append(row.pos if row is not None else entry.pos)
+    for (at, name), (known, where) in missing.items():
+        close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        errors.error(at, f"'{name}' is undefined ({_cards_at(where)}){hint}")
+
+
+def _templates_of(box: Box):
+    """(key, source, names it uses) of every template of a box, `show_if` and an `icons` field name included."""
+    for key in _TEMPLATE_KEYS:
+        value = getattr(box, key, None)
+        if isinstance(value, str) and "{" in value:
+            yield key, value, _names(value)
+    if box.type == "icons" and isinstance(box.icons, str) and "{" not in box.icons:
+        yield "icons", box.icons, frozenset({box.icons})  # the name of the field holding the icons
+    if box.show_if:
+        bare = box.show_if.isidentifier()
+        yield "show_if", box.show_if, frozenset({box.show_if}) if bare else _names("{{ " + box.show_if + " }}")
+
+
+@lru_cache(maxsize=4096)
+def _names(source: str) -> frozenset[str]:
+    try:
+        return frozenset(templating.names_used(source))
+    except templating.TemplateError:
+        return frozenset()  # a syntax error, reported where the layout is read
+
+
+def _fails_on(source: str, expression: bool, name: str, face: Face, entry: CardEntry, deck: Deck) -> bool:
+    """Whether rendering `source` for this card fails because `name` is undefined."""
+    if source == name:
+        return True  # a bare field name (`show_if: rare`, `icons: cost`) that the card does not have
+    context = dict(face.fields)
+    context["card"] = {"id": entry.id, "copy": 1, "count": entry.count}
+    context["deck"] = {"name": deck.name, "title": deck.title or deck.name, "total": 0}
+    try:
+        if expression:
+            templating.evaluate(source, context)
+        else:
+            templating.render(source, context)
+    except templating.TemplateError as e:
+        return f"'{name}' is undefined" in e.message
+    return False
+
+
+def _name_pos(value_at: Pos, source: str, name: str) -> Pos:
+    """The position of `name` inside the template text when it can be found in the file, else the text's."""
+    import re
+
+    from pnp.spec.load import locate_within
+
+    return locate_within(value_at, rf"(?<![A-Za-z0-9_.]){re.escape(name)}(?![A-Za-z0-9_])", 2 * len(source) + 16)
+
+
+def _cards_at(where: list[Pos]) -> str:
+    """'48 cards: items.csv rows 2–49' — the cards a mistake affects, by file and row or line ranges."""
+    where = list(dict.fromkeys(where))  # a card whose front and back both fail is one card
+    by_file: dict[str, list[int]] = {}
+    for pos in where:
+        by_file.setdefault(pos.path, []).append(pos.line)
+    parts = []
+    for path, lines in by_file.items():
+        unit = "line" if path.endswith((".yaml", ".yml")) else "row"
+        spans = _spans(sorted(set(lines)))
+        plural = "s" if len(spans) > 1 or "–" in spans[0] else ""
+        shown = ", ".join(spans[:6]) + (", …" if len(spans) > 6 else "")
+        parts.append(f"{path} {unit}{plural} {shown}")
+    n = len(where)
+    return f"{n} card{'s' if n != 1 else ''}: " + "; ".join(parts)
+
+
+def _spans(numbers: list[int]) -> list[str]:
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:] + [None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(f"{start}–{prev}" if prev > start else str(start))
+        if n is not None:
+            start = prev = n
+    return out
 
 
 def _warn_outside_safe_zone(deck: Deck, cards: list[CardEntry], errors: Collector) -> None:
@@ -283,15 +412,6 @@ def merge(base: LDict | None, over: LDict) -> LDict:
                 out.key_pos[k] = src.key_pos.get(k, out.pos)
                 out.value_pos[k] = src.value_pos.get(k, out.pos)
     return out
-
-
-@dataclass(frozen=True)
-class LayoutRef:
-    """Where a face's layout comes from: a name, or a template giving one, and where it is written."""
-
-    text: str
-    pos: Pos
-    shared: bool = False  # written once for many cards (on the deck, or a data entry), not on this card
 
 
 class _CardBuilder:
@@ -487,79 +607,3 @@ def _typed_fields(defs: dict[str, FieldDef], values: dict, raw: Any, errors: Col
             out[name] = blank_value(d) if row is not None else (
                 d.default if d.default is not None else ([] if d.type in ("icons", "list") else None))
     return out
-
-
-def blank_value(d: FieldDef) -> Any:
-    """What an empty cell means: the declared default, else nothing of the field's type."""
-    if d.default is not None:
-        return d.default
-    return {"text": "", "bool": False, "icons": [], "list": []}.get(d.type)
-
-
-def convert_field(d: FieldDef, value: Any, known_icons: set[str]) -> tuple[bool, Any, str]:
-    """(ok, converted value, message): the value typed as its declaration says."""
-    if value is None:
-        return True, None, ""
-    try:
-        if d.type == "int":
-            if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                raise ValueError
-            value = int(str(value).strip()) if isinstance(value, str) else int(value)
-        elif d.type == "number":
-            if isinstance(value, bool):
-                raise ValueError
-            if isinstance(value, str) and _WITH_UNIT.match(value.strip()):
-                return False, None, f"must be a number, got {value!r} (a length? declare the field `type: length`)"
-            value = float(value)
-        elif d.type == "length":
-            value = _length_mm(value)
-        elif d.type == "bool":
-            if isinstance(value, str):
-                if value.strip().lower() not in ("true", "false", "yes", "no", "1", "0", ""):
-                    raise ValueError
-                value = value.strip().lower() in ("true", "yes", "1")
-            elif isinstance(value, (int, float)) and not isinstance(value, bool) and value in (0, 1):
-                value = bool(value)  # a spreadsheet's 1 or 0
-            elif not isinstance(value, bool):
-                raise ValueError
-        elif d.type == "text":
-            if isinstance(value, (dict, list)):
-                raise ValueError
-            value = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
-        elif d.type in ("icons", "list"):
-            if isinstance(value, str):
-                value = [v for v in value.replace(",", " ").split() if v] if d.type == "icons" else [value]
-            if not isinstance(value, list):
-                raise ValueError
-    except (ValueError, TypeError):
-        kind = {"int": "a whole number", "number": "a number", "bool": "true or false (or yes, no)", "text": "text",
-                "length": "a length such as 12mm, 1.5cm, 0.5in or 9pt (a bare number is mm)",
-                "icons": "a list of icon names", "list": "a list"}.get(d.type, d.type)
-        return False, None, f"must be {kind}, got {value!r}"
-    if d.type in ("int", "number", "length"):
-        try:
-            check_number(value)
-        except ValueError as e:
-            return False, None, str(e)
-        if d.min is not None and value < d.min:
-            return False, None, f"must be at least {d.min:g}, got {value}"
-        if d.max is not None and value > d.max:
-            return False, None, f"must be at most {d.max:g}, got {value}"
-    if d.choices is not None and d.type == "text" and value not in d.choices:
-        return False, None, f"must be one of {', '.join(d.choices)}, got '{value}'{did_you_mean(value, d.choices)}"
-    if d.type == "icons":
-        for name in value:
-            if not isinstance(name, str) or name not in known_icons:
-                return False, None, f"names unknown icon '{name}'{did_you_mean(str(name), known_icons)}"
-    return True, value, ""
-
-
-_WITH_UNIT = re.compile(r"^-?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)$", re.IGNORECASE)
-
-
-def _length_mm(value: Any) -> float | int:
-    """A length field's value in millimetres ("12mm", "1in", "9pt"; a bare number is mm)."""
-    from pnp.spec.units import parse_length, to_mm
-
-    mm = round(to_mm(parse_length(value.strip() if isinstance(value, str) else value)), 4)
-    return int(mm) if mm.is_integer() else mm

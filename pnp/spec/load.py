@@ -66,7 +66,49 @@ def load_yaml(path: Path, shown: str | None = None, allow_empty: bool = False) -
     """Load one YAML document safely, returning LDict/LList trees with positions."""
     shown = shown or display_path(path)
     text = read_text(path, shown)
+    _remember_source(shown, text)
     return parse_yaml(text, shown, allow_empty=allow_empty)
+
+
+_SOURCES: dict[str, str] = {}  # the text of the spec files loaded last, by shown path: errors point inside values
+MAX_SOURCES = 64
+MAX_SOURCE_CHARS = 2 * MAX_BYTES  # kept in all; the oldest texts are let go first
+
+
+def _remember_source(shown: str, text: str) -> None:
+    _SOURCES.pop(shown, None)
+    _SOURCES[shown] = text
+    while len(_SOURCES) > MAX_SOURCES or (len(_SOURCES) > 1 and sum(map(len, _SOURCES.values())) > MAX_SOURCE_CHARS):
+        del _SOURCES[next(iter(_SOURCES))]
+
+
+def source_text(shown: str) -> str:
+    """The text of a spec file loaded lately (also one YAML could not read), or '' when not known."""
+    return _SOURCES.get(shown, "")
+
+
+def locate_within(pos: Pos, pattern: str, span: int) -> Pos:
+    """Where `pattern` (a regex) first matches in the file text at or after `pos`, within `span` characters.
+
+    Points inside a scalar: the name a template misspells, not just the start of
+    the text holding it. Falls back to `pos` when the text is unknown or the
+    pattern is not found nearby (a folded or escaped scalar).
+    """
+    import re
+
+    text = _SOURCES.get(pos.path)
+    if text is None or pos.cell:
+        return pos
+    lines = text.split("\n")
+    if not 1 <= pos.line <= len(lines):
+        return pos
+    start = sum(len(line) + 1 for line in lines[: pos.line - 1]) + pos.col - 1
+    m = re.compile(pattern).search(text, start, min(len(text), start + span))
+    if m is None:
+        return pos
+    line = text.count("\n", 0, m.start()) + 1
+    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    return Pos(pos.path, line, col)
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same marks, much faster
@@ -87,17 +129,79 @@ def parse_yaml(text: str, shown: str, allow_empty: bool = False) -> Any:
     try:
         return _EventBuilder(loader, shown).build(allow_empty)
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        msg = " ".join(p for p in (e.context, e.problem) if p) or "YAML syntax error"
-        if mark is not None and _tab_near(text, mark):
-            msg += " (use spaces, not tabs, to indent)"
-        raise SpecErrors([SpecError(_pos(shown, mark) if mark else Pos(shown), f"YAML syntax error: {msg}")])
+        raise SpecErrors(_syntax_errors(e, text, shown))
     except yaml.YAMLError as e:
         raise SpecErrors([SpecError(Pos(shown), f"YAML error: {e}")])
     finally:
         loader.dispose()
         if enabled:
             gc.enable()
+
+
+# what libyaml was reading when it failed → the opener that was never closed
+_UNCLOSED = {"while parsing a flow sequence": "`[`", "while parsing a flow mapping": "`{`",
+             "while scanning a quoted scalar": "quote"}
+
+
+def _syntax_errors(e: yaml.MarkedYAMLError, text: str, shown: str) -> list[SpecError]:
+    """A syntax error where its cause is: an unclosed `[`, `{` or quote first, then where the parser noticed.
+
+    The parser notices a missing `]` only where the file stops making sense,
+    often many lines later; the opener is what the designer has to fix.
+    """
+    mark = e.problem_mark or e.context_mark
+    opener = _UNCLOSED.get(e.context or "")
+    problem = e.problem or "YAML syntax error"
+    if opener and e.context_mark is not None and e.problem_mark is not None:
+        if opener == "quote":
+            quote = _char_at(text, e.context_mark) or '"'
+            opener = f"the quote `{quote}`"
+        opened = _pos(shown, e.context_mark)
+        noticed = _pos(shown, e.problem_mark)
+        return [SpecError(opened, f"YAML syntax error: {opener} opened here is never closed "
+                                  f"(the parser noticed at line {noticed.line}, column {noticed.col})"),
+                SpecError(noticed, f"YAML syntax error: {problem} (the {opener.removeprefix('the ')} opened "
+                                   f"at line {opened.line}, column {opened.col} is never closed)")]
+    msg = " ".join(p for p in (e.context, e.problem) if p) or "YAML syntax error"
+    if mark is not None and _tab_near(text, mark):
+        msg += " (use spaces, not tabs, to indent)"
+    noticed = SpecError(_pos(shown, mark) if mark else Pos(shown), f"YAML syntax error: {msg}")
+    runaway = _runaway_quote(text, e.problem_mark) if e.problem_mark is not None else None
+    if runaway is None:
+        return [noticed]
+    quote, start, end = runaway
+    return [SpecError(_pos(shown, start), f"YAML syntax error: the quote `{quote}` opened here is not closed on its "
+                                          f"line; it runs on to line {end.line + 1}, where the file stops making "
+                                          "sense (a missing closing quote?)"), noticed]
+
+
+def _runaway_quote(text: str, problem):
+    """(quote, start, end) of a quoted text that spans lines and ends on the line of a syntax error, else None.
+
+    A value like `subtitle: "Loot it` swallows the lines after it up to the
+    next quote; the parser then fails there, far from the cause.
+    """
+    from yaml.tokens import ScalarToken
+
+    last = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.line > problem.line:
+                break
+            if isinstance(token, ScalarToken) and not token.plain:
+                last = token
+    except yaml.YAMLError:
+        pass
+    if last is None or last.start_mark.line == last.end_mark.line or last.end_mark.line != problem.line:
+        return None
+    return _char_at(text, last.start_mark) or '"', last.start_mark, last.end_mark
+
+
+def _char_at(text: str, mark) -> str:
+    lines = text.splitlines()
+    if 0 <= mark.line < len(lines) and 0 <= mark.column < len(lines[mark.line]):
+        return lines[mark.line][mark.column]
+    return ""
 
 
 def _tab_near(text: str, mark) -> bool:

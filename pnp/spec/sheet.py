@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, conint
 
 from pnp.errors import Collector, did_you_mean
-from pnp.layout import polyomino as poly
+from pnp.spec import polyomino as poly
 from pnp.spec.board import column_name  # A, B, … Z, AA: the same lettering as board columns
 from pnp.spec.load import LDict, locate
 from pnp.spec.types import PositiveLength, Spec

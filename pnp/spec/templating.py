@@ -34,7 +34,7 @@ from functools import lru_cache, update_wrapper
 from typing import Any
 
 from pnp.errors import Collector, Pos
-from pnp.draw.text import icons_in
+from pnp.spec.icontext import icons_in
 
 
 class TemplateError(Exception):

@@ -8,42 +8,71 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic_core import PydanticCustomError
 
 from pnp.spec.units import MAX_LENGTH_PT, parse_length
 
+# The one rule for bare numbers, repeated by the errors and docs/reference.md.
+BARE_NUMBERS = "a bare number is millimetres for positions and lengths, points for font sizes and stroke widths"
+QUOTE_HASH = "a value that starts with # must be quoted, as in \"#0d47a1\": unquoted, YAML reads it as a comment"
+
+_UNIT_PATTERN = r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)?\s*$"
 _LENGTH_SCHEMA = {
     "anyOf": [
         {"type": "number", "description": "millimetres"},
-        {"type": "string", "pattern": r"^\s*-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)?\s*$"},
+        {"type": "string", "pattern": _UNIT_PATTERN},
     ],
     "description": "a length: a number (mm) or a string with a unit: mm, cm, in, pt",
 }
+_POINTS_SCHEMA = {
+    "anyOf": [
+        {"type": "number", "description": "points"},
+        {"type": "string", "pattern": _UNIT_PATTERN},
+    ],
+    "description": "a size: a number (points) or a string with a unit: pt, mm, cm, in",
+}
 
 
-def _length(value: Any) -> float:
-    return parse_length(value)
+def _in(unit: str, check):
+    """A length validator for bare numbers in `unit` that says the rule when the value is wrong."""
+
+    def parse(value: Any) -> float:
+        try:
+            points = parse_length(value, default_unit=unit)
+        except ValueError as e:
+            raise ValueError(f"{e} ({BARE_NUMBERS})") from None
+        problem = check(points)
+        if problem:
+            raise ValueError(f"{problem}, got '{value}'")
+        return points
+
+    return parse
 
 
-def _positive_length(value: Any) -> float:
-    points = parse_length(value)
-    if points <= 0:
-        raise ValueError(f"must be greater than zero, got '{value}'")
-    return points
+def _any(points: float) -> str:
+    return ""
 
 
-def _nonneg_length(value: Any) -> float:
-    points = parse_length(value)
-    if points < 0:
-        raise ValueError(f"must not be negative, got '{value}'")
-    return points
+def _positive(points: float) -> str:
+    return "must be greater than zero" if points <= 0 else ""
 
+
+def _nonneg(points: float) -> str:
+    return "must not be negative" if points < 0 else ""
+
+
+_length, _positive_length, _nonneg_length = _in("mm", _any), _in("mm", _positive), _in("mm", _nonneg)
 
 Length = Annotated[float, BeforeValidator(_length), WithJsonSchema(_LENGTH_SCHEMA)]
 PositiveLength = Annotated[float, BeforeValidator(_positive_length), WithJsonSchema(_LENGTH_SCHEMA)]
 NonNegLength = Annotated[float, BeforeValidator(_nonneg_length), WithJsonSchema(_LENGTH_SCHEMA)]
+# Font sizes and stroke widths: a bare number is points, as in every program that sets type.
+PositivePoints = Annotated[float, BeforeValidator(_in("pt", _positive)), WithJsonSchema(_POINTS_SCHEMA)]
+NonNegPoints = Annotated[float, BeforeValidator(_in("pt", _nonneg)), WithJsonSchema(_POINTS_SCHEMA)]
 
 MAX_NUMBER = 1e15  # a number a designer writes on a card (a score, a price): far beyond any game
 MAX_DASHES = 16
@@ -78,6 +107,8 @@ _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
 def parse_color(value: Any) -> str:
     """A colour name or #rgb/#rrggbb → '#rrggbb' (or 'none')."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        raise ValueError(f"is empty: expected a colour such as \"#1565c0\" or black ({QUOTE_HASH})")
     if not isinstance(value, str):
         raise ValueError(f"expected a colour such as '#1565c0' or 'black', got {value!r}")
     v = value.strip().lower()
@@ -107,7 +138,60 @@ TemplatedColor = Annotated[str, BeforeValidator(_templated_color),
                            WithJsonSchema({"type": "string", "description": "a colour name, #rrggbb, or a template like {{ color }}"})]
 
 
+@dataclass(frozen=True)
+class NeedsValue:
+    """Marks a field (in `Annotated[…]`) that may be left out but not written without a value."""
+
+    what: str
+
+
+# Text that may be left out, but not written empty (`text: #1 rule` is a key and a comment).
+Text = Annotated[str, NeedsValue("text")]
+
+_NEEDS_VALUE = {parse_color: "a colour", _templated_color: "a colour", _length: "a length",
+                _positive_length: "a length", _nonneg_length: "a length"}
+
+
+def _what_is_needed(annotation: Any, metadata: list) -> str | None:
+    """"a colour" or "a length" when a field holds one (even an optional one), else None."""
+    import typing
+
+    for item in metadata:
+        if isinstance(item, NeedsValue):
+            return item.what
+        func = getattr(item, "func", None)
+        if func in _NEEDS_VALUE:
+            return _NEEDS_VALUE[func]
+        if getattr(item, "json_schema", None) is _POINTS_SCHEMA:
+            return "a size"
+    for arg in typing.get_args(annotation):
+        found = _what_is_needed(arg, list(getattr(arg, "__metadata__", ())))
+        if found:
+            return found
+    return None
+
+
 class Spec(BaseModel):
-    """Base of every spec model: unknown keys are errors, never silently ignored; NaN and ±inf are refused."""
+    """Base of every spec model: unknown keys are errors, never silently ignored; NaN and ±inf are refused.
+
+    A key written with no value where a colour or a length belongs is an error, not "not set": it is
+    most often `background: #0d47a1` unquoted, which YAML reads as a key and a comment.
+    """
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False, allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_empty_values(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        empty = []
+        for key, value in data.items():
+            if value is None:
+                field = cls.model_fields.get(key) if isinstance(key, str) else None
+                needed = field and _what_is_needed(field.annotation, field.metadata)
+                if needed:
+                    empty.append((key, needed))
+        if empty:
+            raise PydanticCustomError("empty_value", "a key without a value", {"keys": empty})
+        return data

@@ -1,34 +1,102 @@
 """Run a pydantic model over a loaded tree and turn its errors into located ones."""
 from __future__ import annotations
 
+import functools
 import types
 import typing
-from typing import Any, TypeVar, Union, get_args, get_origin
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from pnp.errors import Collector, SpecErrors, did_you_mean
+from pnp.errors import Collector, Pos, SpecError, SpecErrors, did_you_mean
 from pnp.spec.load import LDict, LList, locate
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def validate(model: type[M], raw: Any, errors: Collector | None = None, prefix: tuple = ()) -> M | None:
-    """Validate `raw` as `model`. Errors go to `errors` (or are raised together)."""
+@dataclass(frozen=True)
+class RawCheck:
+    """Marks a type (in `Annotated[…]`) with a check of the raw tree run before validation.
+
+    `check(raw, errors)` may report located errors and warnings; it returns the tree to validate
+    (possibly with keys dropped), or None when the tree cannot be validated at all.
+    """
+
+    check: Callable[[Any, Collector], Any]
+
+
+def warn_once(errors: Collector, pos: Pos, message: str) -> None:
+    """A warning about something a spec writes once but pnp reads many times (a layout box every card overrides)."""
+    seen = vars(errors).setdefault("_warned_once", set())
+    if (pos, message) not in seen:
+        seen.add((pos, message))
+        errors.warnings.append(SpecError(pos, message))
+
+
+@functools.lru_cache(maxsize=None)
+def _adapter(tp: Any) -> TypeAdapter:
+    return TypeAdapter(tp)
+
+
+def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tuple = ()) -> Any:
+    """Validate `raw` as `model` (a model, or a type such as a union of models). Errors go to `errors` (or are raised together)."""
     own = errors is None
     errors = errors or Collector()
-    try:
-        result = model.model_validate(raw)
-    except ValidationError as exc:
-        for err in exc.errors():
-            loc = _clean_loc(raw, err["loc"])
-            is_extra = err["type"] == "extra_forbidden"
-            pos = locate(raw, loc, key=is_extra)
-            errors.error(pos, _message(model, raw, loc, err))
+    for check in (m for m in getattr(model, "__metadata__", ()) if isinstance(m, RawCheck)):
+        raw = check.check(raw, errors)
+    if raw is None and getattr(model, "__metadata__", ()):
         result = None
+    else:
+        try:
+            if isinstance(model, type) and issubclass(model, BaseModel):
+                result = model.model_validate(raw)
+            else:
+                result = _adapter(model).validate_python(raw)
+        except ValidationError as exc:
+            for err in exc.errors():
+                if err["type"] == "empty_value":
+                    for key, needed in err["ctx"]["keys"]:
+                        loc = _clean_loc(raw, err["loc"] + (key,))
+                        errors.error(locate(raw, loc, key=True), _empty(key, needed))
+                    continue
+                branch, err_loc = _branch(model, err["loc"])
+                loc = _clean_loc(raw, err_loc)
+                is_extra = err["type"] == "extra_forbidden"
+                pos = locate(raw, loc, key=is_extra)
+                errors.error(pos, _message(branch, raw, loc, err))
+            result = None
     if own:
         errors.raise_if_any()
     return result
+
+
+def _branch(model: Any, loc: tuple) -> tuple[Any, tuple]:
+    """For a tagged union: the member an error is about (named by the first step of its location) and the rest."""
+    from pydantic import Tag
+
+    members = get_args(_unwrap_annotated(model))
+    for member in members:
+        tags = [m.tag for m in getattr(member, "__metadata__", ()) if isinstance(m, Tag)]
+        if loc and loc[0] in tags:
+            return get_args(member)[0], loc[1:]
+    return model, loc
+
+
+def _unwrap_annotated(tp: Any) -> Any:
+    while get_origin(tp) is typing.Annotated:
+        tp = get_args(tp)[0]
+    return tp
+
+
+def _empty(key: str, needed: str) -> str:
+    from pnp.spec.types import BARE_NUMBERS, QUOTE_HASH
+
+    if needed == "a colour":
+        return f"'{key}' has no value: it needs a colour such as \"#1565c0\" or black ({QUOTE_HASH})"
+    if needed == "text":
+        return f"'{key}' has no value: leave the key out, or give it text ({QUOTE_HASH})"
+    return f"'{key}' has no value: it needs {needed} such as 3mm or 9pt ({BARE_NUMBERS})"
 
 
 def _clean_loc(raw: Any, loc: tuple) -> tuple:
@@ -68,6 +136,10 @@ def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict) -> str:
     if kind == "finite_number":
         return f"'{name}' must be a finite number, got {_show(got)}"
     if kind in ("string_type",):
+        if got is None:
+            from pnp.spec.types import QUOTE_HASH
+
+            return f"'{name}' has no value: it needs text ({QUOTE_HASH})"
         return f"'{name}' must be text, got {_show(got)}"
     if kind in ("bool_parsing", "bool_type"):
         return f"'{name}' must be true or false, got {_show(got)}"

@@ -2,7 +2,7 @@
 import math
 from contextlib import contextmanager
 
-from pnp.draw.surface import arc_path, arc_start
+from pnp.draw.geometry import arc_path, arc_start, cubic_points
 
 WHITE = "#ffffff"
 
@@ -40,14 +40,7 @@ def _arc(s, ink, cx, cy, r, a0, a1, w=6.0):
     s.path([("M", *arc_start(cx, cy, r, a0)), *arc_path(cx, cy, r, a0, a1)], stroke=ink, width=w, cap="round")
 
 
-def _bezier(p0, p1, p2, p3, n=18):
-    out = []
-    for i in range(n + 1):
-        t = i / n
-        u = 1 - t
-        out.append((u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
-                    u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
-    return out
+_bezier = cubic_points  # points along a cubic, for _taper
 
 
 def _taper(spine, w0, w1):

@@ -1,5 +1,5 @@
 """Generic icons any game may use."""
-from pnp.draw.icons import icon
+from pnp.draw.iconsets import icon
 from pnp.draw.surface import arc_path, arc_start
 
 

@@ -2,7 +2,7 @@
 
 The small shape helpers are shared with the farm set.
 """
-from pnp.draw.icons import icon
+from pnp.draw.iconsets import icon
 from pnp.draw.iconsets._pen import WHITE, _circle, _cut, _line, _poly, _rrect, _turned
 from pnp.draw.surface import arc_path, arc_start
 

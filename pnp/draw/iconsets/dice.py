@@ -1,5 +1,5 @@
 """Dice faces and the small marks every game needs: arrows, ticks, crosses, a hand of cards."""
-from pnp.draw.icons import icon
+from pnp.draw.iconsets import icon
 from pnp.draw.iconsets._pen import WHITE, _circle, _line, _rrect  # noqa: F401
 
 

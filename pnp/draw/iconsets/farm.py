@@ -6,7 +6,7 @@ for small details on top of the ink.
 import math
 from contextlib import contextmanager
 
-from pnp.draw.icons import icon
+from pnp.draw.iconsets import icon
 from pnp.draw.surface import arc_path, arc_start
 
 from pnp.draw.iconsets._pen import WHITE, _arc, _bezier, _bust, _circle, _curve, _cut, _leaf, _line, _poly, _rrect, _taper, _turned  # noqa: F401

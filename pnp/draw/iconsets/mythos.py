@@ -4,7 +4,7 @@ The small shape helpers are shared with the farm set.
 """
 import math
 
-from pnp.draw.icons import icon
+from pnp.draw.iconsets import icon
 from pnp.draw.iconsets._pen import WHITE, _arc, _bezier, _bust, _curve, _cut, _line, _rrect, _taper, _turned
 from pnp.draw.surface import arc_path, arc_start
 

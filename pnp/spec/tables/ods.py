@@ -10,7 +10,7 @@ import zipfile
 
 from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
-from pnp.spec.tables.workbook import Extent, refuse, has_member, local, stream_xml
+from pnp.spec.tables.zipxml import Extent, refuse, has_member, local, stream_xml
 
 _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0}"

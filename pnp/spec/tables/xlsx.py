@@ -12,7 +12,7 @@ import zipfile
 
 from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
-from pnp.spec.tables.workbook import Extent, refuse, has_member, local, stream_xml
+from pnp.spec.tables.zipxml import Extent, refuse, has_member, local, stream_xml
 
 _REF = re.compile(r"^([A-Z]{1,3})([0-9]{1,7})$")
 _MAX_ERROR_CELLS = 20

@@ -1,0 +1,42 @@
+"""What an export target is, and the one place targets are found.
+
+`pnp export TARGET` finds TARGET only through the `pnp.exports` entry-point
+group (`pnp.plugins`), so a target shipped in another package is found exactly
+like the bundled ones, and a name typed on the command line never becomes an
+import path. Whatever the entry point names (usually a module) follows `ExportTarget`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
+
+from pnp.plugins import PluginError, load, names
+
+if TYPE_CHECKING:
+    from pnp.game import GameContext
+
+GROUP = "exports"
+
+
+@runtime_checkable
+class ExportTarget(Protocol):
+    """The contract of an export target."""
+
+    TITLE: str  # who the images are for, in words (`pnp export --help`)
+
+    def export(self, game: GameContext, step: Callable[[], None] | None = None) -> dict[str, bytes]:
+        """{relative name: bytes} of every file for the game's decks; calls `step()` once per face page
+        rendered. Names are relative and safe (`pnp.safename`): the writer puts them under the target's folder."""
+
+
+def target_names() -> list[str]:
+    """Every registered export target, sorted."""
+    return names(GROUP)
+
+
+def load_target(name: str) -> ExportTarget:
+    """The target registered as NAME; PluginError when none is, or when it does not follow `ExportTarget`."""
+    target = load(GROUP, name)
+    if not isinstance(target, ExportTarget):
+        missing = [h for h in ("TITLE", "export") if not hasattr(target, h)]
+        raise PluginError(f"the export target '{name}' does not provide {', '.join(missing)}")
+    return target
