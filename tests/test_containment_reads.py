@@ -685,26 +685,3 @@ def test_unlisted_components_go_through_the_gate(attack, tmp_path, outside):
      "fifo": lambda: os.mkfifo(game / "x.yaml"),
      "loop": lambda: os.symlink("x.yaml", game / "x.yaml")}[attack]()
     refused_build(game, tmp_path / "out", "x.yaml:1:1", "component file 'x.yaml'", timeout=90)
-
-
-# -------------------------------------------------------------------------- game.yaml and unlisted components
-
-@pytest.mark.parametrize("attack", ["symlink-out", "fifo", "device-symlink"])
-def test_game_yaml_itself_goes_through_the_gate(attack, tmp_path, outside):
-    game = make_game(tmp_path)
-    (game / "game.yaml").unlink()
-    (outside / "game.yaml").write_text(GAME.replace("Contained", SECRET))
-    {"symlink-out": lambda: os.symlink(outside / "game.yaml", game / "game.yaml"),
-     "fifo": lambda: os.mkfifo(game / "game.yaml"),
-     "device-symlink": lambda: os.symlink("/dev/zero", game / "game.yaml")}[attack]()
-    refused_build(game, tmp_path / "out", "game.yaml:1:1", "game file 'game.yaml'", timeout=90)
-
-
-@pytest.mark.parametrize("attack", ["symlink-out", "fifo", "loop"])
-def test_unlisted_components_go_through_the_gate(attack, tmp_path, outside):
-    """With no `components:` every *.yaml is a component: each one found is checked like a named one."""
-    game = make_game(tmp_path, game_yaml="title: Contained\nplayers: 1\n")
-    {"symlink-out": lambda: os.symlink(outside / "secret.yaml", game / "x.yaml"),
-     "fifo": lambda: os.mkfifo(game / "x.yaml"),
-     "loop": lambda: os.symlink("x.yaml", game / "x.yaml")}[attack]()
-    refused_build(game, tmp_path / "out", "x.yaml:1:1", "component file 'x.yaml'", timeout=90)
