@@ -45,6 +45,7 @@ class BuildOptions:
     sets: int | None = None  # dice
     poster: str | None = None  # board
     force: bool = False
+    strict: bool = False  # warnings (text overflow, missing glyphs, …) fail the build like errors
 
     def __post_init__(self):
         """Spellings become members (a ValueError for any other), so every option holds an enum."""
@@ -127,6 +128,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         rendered = render(game, opts, progress, reuse=plan.reusable if plan else None)
     finally:
         gc.unfreeze()
+    refuse_warnings_if_strict(game, options)
     hidden = {}
     if plan:
         from pnp.buildcache import CACHE_NAME
@@ -136,6 +138,12 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     return BuildResult(game.name, out_dir, published.manifest["files"], list(game.errors.warnings),
                        rebuilt=rendered.rebuilt, reused=rendered.reused, written=published.written,
                        seconds=time.perf_counter() - start)
+
+
+def refuse_warnings_if_strict(game: GameContext, options: BuildOptions) -> None:
+    """With --strict, every warning is an error: nothing is written and the exit code is 2."""
+    if options.strict and game.errors.warnings:
+        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with --strict)") for w in game.errors.warnings])
 
 
 def manifest_fields(game: GameContext, opts: BuildOptions, stamp: str) -> dict:

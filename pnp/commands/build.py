@@ -81,6 +81,7 @@ def build(
     sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles to print (default: a page of as many as fit)."),
     poster: Optional[str] = typer.Option(None, "--poster", help="Poster paper for boards (a2 default, a1, a3, or WxH mm)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even when nothing changed."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings (text overflow, missing glyphs, …) as errors."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
 ):
@@ -97,7 +98,7 @@ def build(
     options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
                            back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0), count=count,
                            random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
-                           force=force)
+                           force=force, strict=strict)
     try:
         with sigterm_stops():
             failed = _build_each(_games(game_dirs, out), options, quiet, verbose)
@@ -117,6 +118,7 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
 
     console = _console()
     failed = False
+    warned = 0
     for game_dir in game_dirs:
         try:
             with progress_bar(f"building {game_dir.name}", quiet=quiet) as bar:
@@ -130,6 +132,7 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
             failed = True
             continue
         report_warnings(result.warnings, quiet)
+        warned += len(result.warnings)
         if not quiet:
             if result.skipped:
                 console.print(f"[green]✓[/] {_escape(result.game)}: up to date ({_escape(str(result.out_dir))}/)")
@@ -139,4 +142,6 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
             if verbose:
                 for f in result.files:
                     console.print(f"    {f['file']}  {f['bytes']:,} bytes")
+    if warned and not quiet:
+        console.print(f"{warned} warning{'s' if warned != 1 else ''} (--strict makes them errors)")
     return failed

@@ -12,22 +12,29 @@ from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warn
 @app.command()
 def validate(
     game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings (text overflow, missing glyphs, …) as errors."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
 ):
-    """Check specs without writing anything: every error as file:line:col."""
+    """Check everything a build checks, writing nothing: every error as file:line:col."""
+    from pnp.build import BuildOptions
     from pnp.errors import SpecErrors
     from pnp.validate_game import validate_game
 
+    options = BuildOptions(strict=strict)
     failed = False
+    warned = 0
     for game_dir in _games(game_dirs):
         try:
-            warnings = validate_game(game_dir)
+            warnings = validate_game(game_dir, options)
         except SpecErrors as e:
             report_errors(e.errors)
             failed = True
             continue
         report_warnings(warnings, quiet)
+        warned += len(warnings)
         if not quiet:
             _console().print(f"[green]✓[/] {game_dir}: valid")
+    if warned and not quiet:
+        _console().print(f"{warned} warning{'s' if warned != 1 else ''} (--strict makes them errors)")
     if failed:
         raise typer.Exit(EXIT_SPEC)

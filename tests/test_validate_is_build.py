@@ -1,0 +1,93 @@
+"""`pnp validate` is `pnp build` minus writing: it passes exactly when the build would, and
+`--strict` turns warnings into errors in both."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pnp.build import BuildOptions, build_game
+from pnp.errors import SpecErrors
+from pnp.paths import EXAMPLES
+from pnp.validate_game import validate_game
+
+from test_property_specs import FILES, GAMES, GAMES_DIR, ORIGINAL, VALUES, apply_text, apply_tree, text_mutation
+
+
+def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pnp", *map(str, args)], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_a_rulebook_mistake_fails_validate_where_the_build_fails(tmp_path):
+    game = Path(shutil.copytree(EXAMPLES / "cave", tmp_path / "cave"))
+    rules = game / "rules.md"
+    rules.write_text(rules.read_text() + "\n\nThe quake comes at {{ quake_att }}.\n")
+    built, validated = pnp("build", game, "--out", "out", cwd=tmp_path), pnp("validate", game, cwd=tmp_path)
+    assert built.returncode == validated.returncode == 2
+    located = [line for line in validated.stderr.splitlines() if "rules.md:" in line and "quake_att" in line]
+    assert located and located[0].split(": ")[0] in built.stderr
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def _overflowing(tmp_path) -> Path:
+    game = Path(shutil.copytree(EXAMPLES / "cave", tmp_path / "cave"))
+    items = game / "items.csv"
+    lines = items.read_text().splitlines()
+    header, first = lines[0].split(","), lines[1]
+    assert "name" in header
+    lines[1] = first.replace(first.split(",")[header.index("name")], "Word " * 60, 1)
+    items.write_text("\n".join(lines) + "\n")
+    return game
+
+
+def test_strict_turns_warnings_into_errors_and_writes_nothing(tmp_path):
+    game = _overflowing(tmp_path)
+    plain = pnp("build", game, "--out", "out", cwd=tmp_path)
+    assert plain.returncode == 0 and "warning" in plain.stderr
+    assert "(--strict makes them errors)" in plain.stdout
+    strict = pnp("build", game, "--out", "strict-out", "--strict", cwd=tmp_path)
+    assert strict.returncode == 2 and "an error with --strict" in strict.stderr
+    assert not (tmp_path / "strict-out" / "cave").exists()
+    assert pnp("validate", game, cwd=tmp_path).returncode == 0
+    assert pnp("validate", game, "--strict", cwd=tmp_path).returncode == 2
+
+
+def _outcome(run) -> tuple[bool, list[str]]:
+    try:
+        run()
+        return True, []
+    except SpecErrors as e:
+        return False, sorted(f"{err.pos}: {err.message}" for err in e.errors)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(mutation=st.one_of(
+    text_mutation().map(lambda m: ("text", m)),
+    st.tuples(st.sampled_from([f for f in FILES if f.endswith(".yaml")]), st.floats(0, 1), VALUES).map(lambda m: ("tree", m)),
+))
+def test_validate_passes_exactly_when_build_succeeds(tmp_path_factory, mutation):
+    base = tmp_path_factory.getbasetemp() / "same"
+    if not base.exists():
+        for name in GAMES:
+            shutil.copytree(GAMES_DIR / name, base / name)
+    kind, m = mutation
+    name = m[0]
+    text = apply_text(*m) if kind == "text" else apply_tree(*m)
+    if text is None:
+        return
+    game = base / name.split("/")[0]
+    try:
+        (base / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+        valid, v_errors = _outcome(lambda: validate_game(game))
+        built, b_errors = _outcome(lambda: build_game(game, BuildOptions(out=base / "out", force=True)))
+        assert valid == built, (v_errors, b_errors)
+        assert v_errors == b_errors
+    finally:
+        (base / name).write_text(ORIGINAL[name])
