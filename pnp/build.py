@@ -170,6 +170,7 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
     from pnp.output import encode
     from pnp.safename import OutputNames
 
+    declared_checks_evaluate(game)
     out = Rendered()
     names = OutputNames(game.errors)
     for unit in units_of(game):
@@ -192,6 +193,15 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
         out.units[unit] = files
         out.files.update(files)
     return out
+
+
+def declared_checks_evaluate(game: GameContext) -> None:
+    """A declared check (`checks:` in game.yaml) that cannot be evaluated is a spec error of the build
+    (and so of `pnp validate`); whether it holds is the referee's finding, for `pnp check`."""
+    if game.game and game.game.checks:
+        from pnp.referee.checks import declared_checks
+
+        declared_checks(game)
 
 
 def render_rulebook(game: GameContext, opts: BuildOptions, files: dict) -> dict:

@@ -91,3 +91,16 @@ def test_validate_passes_exactly_when_build_succeeds(tmp_path_factory, mutation)
         assert v_errors == b_errors
     finally:
         (base / name).write_text(ORIGINAL[name])
+
+
+def test_a_declared_check_that_cannot_be_evaluated_fails_validate_and_build(tmp_path):
+    game = Path(shutil.copytree(EXAMPLES / "blob", tmp_path / "blob"))
+    spec = game / "game.yaml"
+    text = spec.read_text()
+    assert ".tracks.rounds" in text
+    spec.write_text(text.replace(".tracks.rounds", ".trackz.rounds", 1))
+    validated = pnp("validate", game, cwd=tmp_path)
+    built = pnp("build", game, "--out", "out", cwd=tmp_path)
+    assert validated.returncode == built.returncode == 2
+    assert "game.yaml:" in validated.stderr and "trackz" in validated.stderr
+    assert not (tmp_path / "out" / "blob").exists()
