@@ -5,6 +5,7 @@ Heavy libraries are imported inside commands so that `pnp --help` stays quick.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import List, Optional
 
@@ -98,6 +99,22 @@ def report_warnings(warnings, quiet: bool = False) -> None:
     err = _console(True)
     for w in warnings:
         err.print(f"[yellow]{w.pos}: warning: {_escape(w.message)}[/]")
+
+
+@contextmanager
+def failures_exit(*one_line: type[Exception]):
+    """Located spec errors are listed, and the `one_line` exceptions printed as their message; either
+    ends the command with exit code 2 (bad input or an output fault, never a traceback)."""
+    from pnp.errors import SpecErrors
+
+    try:
+        yield
+    except SpecErrors as e:
+        report_errors(e.errors)
+        raise typer.Exit(EXIT_SPEC)
+    except one_line as e:
+        _console(True).print(f"[red]{_escape(str(e))}[/]")
+        raise typer.Exit(EXIT_SPEC)
 
 
 def _escape(text: str) -> str:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _escape, app, report_errors
+from pnp.cli import _console, app, failures_exit
 
 TARGET_HELP = "tts (Tabletop Simulator), tgc (The Game Crafter), mpc (MakePlayingCards) or tabletopia."
 
@@ -43,7 +43,6 @@ def export(
     """Export a game's decks as PNG images for Tabletop Simulator, The Game Crafter, MakePlayingCards or Tabletopia."""
     import time
 
-    from pnp.errors import SpecErrors
     from pnp.export.target import target_names
     from pnp.output import OutputError
 
@@ -51,14 +50,8 @@ def export(
     if target not in target_names():
         raise typer.BadParameter(f"unknown target {target!r}: use {', '.join(target_names())}", param_hint="TARGET")
     start = time.perf_counter()
-    try:
+    with failures_exit(OutputError):
         target_dir, manifest = export_game(target, game_dir, out, quiet)
-    except SpecErrors as e:
-        report_errors(e.errors)
-        raise typer.Exit(EXIT_SPEC)
-    except OutputError as e:
-        _console(True).print(f"[red]{_escape(str(e))}[/]")
-        raise typer.Exit(EXIT_SPEC)
     images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
     if not images:
         _console(True).print(f"[yellow]{game_dir}: no decks to export[/]")

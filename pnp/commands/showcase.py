@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _escape, app, report_errors
+from pnp.cli import _console, _escape, app, failures_exit
 
 DEFAULT_LAYOUTS = "hand,spread,contents"
 
@@ -63,7 +63,6 @@ def showcase(
     """Make PNG pictures of a game for a shop or crowdfunding page, in OUT/<game>/showcase/."""
     import time
 
-    from pnp.errors import SpecErrors
     from pnp.output import OutputError
     from pnp.safename import why_not_plain
     from pnp.showcase import LAYOUTS, ShowcaseError, ShowcaseOptions, parse_colour, parse_size
@@ -80,20 +79,11 @@ def showcase(
         why = why_not_plain(name)
         if why:
             raise typer.BadParameter(f"{name!r} cannot be a file name: {why}", param_hint="--name")
-    try:
+    with failures_exit(ShowcaseError, OutputError):
         options = ShowcaseOptions(size=parse_size(size), background=parse_colour(background), tilt=tilt,
                                   cards=tuple(c.strip() for c in (cards or "").split(",") if c.strip()))
         game, files = showcase_files(game_dir, layouts, [name] if name else layouts, options)
         folder, kept = publish_showcase(out, game_dir, game, files)
-    except ShowcaseError as e:
-        _console(True).print(f"[red]{_escape(str(e))}[/]")
-        raise typer.Exit(EXIT_SPEC)
-    except SpecErrors as e:
-        report_errors(e.errors)
-        raise typer.Exit(EXIT_SPEC)
-    except OutputError as e:
-        _console(True).print(f"[red]{_escape(str(e))}[/]")
-        raise typer.Exit(EXIT_SPEC)
     if not quiet:
         made = ", ".join(sorted(files))
         _console().print(f"[green]✓[/] {_escape(game)}: {made} → {_escape(str(folder))}/ "
