@@ -264,16 +264,21 @@ def _locked(root_fd: int, out: Path) -> Iterator[None]:
         fcntl.flock(root_fd, fcntl.LOCK_UN)
 
 
+def _ensure_folder(parent_fd: int, name: str) -> int:
+    """A descriptor of the folder NAME in PARENT_FD, made when missing; never through a link."""
+    try:
+        os.mkdir(name, 0o755, dir_fd=parent_fd)
+    except FileExistsError:
+        pass
+    return os.open(name, _DIR_FLAGS, dir_fd=parent_fd)
+
+
 def _open_parents(root_fd: int, out: Path, parts: Sequence[str]) -> int:
     """A descriptor of out/<parts…>, each folder created when missing and none of them a link."""
     fd = os.dup(root_fd)
     for i, part in enumerate(parts):
         try:
-            os.mkdir(part, 0o755, dir_fd=fd)
-        except FileExistsError:
-            pass
-        try:
-            child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            child = _ensure_folder(fd, part)
         except OSError as e:
             os.close(fd)
             if e.errno in (errno.ELOOP, errno.ENOTDIR):
@@ -463,11 +468,7 @@ def _carry(src_fd: int, dst: Callable[[], int | None], replaced: set[str], prefi
                     fd = None
                     if parent is not None:
                         try:
-                            os.mkdir(entry, 0o755, dir_fd=parent)
-                        except FileExistsError:
-                            pass
-                        try:
-                            fd = os.open(entry, _DIR_FLAGS, dir_fd=parent)
+                            fd = _ensure_folder(parent, entry)
                         except NotADirectoryError:  # a file of the new set stands there: the new set wins
                             fd = None
                     opened.append(fd)

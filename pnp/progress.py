@@ -4,7 +4,7 @@
 caller is not quiet, and the work is still running after `delay` seconds (a
 timer starts the display), so quick builds print nothing extra and logs stay clean.
 
-    with progress_bar("cave", total=None, quiet=quiet) as bar:
+    with progress_bar("my-game", total=None, quiet=quiet) as bar:
         build_game(game_dir, options, progress=bar.step)   # step(label): one unit done
 """
 from __future__ import annotations

@@ -80,6 +80,29 @@ def apply_tree(name: str, pick: float, value) -> str | None:
     return yaml.safe_dump(tree, allow_unicode=True, sort_keys=False)
 
 
+MUTATIONS = st.one_of(
+    text_mutation().map(lambda m: ("text", m)),
+    st.tuples(st.sampled_from([f for f in FILES if f.endswith(".yaml")]), st.floats(0, 1), VALUES).map(lambda m: ("tree", m)),
+)
+
+
+def mutated(mutation) -> tuple[str, str | None]:
+    """(file, its mutated text), the text None when the mutation does not apply to that file."""
+    kind, m = mutation
+    return m[0], (apply_text(*m) if kind == "text" else apply_tree(*m))
+
+
+def game_copies(tmp_path_factory, folder: str, rulebooks=frozenset(GAMES)) -> Path:
+    """Copies of the bundled games, made once per session under FOLDER (rules.md kept for `rulebooks`)."""
+    base = tmp_path_factory.getbasetemp() / folder
+    if not base.exists():
+        for name in GAMES:
+            shutil.copytree(GAMES_DIR / name, base / name)
+            if name not in rulebooks:
+                (base / name / "rules.md").unlink(missing_ok=True)
+    return base
+
+
 def check(game: Path, out: Path) -> None:
     try:
         build_game(game, BuildOptions(out=out, force=True))
@@ -91,26 +114,12 @@ def check(game: Path, out: Path) -> None:
 
 @settings(max_examples=N_EXAMPLES, deadline=None, derandomize=not HUNTING, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                        HealthCheck.too_slow])
-@given(mutation=st.one_of(
-    text_mutation().map(lambda m: ("text", m)),
-    st.tuples(st.sampled_from([f for f in FILES if f.endswith(".yaml")]), st.floats(0, 1), VALUES).map(lambda m: ("tree", m)),
-))
+@given(mutation=MUTATIONS)
 def test_mutated_bundled_spec_builds_or_fails_with_located_errors(tmp_path_factory, mutation):
-    base = tmp_path_factory.getbasetemp() / "fuzz"
-    if not base.exists():
-        for name in GAMES:
-            shutil.copytree(GAMES_DIR / name, base / name)
-            if name != "cave":
-                (base / name / "rules.md").unlink(missing_ok=True)
-    kind, m = mutation
-    if kind == "text":
-        name, where, how, snippet = m
-        text = apply_text(name, where, how, snippet)
-    else:
-        name, pick, value = m
-        text = apply_tree(name, pick, value)
-        if text is None:
-            return
+    base = game_copies(tmp_path_factory, "fuzz", rulebooks={"cave"})
+    name, text = mutated(mutation)
+    if text is None:
+        return
     game = base / name.split("/")[0]
     try:
         (base / name).write_text(text, encoding="utf-8", errors="surrogatepass")

@@ -18,7 +18,7 @@ from pnp.build import BuildOptions, build_game
 from pnp.render import sheet as drawing
 from pnp.errors import SpecErrors
 from pnp.game import load_game
-from pnp.kinds.sheet import blob_shapes, with_random_city
+from pnp.kinds.sheet import starting_shapes, with_random_city
 from pnp.spec import polyomino as poly
 from pnp.spec.units import mm
 
@@ -226,7 +226,7 @@ def test_same_spec_same_bytes(tmp_path):
 
 def test_random_city_valid_over_1000_seeds():
     sheet = load_game(BLOB).of_kind("sheet")[0].model
-    shapes = blob_shapes(sheet)
+    shapes = starting_shapes(sheet)
     board = poly.Board(16, 16)
     started = time.perf_counter()
     for seed in range(1000):

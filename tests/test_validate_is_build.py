@@ -7,16 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.paths import EXAMPLES
 from pnp.validate_game import validate_game
 
-from test_property_specs import FILES, GAMES, GAMES_DIR, ORIGINAL, VALUES, apply_text, apply_tree, text_mutation
+from test_property_specs import MUTATIONS, ORIGINAL, game_copies, mutated
 
 
 def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
@@ -68,18 +66,10 @@ def _outcome(run) -> tuple[bool, list[str]]:
 
 @settings(max_examples=60, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(mutation=st.one_of(
-    text_mutation().map(lambda m: ("text", m)),
-    st.tuples(st.sampled_from([f for f in FILES if f.endswith(".yaml")]), st.floats(0, 1), VALUES).map(lambda m: ("tree", m)),
-))
+@given(mutation=MUTATIONS)
 def test_validate_passes_exactly_when_build_succeeds(tmp_path_factory, mutation):
-    base = tmp_path_factory.getbasetemp() / "same"
-    if not base.exists():
-        for name in GAMES:
-            shutil.copytree(GAMES_DIR / name, base / name)
-    kind, m = mutation
-    name = m[0]
-    text = apply_text(*m) if kind == "text" else apply_tree(*m)
+    base = game_copies(tmp_path_factory, "same")
+    name, text = mutated(mutation)
     if text is None:
         return
     game = base / name.split("/")[0]

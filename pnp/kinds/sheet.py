@@ -22,7 +22,7 @@ def load(game, path, raw):
     return load_sheet(raw, game.errors)
 
 
-def blob_shapes(sheet: Sheet) -> list[frozenset]:
+def starting_shapes(sheet: Sheet) -> list[frozenset]:
     """The shapes a player can place from the start: the shapes printed in the die faces' areas."""
     shapes = [poly.picture_cells(area.shape) for _, area in sheet.face_areas().values() if area.shape]
     return shapes or [frozenset({(0, 0)})]
@@ -35,7 +35,7 @@ def with_random_city(sheet: Sheet, seed: int) -> Sheet:
         if grid.random is None:
             continue
         spec = grid.random
-        city = poly.random_city(grid.size[0], grid.size[1], blob_shapes(sheet), random.Random(seed),
+        city = poly.random_city(grid.size[0], grid.size[1], starting_shapes(sheet), random.Random(seed),
                                 pieces=spec.pieces, bonus=spec.marks, max_cells=spec.largest)
         grid.pieces = [Piece(shape=poly.picture(cells), at=at, points=points) for cells, at, points in city.pieces]
         if spec.mark:

@@ -1,7 +1,7 @@
 """What a rules.md template sees of the game: read-only views of the validated specs.
 
 The views hold plain data (strings, numbers, lists, dicts), so the sandbox has
-nothing dangerous to reach, and a designer writes `decks.cave.cards | length`
+nothing dangerous to reach, and a designer writes `decks.items.cards | length`
 or `card.fields.tremor` without knowing pnp's internal classes.
 """
 from __future__ import annotations

@@ -35,6 +35,6 @@ class Game(Spec):
         default=None, description="component spec files, in build order; default: every other *.yaml in the folder")
     rules: str | None = Field(default="rules.md", description="the rulebook source")
     family: str | None = Field(default=None, description="the rule family whose checks and simulations apply "
-                                                          "(blorg, cave, blob, miskatonic; see pnp/referee/)")
+                                                          "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
     checks: list[DeclaredCheck] = []

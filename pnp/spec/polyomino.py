@@ -286,9 +286,9 @@ class City:
     bonus: tuple       # ((col, row), ...)
 
 
-def random_city(cols: int, rows: int, blob_shapes: list[frozenset], rng: random.Random,
+def random_city(cols: int, rows: int, starting_shapes: list[frozenset], rng: random.Random,
                 pieces: int = 18, bonus: int = 5, max_cells: int = 5) -> City:
-    """A city for one sheet: `pieces` non-overlapping pieces, each coverable by the blob shapes,
+    """A city for one sheet: `pieces` non-overlapping pieces, each coverable by the starting shapes,
     with an empty street square between pieces, and `bonus` squares on empty street cells."""
     board = Board(cols, rows)
     pool = [s for s in city_pool(max_cells) if len(s) >= 2]
@@ -306,7 +306,7 @@ def random_city(cols: int, rows: int, blob_shapes: list[frozenset], rng: random.
         k = nth_bit(spots, rng.randrange(spots.bit_count()))
         at = board.origin(k)
         where = shifted(cells, at)
-        if not can_cover(board, where, blob_shapes):
+        if not can_cover(board, where, starting_shapes):
             continue
         mask = piece.mask << k
         taken |= mask

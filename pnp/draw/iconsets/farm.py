@@ -1,4 +1,4 @@
-"""Icons for "Blorg in the Midwest": farm buildings and tools, farm folk and animals, and alien kit.
+"""Icons for farm games: farm buildings and tools, farm folk and animals, and alien kit.
 
 Drawn for a black-and-white card game: solid silhouettes in one ink, white only
 for small details on top of the ink.

@@ -1,4 +1,4 @@
-"""Icons for "Miskatonic Valley", a Lovecraftian board game: signs, horrors, the investigators' kit.
+"""Icons for Lovecraftian mystery games: signs, horrors, the investigators' kit.
 
 The small shape helpers are shared with the farm set.
 """
