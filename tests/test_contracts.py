@@ -260,9 +260,10 @@ def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):
 
     half = types.SimpleNamespace(KIND="half", MODEL=dict, OPTIONS=(), load=lambda *a: None, build=lambda *a: {})
     monkeypatch.setattr(registry, "load", lambda group, name: half)
-    with pytest.raises(PluginError, match="does not provide validate, rulebook_items"):
+    with pytest.raises(PluginError, match="does not provide validate, rulebook_items, pieces"):
         kind_module("half")
-    whole = types.SimpleNamespace(**vars(half), validate=lambda *a: None, rulebook_items=lambda *a: None)
+    whole = types.SimpleNamespace(**vars(half), validate=lambda *a: None, rulebook_items=lambda *a: None,
+                            pieces=lambda *a: [])
     monkeypatch.setattr(registry, "load", lambda group, name: whole)
     assert kind_module("half") is whole
     with pytest.raises(PluginError, match="says it is 'half'"):

@@ -97,3 +97,8 @@ def file_stems(game, components) -> dict[int, str]:
 
 def validate(game, model) -> None:
     """Nothing beyond what loading checks."""
+
+
+def pieces(game, component) -> list:
+    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
+    return []

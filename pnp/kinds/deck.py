@@ -121,3 +121,8 @@ def validate(game, deck) -> None:
 def rulebook_items(game, component) -> None:
     """No lines of its own: the rulebook writes its generic line."""
     return None
+
+
+def pieces(game, component) -> list:
+    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
+    return []

@@ -84,3 +84,8 @@ def _raw(components, dice):
 
 def validate(game, model) -> None:
     """Nothing beyond what loading checks."""
+
+
+def pieces(game, component) -> list:
+    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
+    return []

@@ -9,8 +9,8 @@ kind has nothing to do, so callers never test whether a hook exists.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -34,6 +34,36 @@ class KindOption:
     bounds: tuple[int, int] | None = None
 
 
+# Draws one face of a piece on a surface whose origin is the top-left corner of the face's bleed.
+FaceDrawer = Callable[[Any], None]
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One kind of physical piece a component prints (a card, a token, a player board, a die, a board).
+
+    This is what every output that handles pieces one at a time reads: the print-shop file
+    (one face per page, TrimBox and BleedBox), PNG faces, SVG faces, and the tabletop and
+    print-service exports. A kind lists its pieces; the outputs never know the kind.
+    Sizes are in points; `faces` are drawn at full size with their bleed, in order
+    (front then back for flat pieces; a die's faces in the order of its spec)."""
+
+    name: str                       # what players call it ("Old Tom", "Clue token", "d6 Monster")
+    what: str                       # the sort of piece: "card", "token", "player board", "board", "die", "standee"
+    component: str                  # the spec file's `name:` it belongs to
+    width: float                    # trim size
+    height: float
+    bleed: float
+    count: int                      # copies in one set of the game
+    faces: tuple[FaceDrawer, ...]   # front[, back] — or a die's faces
+    shape: str = "rect"             # the cut outline: rect, rounded, circle, hexagon, custom
+    radius: float = 0.0             # corner radius of a rounded outline
+    description: str = ""           # plain text a tabletop tooltip or listing can show
+    key: str = ""                   # stable identity within the component (a card id), for file names
+    shared_back: bool = False       # the back is the same for every piece of the component
+    facts: dict = field(default_factory=dict, compare=False)  # anything an export may show (fields of a card)
+
+
 @runtime_checkable
 class Kind(Protocol):
     """The contract of a kind (usually module-level names and functions)."""
@@ -55,8 +85,12 @@ class Kind(Protocol):
         """Markdown lines describing the component in the rulebook's component list;
         None leaves the generic line to the rulebook."""
 
+    def pieces(self, game: GameContext, component: Component) -> list[Piece]:
+        """The physical pieces of one component, for the outputs that handle pieces one by one
+        (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
 
-HOOKS = ("load", "validate", "build", "rulebook_items")
+
+HOOKS = ("load", "validate", "build", "rulebook_items", "pieces")
 
 # The rulebook is built for every game rather than by a kind, but its flag is declared the same way.
 RULEBOOK_OPTIONS = (

@@ -40,3 +40,8 @@ def validate(game, model) -> None:
 def rulebook_items(game, component) -> None:
     """No lines of its own: the rulebook writes its generic line."""
     return None
+
+
+def pieces(game, component) -> list:
+    """Shared layouts print nothing themselves: none."""
+    return []

@@ -148,3 +148,8 @@ def validate(game, sheet: Sheet) -> None:
             draw_sheet(_NullSurface(), sheet, paper, where=locate(component.raw, ["layout"]))
         except SpecErrors as e:
             game.errors.errors.extend(e.errors)
+
+
+def pieces(game, component) -> list:
+    """A sheet is a pad page written on, not a piece: none."""
+    return []

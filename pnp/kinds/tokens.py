@@ -96,3 +96,8 @@ def build(game, components, options) -> dict:
 
 def validate(game, model) -> None:
     """Nothing beyond what loading checks."""
+
+
+def pieces(game, component) -> list:
+    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
+    return []
