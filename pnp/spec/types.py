@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
+from pnp.errors import Pos
 from pnp.spec.units import MAX_LENGTH_PT, parse_length
 
 # The one rule for bare numbers, repeated by the errors and docs/reference.md.
@@ -179,6 +180,36 @@ class Spec(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False, allow_inf_nan=False)
+
+    # Where the model and each of its keys were written (file:line:col), kept from the loaded tree
+    # so that a referee, an export or the rulebook can point at a value without re-reading files.
+    # Only the loader's position tables are kept, not the tree itself (a large deck frees its tree).
+    _origin: Pos | None = PrivateAttr(default=None)
+    _key_pos: dict | None = PrivateAttr(default=None)
+    _value_pos: dict | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _remember_positions(cls, data: Any, handler: Any) -> Any:
+        model = handler(data)
+        origin = getattr(data, "pos", None)
+        if isinstance(model, Spec) and isinstance(origin, Pos) and isinstance(data, dict):
+            model._origin = origin
+            model._key_pos = getattr(data, "key_pos", None)
+            model._value_pos = getattr(data, "value_pos", None)
+        return model
+
+    def position(self, field: str | None = None, key: bool = False) -> Pos | None:
+        """Where this model was written, or one of its fields (its value; its key with `key=True`).
+
+        A field the spec left out (a default) is located at the model itself; a model built in
+        code rather than loaded from a file has no position (None)."""
+        if field is None or self._value_pos is None:
+            return self._origin
+        info = type(self).model_fields.get(field)
+        name = (info.alias if info is not None and info.alias else field)
+        table = self._key_pos if key else self._value_pos
+        return (table or {}).get(name, self._origin)
 
     @model_validator(mode="before")
     @classmethod
