@@ -67,13 +67,13 @@ def test_crop_marks_align_with_every_edge_and_never_cross_a_card(run_cli, mini_g
         assert sum(1 for s in vertical if abs(s[0][0] - x) < 0.01) == 2
     for y in ys:
         assert sum(1 for s in horizontal if abs(s[0][1] - y) < 0.01) == 2
-    block = (min(xs) - BLEED, min(ys) - BLEED, max(xs) + BLEED, max(ys) + BLEED)
+    block = (min(xs), min(ys), max(xs), max(ys))  # the trims; test_print_finish checks the gap to the bleed
     for (x1, y1), (x2, y2) in segments:
         inside_x = block[0] < (x1 + x2) / 2 < block[2] and not (max(x1, x2) <= block[0] or min(x1, x2) >= block[2])
         inside_y = block[1] < (y1 + y2) / 2 < block[3] and not (max(y1, y2) <= block[1] or min(y1, y2) >= block[3])
         assert not (inside_x and inside_y), "a crop mark crosses the cards"
         for px, py in ((x1, y1), (x2, y2)):
-            assert 0 <= px <= A4[0] and 0 <= py <= A4[1]
+            assert 5 * MM - 0.01 <= px <= A4[0] - 5 * MM + 0.01 and 5 * MM - 0.01 <= py <= A4[1] - 5 * MM + 0.01
 
 
 def test_long_edge_backs_mirror_columns(run_cli, mini_game, tmp_path):

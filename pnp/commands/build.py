@@ -53,6 +53,21 @@ def sigterm_stops():
         signal.signal(signal.SIGTERM, previous)
 
 
+def _gutter(value: Optional[str]) -> Optional[str]:
+    """--gutter checked where it is given: auto, or a length from 0 to 20 mm, else a usage error (exit 2)."""
+    from pnp.spec.units import mm, parse_length
+
+    if value is None or value.strip().lower() == "auto":
+        return None if value is None else "auto"
+    try:
+        width = parse_length(value.strip())
+    except (ValueError, TypeError) as e:
+        raise typer.BadParameter(f"{e} (use a length such as 3mm, 0, or auto)", param_hint="--gutter")
+    if not 0 <= width <= mm(20):
+        raise typer.BadParameter("a gutter is between 0 and 20mm", param_hint="--gutter")
+    return value.strip()
+
+
 def _poster(value: Optional[str]) -> Optional[str]:
     """--poster checked where it is given: a paper name or WxH in mm, else a usage error (exit 2)."""
     from pnp.layout.tile import parse_paper
@@ -74,6 +89,7 @@ def build(
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game goes in <out>/<game>/."),
     format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg."),
     back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift every back by X,Y mm (read it off calibration.pdf)."),
+    gutter: Optional[str] = typer.Option(None, "--gutter", help="Space between cards on the sheets: a length such as 3mm, 0 to let them abut, or auto (default: the game's, else auto)."),
     count: int = typer.Option(1, "--count", min=1, max=500, help="Pages of a roll-and-write pad."),
     random_city: bool = typer.Option(False, "--random-city", help="A different generated city on every sheet."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**32 - 1, help="Seed for generated content."),
@@ -96,7 +112,8 @@ def build(
     if bad:
         raise typer.BadParameter(f"unknown format {bad[0]!r}: use {', '.join(Format)} (PNG comes from `pnp export`)")
     options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
-                           back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0), count=count,
+                           back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0),
+                           gutter=_gutter(gutter), count=count,
                            random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
                            force=force, strict=strict)
     try:

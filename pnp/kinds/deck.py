@@ -11,6 +11,8 @@ MODEL = Deck
 OPTIONS = (
     KindOption("--duplex", "duplex", str, None, "long, short, gutterfold or none (default: long)."),
     KindOption("--back-offset", "back_offset", str, None, "Shift every back by X,Y mm (read it off calibration.pdf)."),
+    KindOption("--gutter", "gutter", str, None, "Space between cards on the sheets: a length such as 3mm, 0 to "
+                                                 "let them abut, or auto (default: the game's, else auto)."),
 )
 
 
@@ -24,20 +26,43 @@ def drawer_for(game, deck):
     return FaceDrawer(deck, game.assets, game.errors)
 
 
-def check_fits_paper(game, deck, paper: str, duplex: str) -> None:
+def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, float] = (0.0, 0.0)) -> None:
     """A card too large for the paper is a spec error at the deck's `size`, not a crash."""
     from pnp.layout.impose import card_grid, gutterfold_layout
     from pnp.layout.paper import paper_size
 
     raw = deck.raw if deck.raw is not None else Pos(deck.shown)
-    with fit_at(game, raw, ["size"], f"deck '{deck.name}' ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}): "
-                                     "make the cards smaller or print on larger paper"):
-        card_grid(*paper_size(paper), deck.width, deck.height, deck.bleed)
+    spaced = f", {gutter[0] / 2.8346456693:.1f} mm apart" if any(gutter) else ""
+    with fit_at(game, raw, ["size"], f"deck '{deck.name}' ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}"
+                                     f"{spaced}): make the cards smaller, the gutter narrower or print on larger paper"):
+        card_grid(*paper_size(paper), deck.width, deck.height, deck.bleed, gutter=gutter)
         if duplex == "gutterfold":
             gutterfold_layout(*paper_size(paper), deck.width, deck.height, deck.bleed)
 
 
+def sheet_gutter(game, deck, options) -> tuple[float, float]:
+    """The gutters (across, down, in points) between this deck's cards on home-printer sheets:
+    `--gutter`, else the game's `print: gutter`, else auto (a gutter only where neighbouring
+    cards can differ in edge colour). Gutterfold sheets keep their own geometry."""
+    from pnp.layout.impose import auto_gutters
+    from pnp.layout.paper import paper_size
+    from pnp.render.card_pages import edges_differ
+    from pnp.spec.units import parse_length
+
+    if options.duplex == "gutterfold":
+        return (0.0, 0.0)
+    value = options.gutter if options.gutter is not None else (game.game.print.gutter if game.game else "auto")
+    if value == "auto":
+        if not edges_differ(deck):
+            return (0.0, 0.0)
+        return auto_gutters(*paper_size(options.paper), deck.width, deck.height, deck.bleed)
+    width = parse_length(value) if isinstance(value, str) else float(value)  # the flag was checked where given
+    return (width, width)
+
+
 def build(game, components, options) -> dict:
+    from dataclasses import replace
+
     from pnp.render.calibration import calibration
     from pnp.render.card_pages import SheetOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
@@ -46,8 +71,9 @@ def build(game, components, options) -> dict:
     decks = [c.model for c in components]
     if not decks:
         return {}
+    gutters = {id(c.model): sheet_gutter(game, c.model, options) for c in components}
     for c in components:
-        check_fits_paper(game, c.model, options.paper, options.duplex)
+        check_fits_paper(game, c.model, options.paper, options.duplex, gutters[id(c.model)])
     svg_names = svg_file_names(game, decks) if "svg" in options.formats else {}
     game.errors.raise_if_any()
     for c in components:  # drawing needs only the resolved faces: free the positioned YAML tree first
@@ -61,7 +87,7 @@ def build(game, components, options) -> dict:
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
         for deck in decks:  # both files sheet by sheet, so each face's text is laid out once
             drawer = drawers[id(deck)]
-            card_pages(sheets, deck, drawer, sheet_opts,
+            card_pages(sheets, deck, drawer, replace(sheet_opts, gutter=gutters[id(deck)]),
                         after_sheet=lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards))
         game.errors.raise_if_any()
         out["cards.pdf"] = sheets.finish()

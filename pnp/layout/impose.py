@@ -1,9 +1,11 @@
 """Cards on sheets: the grid, crop marks, duplex backs and gutterfold.
 
-Cards on a home-printer sheet abut, so every cut line is shared by two cards
-and cut once; the block of cards gets as much outer bleed as the 5 mm margin
-allows. Crop marks sit in the margins on the extension of every cut line,
-never over a card, one mark per line end.
+Cards on a home-printer sheet abut by default, so every cut line is shared by two
+cards and cut once; with a gutter they stand apart, each with bleed all round, so
+a slightly missed cut never shows a neighbour's colour. Crop marks sit in the
+margins on the extension of every cut line, never over a card, one mark per line
+end, and never in the outer 5 mm that home printers cannot print: where the margin
+is narrow, the block's outer bleed gives way to the marks.
 """
 from __future__ import annotations
 
@@ -14,9 +16,13 @@ from pnp.layout.paper import MIN_MARGIN
 from pnp.spec.units import mm
 from pnp.layout.fit import DoesNotFit
 
-MARK_GAP = mm(1.5)      # between the bleed edge and a crop mark
+MARK_GAP = mm(1)           # between the bleed edge and a crop mark (PRINTING.md: a 3–6 pt gap)
+MARK_GAP_TIGHT = mm(0.5)   # the gap where a narrow margin leaves no room for the usual one
 MARK_LENGTH = mm(5)
-MARK_MIN_EDGE = mm(1)   # marks stop this far from the paper edge
+MARK_MIN_LENGTH = mm(2)    # shorter than this and a mark is no help: the side goes without
+MARK_MIN_EDGE = MIN_MARGIN  # marks stop this far from the paper edge, where every printer prints
+MARK_ROOM = MIN_MARGIN + MARK_GAP_TIGHT + MARK_MIN_LENGTH  # the least margin that still holds a crop mark
+OUTER_BLEED_KEPT = mm(1.5)  # outer bleed kept, where the margin allows, before marks shrink
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,9 @@ class Grid:
     y0: float
     bleed_x: float  # outer bleed available at the left/right of the block
     bleed_y: float
+    gap_x: float = 0.0  # gutter between neighbouring trims (0: the cards abut and share a cut)
+    gap_y: float = 0.0
+    bleed: float = 0.0  # the deck's bleed: what each card gets towards a gutter (up to half of it)
 
     @property
     def per_page(self) -> int:
@@ -51,32 +60,73 @@ class Grid:
 
     def cell(self, i: int) -> tuple[float, float]:
         r, c = divmod(i, self.cols)
-        return self.x0 + c * self.card_w, self.y0 + r * self.card_h
+        return self.x0 + c * (self.card_w + self.gap_x), self.y0 + r * (self.card_h + self.gap_y)
 
     def placement(self, i: int) -> Placement:
         r, c = divmod(i, self.cols)
         x, y = self.cell(i)
-        bleed = (self.bleed_x if c == 0 else 0, self.bleed_y if r == 0 else 0,
-                 self.bleed_x if c == self.cols - 1 else 0, self.bleed_y if r == self.rows - 1 else 0)
+        inner_x, inner_y = min(self.bleed, self.gap_x / 2), min(self.bleed, self.gap_y / 2)
+        bleed = (self.bleed_x if c == 0 else inner_x, self.bleed_y if r == 0 else inner_y,
+                 self.bleed_x if c == self.cols - 1 else inner_x, self.bleed_y if r == self.rows - 1 else inner_y)
         return Placement(x, y, self.card_w, self.card_h, 0, bleed)
+
+    def cut_lines(self, used: int) -> tuple[list[float], list[float]]:
+        """The x of every vertical cut and the y of every horizontal cut of the first `used` cards."""
+        rows_used = (used + self.cols - 1) // self.cols
+        cols_used = min(used, self.cols)
+        xs = sorted({round(self.x0 + c * (self.card_w + self.gap_x) + edge, 6)
+                     for c in range(cols_used) for edge in (0.0, self.card_w)})
+        ys = sorted({round(self.y0 + r * (self.card_h + self.gap_y) + edge, 6)
+                     for r in range(rows_used) for edge in (0.0, self.card_h)})
+        return xs, ys
 
 
 def fit_count(space: float, size: float) -> int:
     return max(0, int(math.floor(space / size + 1e-9)))
 
 
+def outer_bleed(room: float, bleed: float) -> float:
+    """The bleed a block edge `room` from the paper edge keeps. Marks come first (a home cut
+    follows them): the bleed gives way, down to OUTER_BLEED_KEPT, so a 3 mm mark fits a normal
+    gap off it; where even that is too much, the marks shrink to their least and the bleed takes
+    what is left."""
+    full_marks = room - MIN_MARGIN - MARK_GAP - mm(3)
+    least_marks = room - MARK_ROOM
+    return max(0.0, min(bleed, max(full_marks, min(OUTER_BLEED_KEPT, least_marks))))
+
+
 def card_grid(page_w: float, page_h: float, card_w: float, card_h: float, bleed: float,
-              margin: float = MIN_MARGIN) -> Grid:
-    """The largest grid of abutting cards, centred, at least `margin` from every edge."""
-    cols = fit_count(page_w - 2 * margin, card_w)
-    rows = fit_count(page_h - 2 * margin, card_h)
+              margin: float = MIN_MARGIN, gutter: float | tuple[float, float] = 0.0) -> Grid:
+    """The largest grid of cards, centred, at least `margin` from every edge; `gutter` apart
+    (across, down; one number for both; 0: abutting)."""
+    gx, gy = gutter if isinstance(gutter, tuple) else (gutter, gutter)
+    # leave the margins room for crop marks; only a card too large for that goes without them
+    cols = fit_count(page_w - 2 * max(margin, MARK_ROOM) + gx, card_w + gx) or fit_count(page_w - 2 * margin + gx, card_w + gx)
+    rows = fit_count(page_h - 2 * max(margin, MARK_ROOM) + gy, card_h + gy) or fit_count(page_h - 2 * margin + gy, card_h + gy)
     if cols == 0 or rows == 0:
         raise DoesNotFit(f"a {card_w / mm(1):.1f} × {card_h / mm(1):.1f} mm card does not fit on a "
                          f"{page_w / mm(1):.0f} × {page_h / mm(1):.0f} mm page with {margin / mm(1):.0f} mm margins")
-    block_w, block_h = cols * card_w, rows * card_h
+    block_w, block_h = cols * card_w + (cols - 1) * gx, rows * card_h + (rows - 1) * gy
     x0, y0 = (page_w - block_w) / 2, (page_h - block_h) / 2
     return Grid(page_w, page_h, cols, rows, card_w, card_h, x0, y0,
-                max(0.0, min(bleed, x0 - margin)), max(0.0, min(bleed, y0 - margin)))
+                outer_bleed(x0, bleed), outer_bleed(y0, bleed), gx, gy, bleed)
+
+
+def auto_gutters(page_w: float, page_h: float, card_w: float, card_h: float, bleed: float,
+                 least: float = mm(2)) -> tuple[float, float]:
+    """The gutters `gutter: auto` chooses, across and down: on each axis, twice the bleed (each card
+    keeps all of it) or the widest gutter that still puts as many cards on the sheet as abutting
+    does and leaves the margin room for crop marks; an axis where not even `least` fits abuts (0)."""
+    def axis(page: float, size: float) -> float:
+        n = fit_count(page - 2 * MARK_ROOM, size) or fit_count(page - 2 * MIN_MARGIN, size)
+        if n <= 1:
+            return 2 * bleed
+        # n cards, n - 1 gutters, and margins that hold a crop mark plus half a gutter of outer bleed
+        room = (page - 2 * MARK_ROOM - n * size) / n
+        g = min(2 * bleed, math.floor(room / mm(0.1) + 1e-9) * mm(0.1))
+        return g if g >= least else 0.0
+
+    return axis(page_w, card_w), axis(page_h, card_h)
 
 
 @dataclass(frozen=True)
@@ -88,25 +138,37 @@ class Mark:
 
 
 def crop_marks(grid: Grid, used: int) -> list[Mark]:
-    """Marks on both ends of every cut line of the cards in use, in the margins only."""
+    """Marks on both ends of every cut line of the cards in use, in the margins only, each at
+    least 5 mm from the paper edge (a side without room for a useful mark gets none)."""
     if used <= 0:
         return []
     rows_used = (used + grid.cols - 1) // grid.cols
     cols_used = min(used, grid.cols)
-    xs = [grid.x0 + c * grid.card_w for c in range(cols_used + 1)]
-    ys = [grid.y0 + r * grid.card_h for r in range(rows_used + 1)]
-    top = grid.y0 - grid.bleed_y - MARK_GAP
-    bottom = grid.y0 + rows_used * grid.card_h + grid.bleed_y + MARK_GAP
-    left = grid.x0 - grid.bleed_x - MARK_GAP
-    right = grid.x0 + cols_used * grid.card_w + grid.bleed_x + MARK_GAP
+    xs, ys = grid.cut_lines(used)
+    block_right = grid.x0 + cols_used * grid.card_w + (cols_used - 1) * grid.gap_x
+    block_bottom = grid.y0 + rows_used * grid.card_h + (rows_used - 1) * grid.gap_y
     marks: list[Mark] = []
-    for x in xs:
-        marks.append(Mark(x, top, x, max(MARK_MIN_EDGE, top - MARK_LENGTH)))
-        marks.append(Mark(x, bottom, x, min(grid.page_h - MARK_MIN_EDGE, bottom + MARK_LENGTH)))
-    for y in ys:
-        marks.append(Mark(left, y, max(MARK_MIN_EDGE, left - MARK_LENGTH), y))
-        marks.append(Mark(right, y, min(grid.page_w - MARK_MIN_EDGE, right + MARK_LENGTH), y))
-    return [m for m in marks if abs(m.x1 - m.x2) + abs(m.y1 - m.y2) > mm(0.5)]
+    top = _mark_span(grid.y0 - grid.bleed_y, -1, grid.page_h)
+    bottom = _mark_span(block_bottom + grid.bleed_y, +1, grid.page_h)
+    left = _mark_span(grid.x0 - grid.bleed_x, -1, grid.page_w)
+    right = _mark_span(block_right + grid.bleed_x, +1, grid.page_w)
+    for span, across in ((top, xs), (bottom, xs)):
+        marks += [Mark(x, span[0], x, span[1]) for x in across] if span else []
+    for span, down in ((left, ys), (right, ys)):
+        marks += [Mark(span[0], y, span[1], y) for y in down] if span else []
+    return marks
+
+
+def _mark_span(edge: float, outward: int, page: float) -> tuple[float, float] | None:
+    """Where the marks beyond a block edge (its bleed included) run: from a small gap off the edge
+    towards the paper edge, stopping MARK_MIN_EDGE short of it; None when less than MARK_MIN_LENGTH fits."""
+    room = (edge if outward < 0 else page - edge) - MARK_MIN_EDGE
+    gap = MARK_GAP if room - MARK_GAP >= MARK_MIN_LENGTH else MARK_GAP_TIGHT
+    length = min(MARK_LENGTH, room - gap)
+    if length < MARK_MIN_LENGTH - 1e-6:
+        return None
+    start = edge + outward * gap
+    return start, start + outward * length
 
 
 def back_placement(grid: Grid, front: Placement, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> Placement:

@@ -19,6 +19,49 @@ class SheetOptions:
     paper: str = "a4"
     duplex: str = "long"  # long, short, gutterfold, none
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
+    gutter: tuple[float, float] = (0.0, 0.0)  # across, down, in points; 0 = cards abut and share a cut
+
+
+def edges_differ(deck: ResolvedDeck) -> bool:
+    """Whether two cards of the deck can differ in colour along their edges, so that abutting
+    them would show one card's colour on the other after a slightly missed cut.
+
+    A face's edge is its layout's background (white when none) unless a shape or an image
+    box reaches the trim edge; a box colour or picture that depends on the card's fields
+    counts as differing (it may, and the gutter only costs paper)."""
+    for side in ("front", "back"):  # fronts neighbour fronts on a sheet, backs neighbour backs
+        seen: set = set()
+        for entry in deck.cards:
+            face = getattr(entry, side)
+            if face is not None:
+                seen.add(_edge_signature(face, deck, entry.id))
+                if len(seen) > 1:
+                    return True
+    return False
+
+
+def _edge_signature(face, deck: ResolvedDeck, card_id: str) -> tuple:
+    covering = []
+    for rb in face.boxes:
+        box = rb.box
+        if box.type not in ("shape", "image") or not _reaches_edge(box, deck.width, deck.height):
+            continue
+        paint = box.fill if box.type == "shape" else box.src
+        if paint is None:
+            continue
+        paint = str(paint)
+        covering.append(paint if "{{" not in paint and rb.box.show_if is None else ("varies", card_id))
+    return (face.layout.background or "#ffffff", tuple(covering))
+
+
+def _reaches_edge(box, width: float, height: float) -> bool:
+    def size(value, total: float) -> float:
+        return value[1] * total if isinstance(value, list) else float(value)
+
+    x, y = size(box.x, width), size(box.y, height)
+    w, h = size(box.width, width), size(box.height, height)
+    near = mm(0.5)
+    return x <= near or y <= near or x + w >= width - near or y + h >= height - near
 
 
 def draw_marks(surface, marks) -> None:
@@ -56,7 +99,7 @@ def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptio
             if after_sheet:
                 after_sheet(chunk)
         return pages
-    grid = card_grid(page_w, page_h, deck.width, deck.height, deck.bleed)
+    grid = card_grid(page_w, page_h, deck.width, deck.height, deck.bleed, gutter=opts.gutter)
     with_backs = opts.duplex in ("long", "short") and deck.double_sided
     for start in range(0, len(cards), grid.per_page):
         chunk = cards[start:start + grid.per_page]

@@ -3,14 +3,25 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from pnp.spec.types import Spec
+from pnp.spec.types import NonNegLength, Spec
 
 
 class PrintDefaults(Spec):
     paper: Literal["a4", "letter"] = "a4"
     duplex: Literal["long", "short", "gutterfold", "none"] = "long"
+    gutter: Literal["auto"] | NonNegLength = Field(
+        default="auto", description="space between cards on home-printer sheets, each card with bleed all round: "
+                                    "a length (0 lets cards abut and share each cut), or auto: a gutter where "
+                                    "neighbouring cards can differ in edge colour, none where they cannot")
+
+    @field_validator("gutter")
+    @classmethod
+    def _gutter_at_most_20mm(cls, value):
+        if value != "auto" and value > 20 * 72 / 25.4 + 1e-9:
+            raise ValueError("a gutter is at most 20mm (a sheet needs no more to keep every card apart)")
+        return value
 
 
 class DeclaredCheck(Spec):
