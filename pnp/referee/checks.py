@@ -50,6 +50,9 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
         report.findings += family.referee_check(game)
         report.notes += family.referee_facts(game)
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
+    from pnp.referee.legibility import legibility_findings  # warnings for every game: they never fail a check
+
+    report.notes += [f"warning: {f}" for f in legibility_findings(game)]
     return game, report
 
 

@@ -1,0 +1,87 @@
+"""Legibility warnings: text contrast (WCAG), text under 6 pt, and die faces told apart by colour alone."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import write_game
+from pnp.game import load_game
+from pnp.paths import EXAMPLES
+from pnp.referee.legibility import contrast, legibility_findings, simulate
+
+
+def test_contrast_ratio_follows_wcag():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#ffffff", "#ffffff") == pytest.approx(1.0)
+    assert contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # the lightest grey WCAG passes on white
+
+
+def test_simulated_deficiencies_merge_the_colours_they_are_known_to_merge():
+    from pnp.referee.legibility import confused_by
+
+    assert "deuteranopia" in confused_by("#c62828", "#2e7d32")   # red and green
+    assert confused_by("#c62828", "#1565c0") == []                 # red and blue stay apart
+    assert simulate("#808080", "deuteranopia") == "#808080"        # a grey is a grey to everyone
+
+
+def _line(path, text):
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_low_contrast_and_tiny_text_are_located_at_their_keys(tmp_path):
+    game = write_game(tmp_path, cards=3)
+    deck = game / "cards.yaml"
+    text = deck.read_text()
+    text = text.replace('title: {text: "{{ name }}", x: 5mm, y: 5mm, width: 53mm, height: 10mm, font: sans-bold, size: 14pt, align: center}',
+                        'title: {text: "{{ name }}", x: 5mm, y: 5mm, width: 53mm, height: 10mm, font: sans-bold, size: 14pt, align: center, color: "#ffd180"}')
+    text = text.replace('body: {text: "Power **{{ power }}** :star:", x: 5mm, y: 40mm, width: 53mm, height: 20mm, size: 9pt}',
+                        'body: {text: "Power **{{ power }}** :star:", x: 5mm, y: 40mm, width: 53mm, height: 20mm, size: 5pt, min_size: 4pt}')
+    deck.write_text(text)
+    findings = legibility_findings(load_game(game))
+    rules = sorted(f.rule for f in findings)
+    assert rules == ["contrast", "small-text"], [str(f) for f in findings]  # one finding per fault, not per card
+    low = next(f for f in findings if f.rule == "contrast")
+    assert low.pos.path.endswith("cards.yaml") and low.pos.line == _line(deck, "title:")
+    assert deck.read_text().splitlines()[low.pos.line - 1][low.pos.col - 1:].startswith('"#ffd180"')
+    assert "1.3:1" in low.message or "1.2:1" in low.message or "1.4:1" in low.message
+    small = next(f for f in findings if f.rule == "small-text")
+    assert small.pos.line == _line(deck, "body:") and "5.0 pt" in small.message
+
+
+def test_text_on_a_filled_shape_is_judged_against_the_shape(tmp_path):
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace(
+        "      title:", '      band: {type: shape, x: 0, y: 0, width: 63mm, height: 20mm, fill: "#263238"}\n      title:'))
+    findings = legibility_findings(load_game(game))
+    assert [f.rule for f in findings] == ["contrast"]  # black title on the dark band
+    assert "#000000 on #263238" in findings[0].message
+
+
+def test_die_faces_apart_only_by_colour_are_found_and_an_icon_clears_it(tmp_path):
+    game = tmp_path / "miskatonic"
+    shutil.copytree(EXAMPLES / "miskatonic", game)
+    dice = game / "dice.yaml"
+    text = dice.read_text()
+    dice.write_text(text.replace("red: {icon: health, color: red,", "red: {icon: wits, color: \"#2e7d32\",")
+                    .replace("blue: {icon: wits, color: blue,", "blue: {icon: wits, color: \"#c62828\","))
+    findings = [f for f in legibility_findings(load_game(game)) if f.rule == "colour-only"]
+    assert findings and all("deuteranopia" in f.message or "protanopia" in f.message for f in findings)
+    assert findings[0].pos.path.endswith("dice.yaml") and findings[0].pos.line == _line(dice, "faces: [worship")
+    dice.write_text(text)
+    assert [f for f in legibility_findings(load_game(game)) if f.rule == "colour-only"] == []
+
+
+@pytest.mark.parametrize("name", ["blob", "blorg", "cave", "miskatonic"])
+def test_bundled_games_are_legible(name):
+    assert [str(f) for f in legibility_findings(load_game(EXAMPLES / name))] == []
+
+
+def test_pnp_check_prints_the_warnings_and_still_passes(run_cli, tmp_path):
+    game = write_game(tmp_path, cards=2)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("size: 9pt}", "size: 5pt, min_size: 4pt}"))
+    result = run_cli("check", str(game))
+    assert result.exit_code == 0, result.output
+    assert "cards.yaml:" in result.output and "[small-text]" in result.output and "Traceback" not in result.output
