@@ -254,7 +254,7 @@ def test_calibration_rulers_sit_behind_the_front_crosses(run_cli, mini_game, tmp
                 and (abs(s[0][0] - s[1][0]) < 0.01 if vertical else abs(s[0][1] - s[1][1]) < 0.01)]
         return keep
 
-    crosses = lengths(pdf.pages[0], 32, vertical=True)  # the vertical arm of each front cross
+    crosses = lengths(pdf.pages[0], 2 * (10 + 3 + 4), vertical=True)  # each front cross: past ±10 mm rulers
     assert len(crosses) == 9
     centres = sorted((round(s[0][0], 2), round((s[0][1] + s[1][1]) / 2, 2)) for s in crosses)
     zero_x = lengths(pdf.pages[1], 3.2, vertical=True)  # the 0 tick of each X ruler
