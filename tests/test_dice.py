@@ -243,9 +243,12 @@ def test_cube_net_geometry(tmp_path, edge):
     pdf = PdfReader(build(tmp_path) / "dice-nets.pdf")
     squares, tabs, folds, cuts, texts = nets_on(pdf.pages[0], pdf, edge)
     e = edge * MM
-    assert len(squares) == 12, "six square faces of the chosen edge per die"
-    assert len(tabs) == 14, "seven glue tabs per die"
-    assert len(folds) == 24 and all(_close(abs(complex(*a) - complex(*b)), e) for a, b in folds)
+    nets = len(squares) // 6
+    assert len(squares) == 6 * nets and nets % 2 == 0, "six square faces of the chosen edge per die, whole sets"
+    if edge == 20.0:  # a page holds three sets of these two dice: it is filled, not a third used
+        assert nets == 6
+    assert len(tabs) == 7 * nets, "seven glue tabs per die"
+    assert len(folds) == 12 * nets and all(_close(abs(complex(*a) - complex(*b)), e) for a, b in folds)
     # the cut lines close one outline around each net: every end meets exactly one other cut
     ends = Counter((round(x, 2), round(y, 2)) for a, b in cuts for (x, y) in (a, b))
     assert set(ends.values()) == {2}
@@ -259,6 +262,13 @@ def test_cube_net_geometry(tmp_path, edge):
         assert not any(x0 < mx < x1 and y0 < my < y1 for x0, y0, x1, y1 in squares), "tabs lie outside the faces"
     names = " ".join(t for t, *_ in texts)
     assert "Investigator die" in names and "Monster die" in names
+
+
+def test_sets_asks_for_as_many_paper_dice_as_wanted(tmp_path):
+    make_game(tmp_path, SPEC.read_text())
+    pdf = PdfReader(build(tmp_path, sets=1) / "dice-nets.pdf")
+    squares, *_ = nets_on(pdf.pages[0], pdf, 20.0)
+    assert len(pdf.pages) == 1 and len(squares) == 12
 
 
 def test_net_faces_are_placed_as_on_a_die():

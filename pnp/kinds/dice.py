@@ -10,7 +10,7 @@ from pnp.spec.validate import validate as validate_spec
 KIND = "dice"
 MODEL = DiceFile
 OPTIONS = (
-    KindOption("--sets", "sets", int, None, "Sets of dice tiles to print (default: a page of as many as fit).", (1, 50)),
+    KindOption("--sets", "sets", int, None, "Sets of dice tiles and paper dice to print (default: a page of as many full sets as fit).", (1, 50)),
 )
 
 
@@ -65,7 +65,7 @@ def build(game, components, options) -> dict:
         for dice in sets:
             with fit_at(game, _raw(components, dice), ["tile"], f"make the dice smaller ({options.paper})"):
                 tile_sheets(tiles, dice, options.paper, options.sets, game.assets.place_icon, title)
-                net_sheets(nets, dice, options.paper, game.assets.place_icon, title)
+                net_sheets(nets, dice, options.paper, game.assets.place_icon, title, options.sets)
         if game.errors.errors:
             return {}
         if fmt == "pdf":

@@ -215,8 +215,10 @@ CAPTION = mm(7)
 NET_SPACE = mm(8)
 
 
-def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, title: str) -> int:
-    """One cube net per die, as many to a page as fit. Returns the page count."""
+def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, title: str,
+               sets: int | None = None) -> int:
+    """Cube nets: `sets` sets of the dice (default: as many full sets as one page holds, so a page
+    is not left two-thirds empty; every die at least once). Returns the page count."""
     page_w, page_h = paper_size(paper)
     edge = dice.net_edge
     w, h = net_size(edge)
@@ -226,20 +228,23 @@ def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, t
     if across * down == 0:
         raise DoesNotFit(f"a net with {to_mm(edge):.0f} mm faces does not fit on {paper} paper")
     per_page = across * down
-    pages = math.ceil(len(dice.dice) / per_page)
+    copies = sets or max(1, per_page // len(dice.dice))
+    nets = [(die, k) for k in range(copies) for die in dice.dice]
+    pages = math.ceil(len(nets) / per_page)
     for p in range(pages):
-        chunk = dice.dice[p * per_page:(p + 1) * per_page]
+        chunk = nets[p * per_page:(p + 1) * per_page]
         cols = min(across, len(chunk))
         x0 = (page_w - (cols * w + (cols - 1) * NET_SPACE)) / 2
         surface.begin_page(page_w, page_h)
         _header(surface, page_w, f"{title} — paper dice, {to_mm(edge):.0f} mm",
                 "Print at 100 %. Cut the solid lines, fold every dashed line with the print outside, "
                 "glue each grey tab inside the die.")
-        for i, die in enumerate(chunk):
+        for i, (die, k) in enumerate(chunk):
             r, c = divmod(i, across)
             net = cube_net(edge, x0 + c * (w + NET_SPACE), MARGIN + HEADER + r * (h + CAPTION + NET_SPACE))
             draw_net(surface, net, [die.faces[n - 1] for n in range(1, 7)], place_icon)
-            surface.text(net.x, net.y + net.height + mm(5), die.name, font="sans-bold", size=10)
+            name = die.name if copies == 1 else f"{die.name} · set {k + 1}"
+            surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
     return pages
