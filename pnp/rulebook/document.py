@@ -51,9 +51,21 @@ class RulebookCanvas(Canvas):
         name, ink = key.split("|")
         self.saveState()
         flip(self, x, y + height)
-        self._pnp_assets.place_icon(surface_for(self), name, 0, 0, width, ink)
+        if name.startswith("cells:"):
+            _draw_cells(surface_for(self), name[len("cells:"):], height, ink)
+        else:
+            self._pnp_assets.place_icon(surface_for(self), name, 0, 0, width, ink)
         self.restoreState()
         return width, height
+
+
+def _draw_cells(surface, row: str, pitch: float, ink: str) -> None:
+    """One row of a shape: a filled square for each `#`; a `.` keeps its place empty."""
+    gap = pitch * 0.12
+    side = pitch - gap
+    for i, mark in enumerate(row):
+        if mark == "#":
+            surface.rect(i * pitch + gap / 2, gap / 2, side, side, fill=ink)
 
 
 class RulebookDoc(BaseDocTemplate):

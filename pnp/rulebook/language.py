@@ -24,6 +24,9 @@ FIG_RE = re.compile(f"{FIG_OPEN}(\\d+){FIG_CLOSE}")
 SPLIT_RE = re.compile(f"{FIG_OPEN}(\\d+){FIG_CLOSE}|{IMG_OPEN}(\\d+){IMG_CLOSE}")
 RESERVED = "".join(chr(c) for c in range(0xE000, 0xE006))  # marker characters: never allowed from a template
 ICON_MARK_RE = re.compile(f"{ICON_OPEN}([^{ICON_CLOSE}]+){ICON_CLOSE}")
+CELLS_OPEN, CELLS_CLOSE = "\ue004", "\ue005"  # one row of a shape drawn with cells(): '#' filled, '.' empty
+CELLS_MARK_RE = re.compile(f"{CELLS_OPEN}([#.]+){CELLS_CLOSE}")
+MAX_CELLS = 12  # rows and columns of one shape drawn in text
 ICON_RE = re.compile(r":([a-z][a-z0-9_-]*):")  # a letter first, so "1:2:3" stays text
 
 
@@ -187,9 +190,22 @@ class Helpers:
         self.cover = (d, self._card_ids(d, ids), side)
         return ""
 
+    def cells(self, rows) -> str:
+        """A shape of squares drawn in the text (a table cell, a sentence): one string per row,
+        `#` a square and `.` an empty place, as sheets write polyominoes."""
+        rows = [rows] if isinstance(rows, str) else list(rows or [])
+        if not rows or len(rows) > MAX_CELLS or any(not isinstance(r, str) for r in rows):
+            raise RuleError(f"cells(): give 1 to {MAX_CELLS} rows, each a string of # and .", str(rows)[:40])
+        width = max(len(r) for r in rows)
+        bad = next((r for r in rows if not r or set(r) - {"#", ".", " "} or len(r) > MAX_CELLS), None)
+        if bad is not None or width == 0:
+            raise RuleError(f"cells(): a row is up to {MAX_CELLS} characters of # (a square) and . (a gap), "
+                            f"not '{bad}'", str(bad))
+        return "<br>".join(f"{CELLS_OPEN}{r.replace(' ', '.').ljust(width, '.')}{CELLS_CLOSE}" for r in rows)
+
     def globals(self) -> dict:
         return {"card": self.card, "figure": self.figure, "component_list": self.component_list,
-                "page_break": self.page_break, "cover": self.cover_cards}
+                "page_break": self.page_break, "cover": self.cover_cards, "cells": self.cells}
 
 
 def _length(value) -> float:
@@ -506,7 +522,7 @@ def _check_markers(text: str, figures: int, path: Path) -> None:
     Written into rules.md or a spec value, one could stand for a figure that does not exist.
     """
     found = [int(n) for n in FIG_RE.findall(text)]
-    stray = re.sub(FIG_RE, "", text)
+    stray = CELLS_MARK_RE.sub("", re.sub(FIG_RE, "", text))  # a well-formed row of cells draws squares, nothing more
     bad = next((c for c in stray if c in RESERVED), None)
     if bad is None and all(n < figures for n in found):
         return

@@ -63,8 +63,13 @@ def with_icons(text: str, style) -> str:
     ink = _hex(style.textColor)
     drop = -0.12 * style.fontSize  # the icon's own box has a margin: this lands its ink on the baseline
 
-    return L.ICON_MARK_RE.sub(lambda m: f'<img src="{icon_uri(m.group(1), ink)}" width="{size:.2f}" '
+    text = L.ICON_MARK_RE.sub(lambda m: f'<img src="{icon_uri(m.group(1), ink)}" width="{size:.2f}" '
                                         f'height="{size:.2f}" valign="{drop:.2f}"/>', text)
+    # a row of a shape: one square per line pitch, so the rows of a shape stack into a grid
+    pitch = style.leading
+    return L.CELLS_MARK_RE.sub(lambda m: f'<img src="{icon_uri("cells:" + m.group(1), ink)}" '
+                                         f'width="{pitch * len(m.group(1)):.2f}" height="{pitch:.2f}" '
+                                         f'valign="{drop - 0.1 * style.fontSize:.2f}"/>', text)
 
 
 class Heading(Paragraph):
