@@ -1,7 +1,8 @@
 """Impose half-size pages two-up for a folded, stapled booklet printed duplex.
 
-Pages are padded to a multiple of 4 with blanks inserted before the last page
-(so the last page, the reference, stays on the back cover). Sheet k (from 0)
+Pages are padded to a multiple of 4 with blanks inserted before the last chapter
+when it opens a page (so a reference of two pages stays whole at the back), else
+before the last page (which stays on the back cover). Sheet k (from 0)
 carries, front: N-2k | 2k+1, back: 2k+2 | N-2k-1, which is 4n,1 / 2,4n-1 / ...
 Print duplex flipping on the short edge, fold, staple.
 pypdfium2 places each page as a form XObject (vector, fonts stay embedded);
@@ -14,13 +15,23 @@ import io
 import re
 
 
-def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
-    """(left, right) source page numbers (1-based, None = blank) for each side, front then back of each sheet."""
+def booklet_order(pages: int, tail: int | None = None) -> list[tuple[int | None, int | None]]:
+    """(left, right) source page numbers (1-based, None = blank) for each side, front then back of each sheet.
+
+    `tail` is the first page of the last chapter when it opens a page (a reference). The blanks
+    that pad the booklet never fall inside it: a one-page tail keeps the back cover (blanks before
+    it); a longer one starts on a left-hand page, so its first two pages face each other, and the
+    remaining blanks close the booklet. Without a tail the last page keeps the back cover."""
     n = (pages + 3) // 4 * 4
     blanks = n - pages
-    # logical page i → source page (blanks go just before the last page)
-    logical: list[int | None] = list(range(1, pages)) + [None] * blanks + [pages] if pages > 1 else \
-        [1] + [None] * blanks
+    if pages <= 1:
+        logical: list[int | None] = [1] + [None] * blanks
+    else:
+        start = tail if tail is not None and 1 < tail <= pages else pages
+        before = blanks if start == pages else start % 2  # the tail starts on logical page start + before: even is a left page
+        before = min(before, blanks)
+        logical = (list(range(1, start)) + [None] * before + list(range(start, pages + 1))
+                   + [None] * (blanks - before))
     out = []
     for k in range(n // 4):
         out.append((logical[n - 2 * k - 1], logical[2 * k]))
@@ -28,8 +39,9 @@ def booklet_order(pages: int) -> list[tuple[int | None, int | None]]:
     return out
 
 
-def impose(pdf: bytes, sheet: tuple[float, float]) -> bytes:
-    """Two pages of `pdf` side by side on each landscape `sheet` (width, height in points)."""
+def impose(pdf: bytes, sheet: tuple[float, float], tail: int | None = None) -> bytes:
+    """Two pages of `pdf` side by side on each landscape `sheet` (width, height in points);
+    `tail` as in `booklet_order`."""
     import pypdfium2 as pdfium
 
     src = pdfium.PdfDocument(pdf)
@@ -37,7 +49,7 @@ def impose(pdf: bytes, sheet: tuple[float, float]) -> bytes:
     try:
         W, H = sheet
         xobjects = {}
-        for left, right in booklet_order(len(src)):
+        for left, right in booklet_order(len(src), tail):
             page = dst.new_page(W, H)
             for slot, number in ((0, left), (1, right)):
                 if number is None:

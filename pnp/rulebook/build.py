@@ -16,7 +16,10 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
     if options.booklet:
         from pnp.rulebook.booklet import impose
 
-        half = render_pdf(game, compiled, PAGES[HALF[paper]], body_size=9.0)
+        chapters: list[tuple[int, bool]] = []
+        half = render_pdf(game, compiled, PAGES[HALF[paper]], body_size=9.0, chapters=chapters)
         w, h = PAGES[paper]
-        out["rulebook-booklet.pdf"] = impose(half, (h, w))
+        # blank pages go before the last chapter when it opens a page (a reference stays whole at the back)
+        last, opens_page = chapters[-1] if chapters else (0, False)
+        out["rulebook-booklet.pdf"] = impose(half, (h, w), tail=last if opens_page else None)
     return out

@@ -99,6 +99,7 @@ class RulebookDoc(BaseDocTemplate):
     def beforeDocument(self):  # noqa: N802
         self.section = ""
         self._outline_level = -1
+        self.chapters: list[tuple[int, bool]] = []  # (page, starts at the top of it) of each chapter, this pass
 
     def afterFlowable(self, flowable):  # noqa: N802
         if not isinstance(flowable, Heading):
@@ -116,6 +117,8 @@ class RulebookDoc(BaseDocTemplate):
         self._outline_level = level
         if flowable.toc_level == 0:
             self.section = flowable.toc_text
+            starts_page = self.page_section is None and not self.page_continues
+            self.chapters.append((self.page, starts_page))
             if self.page_section is None:
                 self.page_section = flowable.toc_text
 
@@ -175,8 +178,9 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
     return parts
 
 
-def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5) -> bytes:
-    """The rulebook on pages of `pagesize`; byte-identical for the same input."""
+def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, chapters: list | None = None) -> bytes:
+    """The rulebook on pages of `pagesize`; byte-identical for the same input. `chapters`, when
+    given, receives (page, starts at its top) for every chapter, in order."""
     from reportlab.lib.styles import ParagraphStyle
 
     from pnp.rulebook.figures import CardFigure
@@ -198,6 +202,8 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5) -> 
     story += StoryBuilder(compiled, styles, doc.width).story()
     assets = game.assets
     doc.multiBuild(story, canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
+    if chapters is not None:
+        chapters.extend(doc.chapters)
     return buf.getvalue()
 
 
