@@ -1,0 +1,76 @@
+"""Rulebook pages are used well and headed right: no page under 40 % full unless a chapter ends
+on it, and a page that opens a chapter names that chapter in its running header."""
+from __future__ import annotations
+
+import io
+
+import pypdf
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.build import RULEBOOK, BuildOptions, render
+from pnp.game import load_game
+from pnp.paths import EXAMPLES
+
+GAMES = ["blob", "blorg", "cave", "miskatonic"]
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def book(request):
+    game = load_game(EXAMPLES / request.param)
+    return request.param, render(game, BuildOptions().for_game(game)).units[RULEBOOK]["rulebook.pdf"]
+
+
+def chapter_starts(pdf: bytes) -> dict[int, str]:
+    """0-based page → title of the chapter (top-level outline entry) that starts on it."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    starts = {}
+    for entry in reader.outline:
+        if not isinstance(entry, list):
+            starts.setdefault(reader.get_destination_page_number(entry), entry.title)
+    return starts
+
+
+def filled(page) -> float:
+    """How far down the text area ink reaches, 0 to 1 (between the running header and the footer)."""
+    image = page.render(scale=40 / 72).to_pil().convert("L")
+    w, h = image.size
+    top, bottom = int(h * 0.08), int(h * 0.90)
+    px = image.load()
+    last = top
+    for y in range(top, bottom):
+        if any(px[x, y] < 200 for x in range(int(w * 0.1), int(w * 0.9), 2)):
+            last = y
+    return (last - top) / (bottom - top)
+
+
+def test_no_body_page_is_under_40_percent_full_unless_a_chapter_ends_there(book):
+    name, pdf = book
+    starts = chapter_starts(pdf)
+    doc = pdfium.PdfDocument(pdf)
+    body = range(2, len(doc) - 1)  # after the title and contents pages; the last page ends the book
+    for index in body:
+        if index + 1 in starts:
+            continue  # a chapter ends here: the next opens a page
+        assert filled(doc[index]) >= 0.40, f"{name}: page {index + 1} is {filled(doc[index]):.0%} full"
+    doc.close()
+
+
+def test_a_page_opening_a_chapter_names_it_in_its_header(book):
+    name, pdf = book
+    starts = chapter_starts(pdf)
+    doc = pdfium.PdfDocument(pdf)
+    checked = 0
+    for index, title in starts.items():
+        if index < 2:
+            continue
+        page = doc[index]
+        w, h = page.get_size()
+        text = page.get_textpage()
+        header = text.get_text_bounded(w / 2, h - 50, w, h).strip()
+        body = text.get_text_bounded(0, 0, w, h - 50).strip()
+        if body.startswith(title.split("\u2002")[-1][:12]) or body.split("\n")[0].strip().endswith(title.split("\u2002")[-1]):
+            assert title.split("\u2002")[-1] in header, f"{name}: page {index + 1} opens '{title}' but is headed '{header}'"
+            checked += 1
+    doc.close()
+    assert checked >= 2, f"{name}: only {checked} pages open a chapter at their top"
