@@ -166,6 +166,14 @@ def units_of(game: GameContext) -> list[str]:
 def render(game: GameContext, opts: BuildOptions, progress: Callable | None = None,
            reuse: Callable[[str], dict[str, bytes] | None] | None = None) -> Rendered:
     """Every output of every unit, in memory. `reuse(unit)` may give a unit's files from an earlier build."""
+    from pnp.spec.fontnames import using
+
+    with using(game.fonts):  # font names mean this game's faces while it is drawn, and no other's
+        return _render(game, opts, progress, reuse)
+
+
+def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
+            reuse: Callable[[str], dict[str, bytes] | None] | None) -> Rendered:
     from pnp.kinds import kind_module
     from pnp.output import encode
     from pnp.safename import OutputNames

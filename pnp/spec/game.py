@@ -1,9 +1,9 @@
 """game.yaml: the game's identity, its component files, print defaults and declared checks."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from pnp.spec.types import Spec
 
@@ -19,6 +19,24 @@ class DeclaredCheck(Spec):
     name: str
     expect: str = Field(description="a Jinja2 expression that must be true, e.g. \"decks.items.cards | length == 54\"")
     message: str | None = None
+
+
+class FontFamily(Spec):
+    """A family of the game's own: one TrueType or OpenType file per style, in the game folder."""
+
+    regular: str = Field(description="the upright file, e.g. fonts/IMFell.ttf (TTF or OTF)")
+    bold: str | None = Field(default=None, description="`**bold**` text and the name '<family>-bold'")
+    italic: str | None = Field(default=None, description="`*italic*` text and the name '<family>-italic'")
+    bold_italic: str | None = Field(default=None, alias="bold-italic",
+                                    description="bold italic text and the name '<family>-bolditalic'")
+
+
+def _family(value: Any) -> Any:
+    """`IM Fell: fonts/IMFell.ttf` is short for `IM Fell: {regular: fonts/IMFell.ttf}`."""
+    return {"regular": value} if isinstance(value, str) else value
+
+
+FamilyEntry = Annotated[FontFamily, BeforeValidator(_family)]
 
 
 class Game(Spec):
@@ -38,3 +56,9 @@ class Game(Spec):
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
     checks: list[DeclaredCheck] = []
+    fonts: dict[str, FamilyEntry] = Field(
+        default={}, description="the game's own font families: a name → its files (a path, or regular/bold/italic/"
+                                "bold-italic); specs then use the name like a built-in font")
+    fallback_fonts: list[str] = Field(
+        default=[], description="fonts (built-in or the game's) that draw a character the chosen font lacks, "
+                                "tried in order, e.g. a CJK font")
