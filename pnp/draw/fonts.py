@@ -208,3 +208,11 @@ def subset_bytes(data: bytes, chars: str) -> bytes:
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
+
+
+def fallback_runs(text: str, font: str) -> list[tuple[str | None, str]]:
+    """`runs` for markup that sets its own font: (None, piece) where `font` draws it, else (fallback PDF name, piece)."""
+    if not active().fallback:
+        return [(None, text)]
+    first = register(font)
+    return [(None if face == first else face, piece) for face, piece in runs(text, font)]

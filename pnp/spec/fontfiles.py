@@ -17,11 +17,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Collector, SpecErrors
+from pnp.errors import Collector, SpecErrors, did_you_mean
 from pnp.spec.fontnames import FONT_FILES, STYLES, GameFace, GameFonts, EMPTY
 from pnp.spec.load import LDict, locate
 
 FONT_BYTES = 20_000_000      # one font file: a full CJK face fits; more is almost always a collection or unsubset
+FONTS_BYTES = 60_000_000     # all of a game's font files together
 MAX_FAMILIES = 16
 CONVERT_GLYPHS = 30_000      # CFF fonts with more glyphs than this are not converted here (seconds of work each)
 _FAMILY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,47}$")
@@ -35,9 +36,11 @@ class FontProblem(Exception):
 
 def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> GameFonts:
     """The game's checked faces and fallback order; problems go to `errors`, located at game.yaml."""
-    if game is None or (not game.fonts and not game.fallback_fonts):
+    if game is None:
         return EMPTY
     faces: dict[str, GameFace] = {}
+    declared: list[str] = []
+    total = 0
     if len(game.fonts) > MAX_FAMILIES:
         errors.error(locate(raw, ["fonts"], key=True), f"{len(game.fonts)} font families; at most {MAX_FAMILIES}")
         return EMPTY
@@ -54,11 +57,16 @@ def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> G
                 continue
             where = locate(raw, _path_to(raw, family, style))
             name = family + suffix
+            declared.append(name)
             if name in faces or name in FONT_FILES:
                 errors.error(where, f"font name '{name}' is given twice; rename the family")
                 continue
             try:
                 _, data = _read(game_dir, relative, where)
+                total += len(data)
+                if total > FONTS_BYTES:
+                    raise FontProblem(f"brings the game's font files to more than {FONTS_BYTES // 1_000_000} MB "
+                                      "together; subset the big ones (pyftsubset) or declare fewer faces")
                 ttf = usable_truetype(data)
             except SpecErrors as e:
                 errors.errors.extend(e.errors)
@@ -67,19 +75,26 @@ def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> G
                 errors.error(where, f"font file '{relative}' {e}")
                 continue
             faces[name] = GameFace(name, family, style, ttf, hashlib.sha256(ttf).hexdigest())
-    known = list(FONT_FILES) + list(faces) + [f + s for f, fam in game.fonts.items() for s in STYLES]
+    known = list(FONT_FILES) + list(dict.fromkeys(list(faces) + declared))  # a face that failed has its own error
     fallback = []
     for i, name in enumerate(game.fallback_fonts):
         if name in faces or name in FONT_FILES:
             fallback.append(name)
-        elif name not in known:  # a face that failed to load has its own error already
-            from pnp.errors import did_you_mean
-
+        elif name not in known:
             errors.error(locate(raw, ["fallback_fonts", i]),
                          f"unknown fallback font '{name}'{did_you_mean(name, known)} "
                          f"(a built-in font or a family under `fonts:`)")
+    for role in ("body", "headings"):
+        name = getattr(game.rulebook_fonts, role)
+        if name not in known:
+            errors.error(locate(raw, ["rulebook_fonts", role]),
+                         f"unknown font '{name}'{did_you_mean(name, known)} (a built-in font or a family under `fonts:`)")
     key = hashlib.sha256(repr((sorted((n, f.digest) for n, f in faces.items()), fallback)).encode()).hexdigest()
-    return GameFonts(faces, tuple(fallback), key[:16])
+    rulebook = (game.rulebook_fonts.body, game.rulebook_fonts.headings)
+    rulebook = tuple(n if n in faces or n in FONT_FILES else d for n, d in zip(rulebook, EMPTY.rulebook))
+    if not faces and not fallback and rulebook == EMPTY.rulebook:
+        return EMPTY  # nothing of the game's own: exactly the built-in behaviour
+    return GameFonts(faces, tuple(fallback), key[:16], rulebook)
 
 
 def _path_to(raw: Any, family: str, style: str) -> list:

@@ -48,6 +48,7 @@ class GameFonts:
     faces: dict[str, GameFace] = field(default_factory=dict)
     fallback: tuple[str, ...] = ()   # names (built-in or the game's) tried in order for a missing character
     key: str = ""                    # identity of the whole set, for caches keyed by what a name means
+    rulebook: tuple[str, str] = ("serif", "sans")  # the rulebook's body and heading fonts (`rulebook_fonts:`)
 
     def names(self) -> list[str]:
         return list(FONT_FILES) + list(self.faces)

@@ -39,6 +39,13 @@ def _family(value: Any) -> Any:
 FamilyEntry = Annotated[FontFamily, BeforeValidator(_family)]
 
 
+class RulebookFonts(Spec):
+    """The rulebook's two faces: any built-in font or one of the game's `fonts:` families."""
+
+    body: str = Field(default="serif", description="running text (its family's bold and italic serve **/*)")
+    headings: str = Field(default="sans", description="headings, the title and the page furniture (set bold)")
+
+
 class Game(Spec):
     title: str
     subtitle: str | None = None
@@ -62,3 +69,4 @@ class Game(Spec):
     fallback_fonts: list[str] = Field(
         default=[], description="fonts (built-in or the game's) that draw a character the chosen font lacks, "
                                 "tried in order, e.g. a CJK font")
+    rulebook_fonts: RulebookFonts = RulebookFonts()
