@@ -68,7 +68,12 @@ def _register_game_face(digest: str, data: bytes) -> str:
 
     pdf_name = "PNPG-" + digest[:20]
     if pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(pdf_name, io.BytesIO(data)))
+        font = TTFont(pdf_name, io.BytesIO(data))
+        # reportlab shares one registration between fonts whose PostScript names agree: a game's face
+        # named like a built-in, or like another game's different file, would borrow that one's glyphs.
+        # Its own name plus its content hash keeps it apart (this is the BaseFont the PDF shows).
+        font.face.name = font.face.name + b"-" + digest[:8].encode("ascii")
+        pdfmetrics.registerFont(font)
     return pdf_name
 
 

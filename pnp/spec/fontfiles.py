@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -92,9 +93,10 @@ def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> G
     key = hashlib.sha256(repr((sorted((n, f.digest) for n, f in faces.items()), fallback)).encode()).hexdigest()
     rulebook = (game.rulebook_fonts.body, game.rulebook_fonts.headings)
     rulebook = tuple(n if n in faces or n in FONT_FILES else d for n, d in zip(rulebook, EMPTY.rulebook))
-    if not faces and not fallback and rulebook == EMPTY.rulebook:
+    unusable = tuple(n for n in dict.fromkeys(declared) if n not in faces)  # named in specs without a 2nd error
+    if not faces and not fallback and not unusable and rulebook == EMPTY.rulebook:
         return EMPTY  # nothing of the game's own: exactly the built-in behaviour
-    return GameFonts(faces, tuple(fallback), key[:16], rulebook)
+    return GameFonts(faces, tuple(fallback), key[:16], rulebook, unusable)
 
 
 def _path_to(raw: Any, family: str, style: str) -> list:
@@ -109,11 +111,10 @@ def _read(game_dir: Path, relative: str, where) -> tuple[Path, bytes]:
     try:
         return read_game_bytes(game_dir, relative, where, "font file", FONT_BYTES)
     except SpecErrors as e:
-        for err in e.errors:
-            if "too large" in err.message:
-                err.message += ("; subset it to the characters the game prints (e.g. fontTools' "
-                                "`pyftsubset font.otf --text-file=chars.txt`) or pick a smaller face")
-        raise
+        hint = ("; subset it to the characters the game prints (e.g. fontTools' "
+                "`pyftsubset font.otf --text-file=chars.txt`) or pick a smaller face")
+        raise SpecErrors([replace(err, message=err.message + hint) if "too large" in err.message else err
+                          for err in e.errors]) from None
 
 
 @lru_cache(maxsize=32)

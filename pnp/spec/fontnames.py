@@ -49,9 +49,10 @@ class GameFonts:
     fallback: tuple[str, ...] = ()   # names (built-in or the game's) tried in order for a missing character
     key: str = ""                    # identity of the whole set, for caches keyed by what a name means
     rulebook: tuple[str, str] = ("serif", "sans")  # the rulebook's body and heading fonts (`rulebook_fonts:`)
+    unusable: tuple[str, ...] = ()   # declared faces whose files were refused (their error is at game.yaml)
 
     def names(self) -> list[str]:
-        return list(FONT_FILES) + list(self.faces)
+        return list(FONT_FILES) + list(self.faces) + [n for n in self.unusable if n not in self.faces]
 
 
 EMPTY = GameFonts()
