@@ -174,6 +174,7 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
 
 def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
             reuse: Callable[[str], dict[str, bytes] | None] | None) -> Rendered:
+    from pnp.draw import fonts
     from pnp.kinds import kind_module
     from pnp.output import encode
     from pnp.safename import OutputNames
@@ -188,10 +189,12 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
         else:
             if progress:
                 progress(unit)
-            if unit == RULEBOOK:
-                files = encode(render_rulebook(game, opts, dict(out.files)))
-            else:
-                files = encode(kind_module(unit).build(game, game.of_kind(unit), opts))
+            with fonts.recording_missing() as undrawn:
+                if unit == RULEBOOK:
+                    files = encode(render_rulebook(game, opts, dict(out.files)))
+                else:
+                    files = encode(kind_module(unit).build(game, game.of_kind(unit), opts))
+            _warn_undrawn(game, unit, undrawn)
             game.errors.raise_if_any()
             out.rebuilt.append(unit)
         where, what = _unit_origin(game, unit)
@@ -201,6 +204,18 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
         out.units[unit] = files
         out.files.update(files)
     return out
+
+
+def _warn_undrawn(game: GameContext, unit: str, undrawn: dict) -> None:
+    """Characters a unit drew without a glyph that no warning of its own named yet: one warning, at its file."""
+    from pnp.draw.fonts import describe_missing
+
+    said = " ".join(w.message for w in game.errors.warnings)
+    for font, chars in undrawn.items():
+        new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
+        if new:
+            where, what = _unit_origin(game, unit)
+            game.errors.warn(where, f"{what}: {describe_missing(new, font)}")
 
 
 def declared_checks_evaluate(game: GameContext) -> None:

@@ -297,3 +297,40 @@ def test_cff_conversion_keeps_advance_widths(tmp_path):
     assert "glyf" in ttf and "CFF " not in ttf
     assert all(ttf["hmtx"][ttf.getBestCmap()[ord(c)]][0] == ADVANCE for c in "AZaz09")
     assert ttf["glyf"][ttf.getBestCmap()[ord("A")]].numberOfContours == 1
+
+
+# -- text drawn outside cards: tokens, sheets, boards ----------------------------------------------
+
+def _misk_with_token_label(tmp_path: Path, game_extra: str = "") -> Path:
+    import shutil
+
+    from pnp.paths import EXAMPLES
+
+    game = Path(shutil.copytree(EXAMPLES / "miskatonic", tmp_path / "misk"))
+    tokens = (game / "tokens.yaml").read_text()
+    assert "label: Tome}" in tokens
+    (game / "tokens.yaml").write_text(tokens.replace("label: Tome}", "label: 本 Tome}", 1))
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + game_extra)
+    return game
+
+
+def test_a_token_label_no_font_can_draw_is_a_warning_at_its_file(tmp_path, run_cli):
+    r = build(run_cli, _misk_with_token_label(tmp_path), tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    warning = next(line for line in r.output.splitlines() if "U+672C" in line)
+    assert re.search(r"tokens\.yaml:1:1: warning: the tokens components: font '[a-z-]+' has no glyph", warning), warning
+
+
+def test_a_fallback_font_draws_a_token_label(tmp_path, run_cli):
+    game = _misk_with_token_label(tmp_path, "fonts:\n  CJK: fonts/cjk.ttf\nfallback_fonts: [CJK]\n")
+    (game / "fonts").mkdir()
+    (game / "fonts/cjk.ttf").write_bytes(make_font(CJK, "Test CJK"))
+    r = build(run_cli, game, tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    assert "U+672C" not in r.output
+    tokens_pdf = next(p for p in (tmp_path / "out/misk").glob("*.pdf") if "token" in p.name)
+    from pypdf import PdfReader
+
+    names = {str(f.get_object()["/BaseFont"]) for page in PdfReader(str(tokens_pdf)).pages
+             for f in (page["/Resources"].get_object().get("/Font") or {}).values()}
+    assert has_face(names, "TestCJK"), names

@@ -14,7 +14,10 @@ pieces by the face that draws each, and the surfaces draw piece by piece.
 from __future__ import annotations
 
 import io
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
+from typing import Iterator
 
 from pnp.paths import FONTS
 
@@ -166,12 +169,7 @@ def missing_glyphs(text: str, font: str) -> str:
     """The characters of `text` that neither `font` nor any fallback can draw (each once, in order),
     line breaks and tabs aside. Such characters would print as empty boxes; callers warn with
     `describe_missing`."""
-    faces = chain(font)
-    out: dict[str, None] = {}
-    for ch in text:
-        if ch not in "\n\r\t" and ch not in out and not any(ord(ch) in _codepoints(f) for f in faces):
-            out[ch] = None
-    return "".join(out)
+    return _missing_in(text, chain(font))
 
 
 def describe_missing(chars: str, font: str, most: int = 8) -> str:
@@ -221,3 +219,37 @@ def fallback_runs(text: str, font: str) -> list[tuple[str | None, str]]:
         return [(None, text)]
     first = register(font)
     return [(None if face == first else face, piece) for face, piece in runs(text, font)]
+
+
+# -- what the surfaces drew without a glyph ------------------------------------------------------
+# Card text is checked where it is laid out (a warning at the card). Other text (tokens, sheets,
+# boards, dice, labels) is drawn straight onto a surface; while a build records, the surfaces note
+# here the characters no face could draw, and the build warns once per unit (`pnp.build`).
+_DRAWN_MISSING: ContextVar[dict[str, dict[str, None]] | None] = ContextVar("pnp_drawn_missing", default=None)
+
+
+@contextmanager
+def recording_missing() -> Iterator[dict[str, dict[str, None]]]:
+    """Collect {font: characters} drawn without a glyph by any surface inside the `with` block."""
+    seen: dict[str, dict[str, None]] = {}
+    token = _DRAWN_MISSING.set(seen)
+    try:
+        yield seen
+    finally:
+        _DRAWN_MISSING.reset(token)
+
+
+def note_drawn(text: str, font: str) -> None:
+    """Called by the surfaces for every string they draw: remember characters no face has."""
+    seen = _DRAWN_MISSING.get()
+    if seen is None:
+        return
+    chars = _missing_in(text, chain(font))
+    if chars:
+        seen.setdefault(font, {}).update(dict.fromkeys(chars))
+
+
+@lru_cache(maxsize=20_000)
+def _missing_in(text: str, faces: tuple[str, ...]) -> str:
+    return "".join(dict.fromkeys(ch for ch in text if ch not in "\n\r\t"
+                                 and not any(ord(ch) in _codepoints(f) for f in faces)))

@@ -141,7 +141,8 @@ class SvgSurface:
     def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
         if not string:
             return
-        family, weight, style, face = fonts.svg_face(font)
+        fonts.note_drawn(string, font)
+        _, weight, style, _ = fonts.svg_face(font)
         # the chosen family, then the fallbacks: a browser draws each character from the first that has it
         families = list(dict.fromkeys(self._embed(f, string) for f in (font, *fonts.active().fallback)))
         listed = ", ".join(f"'{f}'" for f in families + ["DejaVu Sans"])
