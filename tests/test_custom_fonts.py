@@ -334,3 +334,11 @@ def test_a_fallback_font_draws_a_token_label(tmp_path, run_cli):
     names = {str(f.get_object()["/BaseFont"]) for page in PdfReader(str(tokens_pdf)).pages
              for f in (page["/Resources"].get_object().get("/Font") or {}).values()}
     assert has_face(names, "TestCJK"), names
+
+
+def test_a_cff_font_with_too_many_glyphs_is_refused_before_converting(monkeypatch):
+    from pnp.spec import fontfiles
+
+    monkeypatch.setattr(fontfiles, "CONVERT_GLYPHS", 10)
+    with pytest.raises(fontfiles.FontProblem, match=r"has CFF outlines and 2[0-9] glyphs, too many to convert"):
+        fontfiles.usable_truetype(make_font("ABCDEFGHIJKLMNOPQRST", "Many", cff=True))

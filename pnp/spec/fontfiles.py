@@ -130,10 +130,15 @@ def usable_truetype(data: bytes) -> bytes:
     if tag not in _TRUETYPE_TAGS:
         raise FontProblem("is not a TrueType or OpenType font (it does not start like one); "
                           "name a .ttf or .otf file")
-    font = _parse(data)
+    font = _open(data)
     _check_licence(font)
     if "CFF2" in font:
         raise FontProblem("has variable CFF2 outlines, which cannot be embedded; use a static TTF or OTF of the font")
+    glyphs = font["maxp"].numGlyphs
+    if "CFF " in font and glyphs > CONVERT_GLYPHS:
+        raise FontProblem(f"has CFF outlines and {glyphs:,} glyphs, too many to convert here (at most "
+                          f"{CONVERT_GLYPHS:,}); use a TrueType (.ttf) version, or subset it first (pyftsubset)")
+    _read_every_table(font)
     if "CFF " in font:
         data = _cff_to_truetype(font)
     elif "glyf" not in font:
@@ -142,25 +147,38 @@ def usable_truetype(data: bytes) -> bytes:
     return data
 
 
-def _parse(data: bytes):
-    """The font parsed by fontTools, every table read once, so truncation shows here and not mid-build."""
+def _open(data: bytes):
+    """The font opened by fontTools, its small tables read (the outlines come later, after the cheap checks)."""
     from fontTools.ttLib import TTFont
 
     try:
         font = TTFont(io.BytesIO(data), lazy=False)
-        for tag in font.keys():
-            font[tag]
         missing = [t for t in _REQUIRED if t not in font]
-        cmap = font.getBestCmap() if "cmap" in font else None
+        if not missing:
+            font["maxp"], font["head"]
+            cmap = font.getBestCmap()
     except Exception as e:  # fontTools raises many kinds on a damaged file
-        raise FontProblem(f"is broken or truncated ({type(e).__name__}: {str(e)[:120]}); "
-                          "download or export the font again") from None
+        raise _broken(e) from None
     if missing:
         raise FontProblem(f"is broken: it lacks the {', '.join(missing)} table(s) every font needs; "
                           "download or export the font again")
     if not cmap:
         raise FontProblem("has no Unicode character map, so no text can be drawn with it; use another font")
     return font
+
+
+def _read_every_table(font) -> None:
+    """Every table read once, so a truncated or damaged file shows here and not half-way through a build."""
+    try:
+        for tag in font.keys():
+            font[tag]
+    except Exception as e:
+        raise _broken(e) from None
+
+
+def _broken(e: Exception) -> FontProblem:
+    return FontProblem(f"is broken or truncated ({type(e).__name__}: {str(e)[:120]}); "
+                       "download or export the font again")
 
 
 def _check_licence(font) -> None:
@@ -184,9 +202,6 @@ def _cff_to_truetype(font) -> bytes:
     from fontTools.ttLib import newTable
 
     order = font.getGlyphOrder()
-    if len(order) > CONVERT_GLYPHS:
-        raise FontProblem(f"has CFF outlines and {len(order):,} glyphs, too many to convert here (at most "
-                          f"{CONVERT_GLYPHS:,}); use a TrueType (.ttf) version, or subset it first (pyftsubset)")
     try:
         glyph_set = font.getGlyphSet()
         glyf = newTable("glyf")
