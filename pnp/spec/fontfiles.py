@@ -48,7 +48,7 @@ def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> G
     for family, files in game.fonts.items():
         if not _FAMILY_NAME.match(family) or family in FONT_FILES:
             why = ("is a built-in font name" if family in FONT_FILES else
-                   "must start with a letter or digit and hold only letters, digits, spaces, '.', '_' and '-' "
+                   "must start with an ASCII letter or digit and hold only those, spaces, '.', '_' and '-' "
                    "(at most 48)")
             errors.error(locate(raw, ["fonts", family], key=True), f"font family name '{family}' {why}")
             continue
@@ -152,7 +152,7 @@ def _open(data: bytes):
     from fontTools.ttLib import TTFont
 
     try:
-        font = TTFont(io.BytesIO(data), lazy=False)
+        font = TTFont(io.BytesIO(data))
         missing = [t for t in _REQUIRED if t not in font]
         if not missing:
             font["maxp"], font["head"]
@@ -167,11 +167,20 @@ def _open(data: bytes):
     return font
 
 
+_DECOMPILED = ("head", "hhea", "maxp", "cmap", "hmtx", "OS/2", "post", "name", "loca", "glyf", "CFF ")
+
+
 def _read_every_table(font) -> None:
-    """Every table read once, so a truncated or damaged file shows here and not half-way through a build."""
+    """Every table present in full, and the ones drawing needs readable, so a truncated or damaged file
+    shows here and not half-way through a build. Glyph outlines stay packed (expanding all of them
+    costs seconds on a big face); reportlab reads the ones it embeds."""
     try:
-        for tag in font.keys():
-            font[tag]
+        for tag in font.reader.keys():
+            if len(font.reader[tag]) < font.reader.tables[tag].length:
+                raise ValueError(f"the '{tag}' table is cut short")
+        for tag in _DECOMPILED:
+            if tag in font:
+                font[tag]
     except Exception as e:
         raise _broken(e) from None
 
