@@ -12,6 +12,7 @@ from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
 ADVANCE = 600
+FIXED_DATE = 3_000_000_000  # seconds since 1904 (the font epoch): 1999
 
 
 def _draw(pen, solid: bool) -> None:
@@ -54,6 +55,7 @@ def make_font(chars: str, family: str = "Test Face", style: str = "Regular", cff
     fb.setupNameTable({"familyName": family, "styleName": style, "psName": ps_name})
     fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200, fsType=fs_type)
     fb.setupPost()
+    fb.updateHead(created=FIXED_DATE, modified=FIXED_DATE)  # the same font every run
     out = io.BytesIO()
     fb.save(out)
     return out.getvalue()

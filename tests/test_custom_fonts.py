@@ -297,6 +297,9 @@ def test_cff_conversion_keeps_advance_widths(tmp_path):
     assert "glyf" in ttf and "CFF " not in ttf
     assert all(ttf["hmtx"][ttf.getBestCmap()[ord(c)]][0] == ADVANCE for c in "AZaz09")
     assert ttf["glyf"][ttf.getBestCmap()[ord("A")]].numberOfContours == 1
+    # the same file converts to the same bytes on any day (no fresh timestamp in `head`)
+    source = TTFont(io.BytesIO(make_font(LATIN, "Fell", cff=True)))
+    assert ttf["head"].modified == source["head"].modified
 
 
 # -- text drawn outside cards: tokens, sheets, boards ----------------------------------------------

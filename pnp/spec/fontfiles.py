@@ -152,7 +152,7 @@ def _open(data: bytes):
     from fontTools.ttLib import TTFont
 
     try:
-        font = TTFont(io.BytesIO(data))
+        font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # a converted face keeps its date: same bytes
         missing = [t for t in _REQUIRED if t not in font]
         if not missing:
             font["maxp"], font["head"]
