@@ -12,7 +12,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Annotated, Any, Iterator
+
+from pydantic import BeforeValidator
 
 # name → (file, SVG family, SVG weight, SVG style)
 FONT_FILES: dict[str, tuple[str, str, str, str]] = {
@@ -87,3 +89,7 @@ def _unknown(value: Any, names: list[str]):
 
     raise ValueError(f"unknown font {value!r}{did_you_mean(str(value), names)} (fonts: {', '.join(names)}; "
                      "a game adds its own under `fonts:` in game.yaml)")
+
+
+# a spec field holding a font name: `font: FontName = "sans"` (tokens, boards, sheets can take one so)
+FontName = Annotated[str, BeforeValidator(check_font_name)]
