@@ -117,7 +117,7 @@ def _read(game_dir: Path, relative: str, where) -> tuple[Path, bytes]:
                           for err in e.errors]) from None
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # watch and serve load a game again on every save: its fonts are checked once
 def usable_truetype(data: bytes) -> bytes:
     """TrueType bytes reportlab can embed as a subset, or FontProblem saying why not (cached by content)."""
     tag = data[:4]
