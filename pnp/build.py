@@ -167,6 +167,15 @@ def units_of(game: GameContext) -> list[str]:
 def render(game: GameContext, opts: BuildOptions, progress: Callable | None = None,
            reuse: Callable[[str], dict[str, bytes] | None] | None = None) -> Rendered:
     """Every output of every unit, in memory. `reuse(unit)` may give a unit's files from an earlier build."""
+    from pnp.spec.fontnames import using
+
+    with using(game.fonts):  # font names mean this game's faces while it is drawn, and no other's
+        return _render(game, opts, progress, reuse)
+
+
+def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
+            reuse: Callable[[str], dict[str, bytes] | None] | None) -> Rendered:
+    from pnp.draw import fonts
     from pnp.kinds import kind_module
     from pnp.output import encode
     from pnp.safename import OutputNames
@@ -181,10 +190,12 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
         else:
             if progress:
                 progress(unit)
-            if unit == RULEBOOK:
-                files = encode(render_rulebook(game, opts, dict(out.files)))
-            else:
-                files = encode(kind_module(unit).build(game, game.of_kind(unit), opts))
+            with fonts.recording_missing() as undrawn:
+                if unit == RULEBOOK:
+                    files = encode(render_rulebook(game, opts, dict(out.files)))
+                else:
+                    files = encode(kind_module(unit).build(game, game.of_kind(unit), opts))
+            _warn_undrawn(game, unit, undrawn)
             game.errors.raise_if_any()
             out.rebuilt.append(unit)
         where, what = _unit_origin(game, unit)
@@ -194,6 +205,18 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
         out.units[unit] = files
         out.files.update(files)
     return out
+
+
+def _warn_undrawn(game: GameContext, unit: str, undrawn: dict) -> None:
+    """Characters a unit drew without a glyph that no warning of its own named yet: one warning, at its file."""
+    from pnp.draw.fonts import describe_missing
+
+    said = " ".join(w.message for w in game.errors.warnings)
+    for font, chars in undrawn.items():
+        new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
+        if new:
+            where, what = _unit_origin(game, unit)
+            game.errors.warn(where, f"{what}: {describe_missing(new, font)}")
 
 
 def declared_checks_evaluate(game: GameContext) -> None:

@@ -10,7 +10,8 @@ still intact is not rendered again: its bytes are read back (and the writer hard
 
 What a component reads (a cautious guess, never a missed change that matters): its own
 file; game.yaml; every `kind: layouts` file (decks use shared layouts); everything under
-`art/` (icons and art are found by name, even from templates); and any other file of the
+`art/` (icons and art are found by name, even from templates); the game's own fonts
+(`fonts:` in game.yaml, by content); and any other file of the
 game folder whose relative path, or first folder followed by "/", appears in the
 component's text (a deck's `data: items.csv`). The rulebook reads everything. pnp's own
 code and the build options (`fingerprint.options_stamp`) are in every hash, as in the
@@ -94,6 +95,8 @@ def component_hashes(game, options, inputs: dict[str, str]) -> dict[str, str]:
     names = sorted(inputs)
     shared = [options_stamp(options), inputs.get("game.yaml", "")]
     shared += [f"{n}\0{inputs[n]}" for n in names if n.startswith("art/")]
+    if game.fonts.key:  # the game's font files are named in game.yaml, not in the specs: their contents count too
+        shared.append(f"fonts\0{game.fonts.key}")
     out = {}
     for c in game.components:
         name = rel[id(c)]

@@ -8,6 +8,8 @@ from typing import Any
 
 from pnp.render.assets import Assets
 from pnp.errors import Collector, Pos, SpecErrors, did_you_mean, display_path
+from pnp.spec.fontfiles import load_game_fonts
+from pnp.spec.fontnames import EMPTY as EMPTY_FONTS, GameFonts, using
 from pnp.spec.game import Game
 from pnp.spec.load import LDict, load_yaml, locate
 from pnp.spec.validate import validate
@@ -31,6 +33,7 @@ class GameContext:
     components: list[Component] = field(default_factory=list)
     raw: Any = None
     rules_path: Path | None = None  # the rulebook source, when the game has one
+    fonts: GameFonts = EMPTY_FONTS  # the game's own faces and fallbacks (`fonts:` in game.yaml), checked at load
 
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]
@@ -85,6 +88,7 @@ def load_game(game_dir: Path) -> GameContext:
     raw = load_yaml(game_file)
     ctx.raw = raw
     ctx.game = validate(Game, raw, ctx.errors)
+    ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
     ctx.rules_path = _rules_file(ctx, raw)
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}
@@ -118,7 +122,8 @@ def load_game(game_dir: Path) -> GameContext:
     loaded.sort(key=lambda item: 0 if item[0] == "layouts" else 1)
     for kind, path, spec in loaded:
         try:
-            model = kind_module(kind).load(ctx, path, spec)
+            with using(ctx.fonts):  # font names in specs may name the game's own families
+                model = kind_module(kind).load(ctx, path, spec)
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
             model = None

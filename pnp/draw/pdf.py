@@ -193,8 +193,10 @@ class PdfSurface:
         self._paint(fill, None, 0)
         t = self.c.beginText()
         t.setTextTransform(1, 0, 0, -1, x, y)
-        t.setFont(fonts.register(font), size)
-        t.textOut(string)
+        fonts.note_drawn(string, font)
+        for face, piece in fonts.runs(string, font):  # one piece unless fallback fonts draw some characters
+            t.setFont(face, size)
+            t.textOut(piece)
         self.c.drawText(t)
 
     # symbols -------------------------------------------------------------------

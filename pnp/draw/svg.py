@@ -43,8 +43,18 @@ class SvgSurface:
         self._group = self._dwg
         self._symbols = {}
         self._ids = 0
+        self._embedded: dict[str, set[str]] = {}  # game font name → the characters this page sets in it
+
+    def _embed(self, font: str, string: str) -> str:
+        """Note a game face for this page's @font-face rules; return the CSS family that names `font`."""
+        family, _, _, face = fonts.svg_face(font)
+        if face is not None:
+            self._embedded.setdefault(font, set()).update(string)
+        return family
 
     def end_page(self) -> None:
+        if self._embedded:
+            self._dwg.defs.add(self._dwg.style(embedded_faces_css(self._embedded)))
         self.documents.append(self._dwg.tostring())
         self._dwg = None
 
@@ -131,8 +141,12 @@ class SvgSurface:
     def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
         if not string:
             return
-        _, family, weight, style = fonts.FONT_FILES[font]
-        attrs = {"font_family": f"'{family}', 'DejaVu Sans', sans-serif", "font_size": _n(size), "fill": fill}
+        fonts.note_drawn(string, font)
+        _, weight, style, _ = fonts.svg_face(font)
+        # the chosen family, then the fallbacks: a browser draws each character from the first that has it
+        families = list(dict.fromkeys(self._embed(f, string) for f in (font, *fonts.active().fallback)))
+        listed = ", ".join(f"'{f}'" for f in families + ["DejaVu Sans"])
+        attrs = {"font_family": f"{listed}, sans-serif", "font_size": _n(size), "fill": fill}
         if weight != "normal":
             attrs["font_weight"] = weight
         if style != "normal":
@@ -170,3 +184,20 @@ def _symbol_id(name: str) -> str:
 
     readable = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
     return f"s-{readable}-{zlib.crc32(name.encode('utf-8')):08x}"
+
+
+def embedded_faces_css(used: dict[str, set[str]]) -> str:
+    """@font-face rules carrying each game face used on a page, subset to its characters, as data: URIs.
+
+    The game's fonts are its own files, not installed anywhere the SVG is opened, so naming them
+    would show another face; embedding the subset keeps the SVG faithful to the PDF.
+    """
+    import base64
+
+    rules = []
+    for font in sorted(used):
+        family, weight, style, face = fonts.svg_face(font)
+        data = base64.b64encode(fonts.subset_bytes(face.data, "".join(sorted(used[font])))).decode("ascii")
+        rules.append(f"@font-face {{ font-family: '{family}'; font-weight: {weight}; font-style: {style}; "
+                     f"src: url(data:font/ttf;base64,{data}) format('truetype'); }}")
+    return "\n".join(rules)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from pnp.draw import fonts
+from pnp.spec.fontnames import active
 from pnp.spec.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
@@ -64,13 +65,19 @@ def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
     return paragraphs
 
 
-@lru_cache(maxsize=4096)
 def layout_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
                 leading: float = 1.2) -> TextLayout:
     """Wrap `text` into `width`, shrinking from `size` towards `min_size` until it fits `height`.
 
     Only the first MAX_CHARS characters of a longer text are laid out, and it never fits.
+    Font names mean the active game's faces, so the cache is keyed by that set too.
     """
+    return _layout_text(active().key, text, font, size, min_size, width, height, leading)
+
+
+@lru_cache(maxsize=4096)
+def _layout_text(fonts_key: str, text: str, font: str, size: float, min_size: float, width: float, height: float,
+                 leading: float) -> TextLayout:
     cut = len(text) > MAX_CHARS
     lay = _fit(text[:MAX_CHARS] if cut else text, font, size, min_size, width, height, leading)
     if cut:

@@ -419,7 +419,7 @@ def _inline(token) -> str:
     parts = []
     for child in token.children or []:
         if child.type == "text":
-            parts.append(_icons(_escape(child.content)))
+            parts.append(_icons(_text_markup(child.content)))
         elif child.type in _TAGS:
             parts.append(_TAGS[child.type])
         elif child.type == "code_inline":
@@ -452,6 +452,15 @@ def _icons(text: str) -> str:
 def _escape(text: str) -> str:
     """Text made safe for reportlab paragraph markup: every `&`, `<` and `>` escaped, once, where text meets markup."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _text_markup(text: str) -> str:
+    """Escaped text; a run the body font cannot draw but a fallback font can is set in that font."""
+    from pnp.draw import fonts
+
+    body = fonts.active().rulebook[0]
+    return "".join(_escape(piece) if face is None else f'<font name="{face}">{_escape(piece)}</font>'
+                   for face, piece in fonts.fallback_runs(text, body))
 
 
 def _code_font() -> str:
@@ -505,6 +514,7 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
     _check_markers(text, len(helpers.figures), path)
     refs: list[ImageRef] = []
     blocks = parse(text, refs)
+    _warn_missing_glyphs(game, blocks, path)
     unknown = sorted(n for n in icons_used(blocks) if not game.assets.has_icon(n))
     if unknown:
         errors = []
@@ -514,6 +524,38 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
                                     f"{did_you_mean(name, game.assets.icon_names())}"))
         raise SpecErrors(errors)
     return Compiled(blocks, helpers.figures, helpers.cover, text, _images(game, refs, path))
+
+
+def _warn_missing_glyphs(game, blocks: list, path: Path) -> None:
+    """Characters of the rules' text that neither the body font nor a fallback can draw: a warning at the first.
+
+    Checked against the body font (headings in another font are checked with it too; code uses DejaVu).
+    """
+    import html
+
+    from pnp.draw import fonts
+
+    texts: list[str] = []
+
+    def walk(items):
+        for b in items:
+            if isinstance(b, (Heading, Para)):
+                texts.append(b.text)
+            elif isinstance(b, ListBlock):
+                for item in b.items:
+                    walk(item)
+            elif isinstance(b, Quote):
+                walk(b.blocks)
+            elif isinstance(b, Table):
+                texts.extend(b.head + [c for r in b.rows for c in r])
+
+    walk(blocks)
+    plain = html.unescape(re.sub(r"<[^>]*>", "", ICON_MARK_RE.sub("", "\n".join(texts))))
+    body = fonts.active().rulebook[0]
+    chars = fonts.missing_glyphs("".join(c for c in plain if c not in RESERVED), body)
+    if chars:
+        line, needle = _find_line(path, chars[0])
+        game.errors.warn(_pos(str(path), line, needle), f"the rulebook: {fonts.describe_missing(chars, body)}")
 
 
 def _check_markers(text: str, figures: int, path: Path) -> None:

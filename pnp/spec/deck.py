@@ -56,12 +56,9 @@ _DIM_SCHEMA = {"anyOf": [{"type": "number", "description": "millimetres"},
 Dim = Annotated[Any, BeforeValidator(_dim), WithJsonSchema(_DIM_SCHEMA)]
 
 def _font(value: Any) -> str:
-    from pnp.spec.fontnames import FONT_FILES
-    from pnp.errors import did_you_mean
+    from pnp.spec.fontnames import check_font_name
 
-    if not isinstance(value, str) or value not in FONT_FILES:
-        raise ValueError(f"unknown font {value!r}{did_you_mean(str(value), FONT_FILES)} (fonts: {', '.join(FONT_FILES)})")
-    return value
+    return check_font_name(value)  # built-in names and the game's own families
 
 
 BoxType = Literal["text", "icons", "image", "shape"]

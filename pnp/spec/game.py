@@ -1,9 +1,9 @@
 """game.yaml: the game's identity, its component files, print defaults and declared checks."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field, field_validator
 
 from pnp.spec.types import NonNegLength, Spec
 
@@ -32,6 +32,31 @@ class DeclaredCheck(Spec):
     message: str | None = None
 
 
+class FontFamily(Spec):
+    """A family of the game's own: one TrueType or OpenType file per style, in the game folder."""
+
+    regular: str = Field(description="the upright file, e.g. fonts/IMFell.ttf (TTF or OTF)")
+    bold: str | None = Field(default=None, description="`**bold**` text and the name '<family>-bold'")
+    italic: str | None = Field(default=None, description="`*italic*` text and the name '<family>-italic'")
+    bold_italic: str | None = Field(default=None, alias="bold-italic",
+                                    description="bold italic text and the name '<family>-bolditalic'")
+
+
+def _family(value: Any) -> Any:
+    """`IM Fell: fonts/IMFell.ttf` is short for `IM Fell: {regular: fonts/IMFell.ttf}`."""
+    return {"regular": value} if isinstance(value, str) else value
+
+
+FamilyEntry = Annotated[FontFamily, BeforeValidator(_family)]
+
+
+class RulebookFonts(Spec):
+    """The rulebook's two faces: any built-in font or one of the game's `fonts:` families."""
+
+    body: str = Field(default="serif", description="running text (its family's bold and italic serve **/*)")
+    headings: str = Field(default="sans", description="headings, the title and the page furniture (set bold)")
+
+
 class Game(Spec):
     title: str
     subtitle: str | None = None
@@ -49,3 +74,10 @@ class Game(Spec):
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
     checks: list[DeclaredCheck] = []
+    fonts: dict[str, FamilyEntry] = Field(
+        default={}, description="the game's own font families: a name → its files (a path, or regular/bold/italic/"
+                                "bold-italic); specs then use the name like a built-in font")
+    fallback_fonts: list[str] = Field(
+        default=[], description="fonts (built-in or the game's) that draw a character the chosen font lacks, "
+                                "tried in order, e.g. a CJK font")
+    rulebook_fonts: RulebookFonts = RulebookFonts()
