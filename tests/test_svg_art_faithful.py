@@ -302,3 +302,48 @@ def test_art_warnings_reach_the_build_output_with_file_line_and_column(tmp_path,
     line = line_of(game / "art" / "pic.svg", "<image")
     assert f"pic.svg:{line}:1: warning: <image> (a bitmap inside the SVG) is not drawn" in result.output
     assert result.output.count("<image>") == 1       # once per file, however many cards show it
+
+
+# ---------------------------------------------------------------- the new surfaces stay bounded
+
+def refused(text: str):
+    from pnp.errors import SpecErrors
+
+    with pytest.raises(SpecErrors) as info:
+        parse_art(text.encode(), "art/bad.svg")
+    (error,) = info.value.errors
+    return error
+
+
+def test_a_gradient_href_cycle_ends(tmp_path):
+    art = parse_art(b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                    b'viewBox="0 0 10 10"><linearGradient id="a" xlink:href="#b"/>'
+                    b'<linearGradient id="b" xlink:href="#a"/><rect width="5" height="5" fill="url(#a)"/></svg>',
+                    "art/x.svg")
+    assert not [s for s in art.shapes if s.fill is not None]   # no stops anywhere: not painted, as SVG says
+
+
+def test_a_huge_style_sheet_over_many_elements_is_refused_in_bounded_time():
+    import time
+
+    rules = "".join(f".c{i}{{fill:red}} rect{{opacity:1}}" for i in range(3000))
+    rects = "".join('<rect class="c1" width="1" height="1"/>' for _ in range(5000))
+    start = time.monotonic()
+    error = refused(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n<style>{rules}</style>{rects}</svg>')
+    assert time.monotonic() - start < 20
+    assert error.pos.line == 2 and "<style> rules were tried more than" in error.message
+
+
+def test_too_many_gradient_stops_are_a_located_error():
+    stops = "".join(f'<stop offset="{i / 300}"/>' for i in range(300))
+    error = refused(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n\n<linearGradient id="g">{stops}'
+                    '</linearGradient><rect width="5" height="5" fill="url(#g)"/></svg>')
+    assert error.pos.line == 3 and "more than 256 stops" in error.message
+
+
+def test_many_shapes_under_a_large_clip_are_refused():
+    circles = "".join('<circle r="1"/>' for _ in range(3000))
+    rects = "".join('<rect width="1" height="1" clip-path="url(#c)"/>' for _ in range(60))
+    error = refused(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c">{circles}'
+                    f'</clipPath>{rects}</svg>')
+    assert "clips with more than" in error.message

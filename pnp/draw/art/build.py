@@ -8,7 +8,8 @@ from pnp.draw.art.bbox import path_bbox
 from pnp.draw.art.css import StyleSheet
 from pnp.draw.art.gate import Node
 from pnp.draw.art.gradients import resolve_gradient
-from pnp.draw.art.limits import MAX_NUMBER, MAX_RENDER_DEPTH, MAX_SHAPES, MAX_USE_DEPTH, MIN_BOX, OutOfRange, Refused
+from pnp.draw.art.limits import (MAX_NUMBER, MAX_RENDER_DEPTH, MAX_SHAPES, MAX_STOPS_DRAWN, MAX_USE_DEPTH, MIN_BOX,
+                                 OutOfRange, Refused)
 from pnp.draw.art.model import Art, Clip, Shape
 from pnp.draw.art.pathdata import parse_path
 from pnp.draw.art.style import PaintServer, Style, StyleResolver
@@ -44,6 +45,8 @@ class Builder:
         self.active: set[int] = set()   # nodes being drawn (to refuse <use> cycles)
         self.viewport = (0.0, 0.0)
         self.clips: tuple[Clip, ...] = ()   # the clips of the element being drawn, outermost first
+        self.clip_parts = 0                 # shapes read into clips, bounded like shapes
+        self.stops_drawn = 0                # gradient stops written, bounded
         self.styles = StyleResolver(ids, self.warn)
         self.text = TextReader(self._style, self.styles.gradient_colour, self.warn)
 
@@ -216,8 +219,9 @@ class Builder:
                 continue
             even_odd = self.styles.props(child, everything=True).get("clip-rule", "").strip() == "evenodd"
             commands.extend(map_commands(self._geometry(child), child_ctm))
-        if len(self.shapes) >= MAX_SHAPES:
-            raise Refused(node.pos, f"art draws more than {MAX_SHAPES} shapes")
+        self.clip_parts += len(target.children)
+        if self.clip_parts > MAX_SHAPES:
+            raise Refused(node.pos, f"art clips with more than {MAX_SHAPES} shapes in all")
         return ((tuple(commands), even_odd),)
 
     def _text(self, node: Node, ctm: Matrix, style: Style) -> None:
@@ -258,6 +262,10 @@ class Builder:
         """A gradient fill for this shape (in the art's box), with the opacity its stops add."""
         gradient, factor = resolve_gradient(paint.node, self.ids, path_bbox(commands), ctm, self.viewport,
                                             lambda n: self.styles.props(n, everything=True), self.warn, node.pos)
+        if isinstance(gradient, Gradient):
+            self.stops_drawn += len(gradient.stops)
+            if self.stops_drawn > MAX_STOPS_DRAWN:
+                raise Refused(node.pos, f"art fills shapes with more than {MAX_STOPS_DRAWN} gradient stops in all")
         if gradient is None and paint.fallback:
             return paint.fallback, 1.0
         return gradient, factor

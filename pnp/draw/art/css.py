@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pnp.draw.art.gate import Node
+from pnp.draw.art.limits import MAX_CSS_MATCHES, Refused
 from pnp.errors import Pos
 
 _SIMPLE = re.compile(r"(\*|[A-Za-z][\w-]*)?((?:[.#][A-Za-z_][\w-]*)*)")
@@ -49,10 +50,23 @@ class Rule:
 
 
 class StyleSheet:
-    """Every rule of the art's `<style>` elements, in document order."""
+    """Every rule of the art's `<style>` elements, in document order, indexed by what they need.
 
-    def __init__(self, rules: list[Rule]):
+    Rules are looked up by the element's id, classes and tag, so an element is
+    tried only against rules that could match it; the total of those tries is
+    bounded (MAX_CSS_MATCHES), and each element's result is kept.
+    """
+
+    def __init__(self, rules: list[Rule], pos: Pos | None = None):
         self.rules = rules
+        self.pos = pos
+        self.tries = 0
+        self._index: dict[tuple[str, str], list[Rule]] = {}
+        for rule in rules:
+            sel = rule.selector
+            key = ("#", sel.ident) if sel.ident else ((".", min(sel.classes)) if sel.classes else ("", sel.tag or "*"))
+            self._index.setdefault(key, []).append(rule)
+        self._memo: dict[int, list[tuple[str, str]]] = {}
 
     @classmethod
     def read(cls, styles: list[Node], warn: Callable[[Pos, str], None]) -> "StyleSheet":
@@ -62,17 +76,30 @@ class StyleSheet:
                 warn(node.pos, f"<style type=\"{node.attrs['type']}\"> is not CSS and was skipped")
                 continue
             rules.extend(_rules(node, len(rules), warn))
-        return cls(rules)
+        return cls(rules, styles[0].pos if styles else None)
 
     def declarations(self, node: Node) -> list[tuple[str, str]]:
         """The declarations that apply to `node`, weakest first (CSS cascade: !important, specificity, order)."""
         if not self.rules:
             return []
+        known = self._memo.get(id(node))
+        if known is not None:
+            return known
+        candidates = list(self._index.get(("", "*"), ())) + list(self._index.get(("", node.tag), ()))
+        if "id" in node.attrs:
+            candidates += self._index.get(("#", node.attrs["id"]), ())
+        for name in set(node.attrs.get("class", "").split()):
+            candidates += self._index.get((".", name), ())
+        self.tries += len(candidates)
+        if self.tries > MAX_CSS_MATCHES:
+            raise Refused(self.pos or node.pos, f"the art's <style> rules were tried more than {MAX_CSS_MATCHES} "
+                                                "times against its elements; simplify the style sheet")
         found = [(important, rule.selector.specificity, rule.order, i, name, value)
-                 for rule in self.rules if rule.selector.matches(node)
+                 for rule in candidates if rule.selector.matches(node)
                  for i, (name, value, important) in enumerate(rule.declarations)]
         found.sort(key=lambda d: d[:4])
-        return [(name, value) for *_, name, value in found]
+        self._memo[id(node)] = result = [(name, value) for *_, name, value in found]
+        return result
 
 
 def _rules(node: Node, start: int, warn: Callable[[Pos, str], None]) -> list[Rule]:

@@ -14,6 +14,7 @@ import math
 from typing import Callable
 
 from pnp.draw.art.gate import Node
+from pnp.draw.art.limits import MAX_STOPS, Refused
 from pnp.draw.art.style import CURRENT, parse_colour, read_opacity
 from pnp.draw.art.transform import IDENTITY, Matrix, mul, parse_transform
 from pnp.draw.art.units import read_length
@@ -42,6 +43,8 @@ def resolve_gradient(node: Node, ids: dict[str, Node], bbox: tuple[float, float,
                     "gradientUnits", "gradientTransform", "spreadMethod")):
                 attrs[name] = link.attrs[name]
     stops_of = next((link for link in chain if any(c.tag == "stop" for c in link.children)), None)
+    if stops_of is not None and sum(1 for c in stops_of.children if c.tag == "stop") > MAX_STOPS:
+        raise Refused(stops_of.pos, f"a gradient has more than {MAX_STOPS} stops")
     stops, opacities = _stops(stops_of, props, warn) if stops_of is not None else ([], [])
     if not stops:
         return None, 1.0
