@@ -129,8 +129,8 @@ class GradientFill(Spec):
 
 
 def _fill_kind(value: Any) -> str:
-    return "gradient" if isinstance(value, dict) or isinstance(value, GradientFill) else "colour"
+    return "fill" if isinstance(value, (dict, GradientFill)) else "colour"  # "fill": how an error names a gradient
 
 
-Fill = Annotated[Union[Annotated[TemplatedColor, Tag("colour")], Annotated[GradientFill, Tag("gradient")]],
+Fill = Annotated[Union[Annotated[TemplatedColor, Tag("colour")], Annotated[GradientFill, Tag("fill")]],
                  Discriminator(_fill_kind)]
