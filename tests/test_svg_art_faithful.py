@@ -326,12 +326,18 @@ def test_a_gradient_href_cycle_ends(tmp_path):
 def test_a_huge_style_sheet_over_many_elements_is_refused_in_bounded_time():
     import time
 
-    rules = "".join(f".c{i}{{fill:red}} rect{{opacity:1}}" for i in range(3000))
+    rules = "".join(f".c{i}{{fill:red}} rect{{opacity:1}}" for i in range(1500))
     rects = "".join('<rect class="c1" width="1" height="1"/>' for _ in range(5000))
     start = time.monotonic()
     error = refused(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n<style>{rules}</style>{rects}</svg>')
     assert time.monotonic() - start < 20
     assert error.pos.line == 2 and "<style> rules were tried more than" in error.message
+
+
+def test_a_style_sheet_too_large_to_read_quickly_is_refused_where_it_starts():
+    rules = "rect{fill:red}" * 10_000
+    error = refused(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n\n<style>{rules}</style></svg>')
+    assert error.pos.line == 3 and "more than 100 kB of CSS" in error.message
 
 
 def test_too_many_gradient_stops_are_a_located_error():
@@ -347,3 +353,24 @@ def test_many_shapes_under_a_large_clip_are_refused():
     error = refused(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><clipPath id="c">{circles}'
                     f'</clipPath>{rects}</svg>')
     assert "clips with more than" in error.message
+
+
+def test_text_anchors_and_tspans_place_runs_as_svg_does():
+    from pnp.draw import fonts
+
+    art = parse_art(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><style>.h{display:none}</style>\n'
+                    b'<text x="50" y="20" text-anchor="middle" font-family="Georgia, serif" font-size="10">A '
+                    b'<tspan class="h">hidden</tspan><tspan font-style="italic" dy="5">  b  c </tspan>\n d</text>\n'
+                    b'<text x="90" y="50" text-anchor="end" font-family="Arial Narrow">E<tspan x="90" dy="10">F</tspan>'
+                    b'</text></svg>', "x.svg")
+    runs = art.shapes
+
+    def right(run):
+        return run.x + fonts.text_width(run.string, run.font, run.size)
+
+    assert [r.string for r in runs] == ["A ", "b c ", "d", "E", "F"]     # white space collapsed, hidden tspan gone
+    assert [r.font for r in runs] == ["serif", "serif-italic", "serif", "condensed", "condensed"]
+    assert [r.y for r in runs] == [20, 25, 25, 50, 60]                   # dy moves on from the run before
+    assert runs[1].x == pytest.approx(right(runs[0])) and runs[2].x == pytest.approx(right(runs[1]))
+    assert (runs[0].x + right(runs[2])) / 2 == pytest.approx(50)         # the whole line centred on x
+    assert right(runs[3]) == pytest.approx(90) and right(runs[4]) == pytest.approx(90)   # each line ends at x

@@ -48,7 +48,7 @@ class Builder:
         self.clip_parts = 0                 # shapes read into clips, bounded like shapes
         self.stops_drawn = 0                # gradient stops written, bounded
         self.styles = StyleResolver(ids, self.warn)
-        self.text = TextReader(self._style, self.styles.gradient_colour, self.warn)
+        self.text = TextReader(self._style, self.styles.gradient_colour, self.warn, self.styles.props)
 
     def build(self, root: Node) -> Art:
         (x0, y0, w, h) = self._root_box(root)

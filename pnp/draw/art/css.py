@@ -47,6 +47,7 @@ class Rule:
     selector: Selector
     declarations: tuple[tuple[str, str, bool], ...]  # (property, value, important)
     order: int
+    specificity: tuple[int, int, int] = (0, 0, 0)
 
 
 class StyleSheet:
@@ -94,11 +95,12 @@ class StyleSheet:
         if self.tries > MAX_CSS_MATCHES:
             raise Refused(self.pos or node.pos, f"the art's <style> rules were tried more than {MAX_CSS_MATCHES} "
                                                 "times against its elements; simplify the style sheet")
-        found = [(important, rule.selector.specificity, rule.order, i, name, value)
+        found = [(important, rule.specificity, rule.order, i, name, value)
                  for rule in candidates if rule.selector.matches(node)
                  for i, (name, value, important) in enumerate(rule.declarations)]
         found.sort(key=lambda d: d[:4])
-        self._memo[id(node)] = result = [(name, value) for *_, name, value in found]
+        winners = {name: value for *_, name, value in found}  # the strongest declaration of each property
+        self._memo[id(node)] = result = list(winners.items())
         return result
 
 
@@ -124,7 +126,7 @@ def _rules(node: Node, start: int, warn: Callable[[Pos, str], None]) -> list[Rul
             for d in tinycss2.parse_declaration_list(item.content, skip_comments=True, skip_whitespace=True)
             if d.type == "declaration")
         for selector in selectors:
-            out.append(Rule(selector, declarations, start + len(out)))
+            out.append(Rule(selector, declarations, start + len(out), selector.specificity))
     return out
 
 

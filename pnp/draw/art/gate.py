@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from pnp.draw.art.limits import MAX_DEPTH, MAX_ELEMENTS, Refused
+from pnp.draw.art.limits import MAX_CSS_BYTES, MAX_DEPTH, MAX_ELEMENTS, Refused
 from pnp.errors import Pos
 
 _REFUSED_ELEMENTS = {
@@ -47,6 +47,7 @@ class Parser:
         self.count = 0
         self.ids: dict[str, Node] = {}
         self.warnings: list[tuple[Pos, str]] = []
+        self.css_bytes = 0
 
     def parse(self, data: bytes) -> tuple[Node, dict[str, Node], list]:
         self._check_utf8(data)
@@ -150,6 +151,9 @@ class Parser:
         top = self.stack[-1]
         if top.tag == "style":
             top.text += text
+            self.css_bytes += len(text)
+            if self.css_bytes > MAX_CSS_BYTES:
+                raise Refused(top.pos, f"the art's <style> sheets hold more than {MAX_CSS_BYTES // 1000} kB of CSS")
         elif top.tag in TEXT_ELEMENTS:
             # text and tspans interleave: each run of characters is a child of its own, in order
             if top.children and top.children[-1].tag == "#text":

@@ -12,6 +12,7 @@ writes it).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Callable
 
 from pnp.draw import fonts
@@ -48,8 +49,9 @@ class TextReader:
     """Turns one `<text>` element into TextRuns; styles come from the builder's resolver."""
 
     def __init__(self, resolve: Callable[[Node, Style], Style], gradient_colour: Callable[[Node], str | None],
-                 warn: Callable[[Pos, str], None]):
+                 warn: Callable[[Pos, str], None], props: Callable[[Node], dict]):
         self.resolve = resolve
+        self.props = props
         self.gradient_colour = gradient_colour
         self.warn = warn
 
@@ -58,21 +60,36 @@ class TextReader:
         self.ctm, self.clips = ctm, clips
         self.pen = [0.0, 0.0]
         self.space_before = True  # SVG drops spaces at the start of a text element
+        self.chunk = (0, 0.0, style.text_anchor)  # (first run, start x, anchor) of the runs placed from one x
         preserve = node.attrs.get("xml:space", "").strip() == "preserve"
         self._element(node, style, preserve)
         if self.runs and not preserve:
             last = self.runs[-1]
-            self.runs[-1] = TextRun(last.matrix, last.x, last.y, last.string.rstrip(" "), last.font, last.size,
-                                    last.fill, last.anchor, last.clips)
+            trimmed = last.string.rstrip(" ")
+            self.pen[0] -= fonts.text_width(last.string[len(trimmed):], last.font, last.size)
+            self.runs[-1] = replace(last, string=trimmed)
+        self._close_chunk()
         return [r for r in self.runs if r.string]
+
+    def _close_chunk(self) -> None:
+        """Shift the runs placed since the last absolute x by the anchor (middle: half their width, end: all)."""
+        first, start, anchor = self.chunk
+        if anchor != "start":
+            width = self.pen[0] - start
+            shift = width / 2 if anchor == "middle" else width
+            self.runs[first:] = [replace(r, x=r.x - shift) for r in self.runs[first:]]
 
     def _element(self, node: Node, style: Style, preserve: bool) -> None:
         preserve = node.attrs.get("xml:space", "preserve" if preserve else "").strip() == "preserve"
-        moved = self._position(node)
+        if (node.attrs.get("x") or "").strip():  # a new absolute x starts a new anchored chunk
+            self._close_chunk()
+            self._position(node)
+            self.chunk = (len(self.runs), self.pen[0], style.text_anchor)
+        else:
+            self._position(node)
         for child in node.children:
             if child.tag == "#text":
-                self._chunk(child, style, preserve, moved)
-                moved = False
+                self._chunk(child, style, preserve)
             elif child.tag == "tspan":
                 if self.resolve_display(child):
                     self._element(child, self.resolve(child, style), preserve)
@@ -80,11 +97,10 @@ class TextReader:
                 self.warn(child.pos, f"<{child.tag}> inside text is not supported and was skipped")
 
     def resolve_display(self, node: Node) -> bool:
-        return node.attrs.get("display", "").strip() != "none"
+        return self.props(node).get("display", "").strip() != "none"
 
-    def _position(self, node: Node) -> bool:
-        """Apply x/y/dx/dy (the first of each list); True when x was given (the run is anchored there)."""
-        moved = False
+    def _position(self, node: Node) -> None:
+        """Apply x/y/dx/dy (the first of each list)."""
         for name, axis, relative in (("x", 0, False), ("y", 1, False), ("dx", 0, True), ("dy", 1, True)):
             text = node.attrs.get(name)
             if text is None or not text.strip():
@@ -97,10 +113,8 @@ class TextReader:
                 self.warn(node.pos, f"{name}=\"{parts[0]}\" is not a length and was ignored")
                 continue
             self.pen[axis] = self.pen[axis] + value if relative else value
-            moved = moved or (name == "x")
-        return moved
 
-    def _chunk(self, chunk: Node, style: Style, preserve: bool, anchored: bool) -> None:
+    def _chunk(self, chunk: Node, style: Style, preserve: bool) -> None:
         text = re.sub(r"[\r\n]", "" if not preserve else " ", chunk.text).replace("\t", " ")
         if not preserve:
             text = re.sub(" +", " ", text)
@@ -114,15 +128,12 @@ class TextReader:
         if missing:
             self.warn(chunk.pos, fonts.describe_missing(missing, font))
         fill = self._fill(chunk, style)
-        width = fonts.text_width(text, font, style.font_size)
-        anchor = style.text_anchor if anchored else "start"
         if fill is not None and style.opacity * style.fill_opacity > 0:
             if style.opacity * style.fill_opacity < 1:
                 self.warn(chunk.pos, "text is drawn without its opacity (fully opaque)")
-            self.runs.append(TextRun(self.ctm, self.pen[0], self.pen[1], text, font, style.font_size, fill, anchor,
+            self.runs.append(TextRun(self.ctm, self.pen[0], self.pen[1], text, font, style.font_size, fill, "start",
                                      self.clips))
-        shift = {"start": width, "middle": width / 2, "end": 0.0}[anchor]
-        self.pen[0] += shift
+        self.pen[0] += fonts.text_width(text, font, style.font_size)
 
     def _fill(self, chunk: Node, style: Style) -> str | None:
         fill = style.fill
