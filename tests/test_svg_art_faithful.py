@@ -374,3 +374,15 @@ def test_text_anchors_and_tspans_place_runs_as_svg_does():
     assert runs[1].x == pytest.approx(right(runs[0])) and runs[2].x == pytest.approx(right(runs[1]))
     assert (runs[0].x + right(runs[2])) / 2 == pytest.approx(50)         # the whole line centred on x
     assert right(runs[3]) == pytest.approx(90) and right(runs[4]) == pytest.approx(90)   # each line ends at x
+
+
+def test_a_bounding_box_gradient_spans_the_shape_it_fills_wherever_the_shape_is_moved():
+    _, at = rendered('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs>'
+                     '<linearGradient id="g"><stop offset="0" stop-color="#ff0000"/><stop offset="100%" '
+                     'stop-color="#0000ff" stop-opacity="0.5"/></linearGradient></defs>'
+                     '<g transform="translate(0 50)"><rect x="10" y="10" width="80" height="20" fill="url(#g)"/></g>'
+                     '</svg>', "art/moved.svg")
+    # stop opacities 1 and 0.5 differ: the gradient is drawn at their average, 0.75, over white
+    assert near(at(10.5, 70), (255, 64, 64), 20)
+    assert near(at(89.5, 70), (64, 64, 255), 20)
+    assert near(at(50, 20), (255, 255, 255))         # nothing where the rectangle was before the move
