@@ -85,6 +85,7 @@ def load_game(game_dir: Path) -> GameContext:
     game_file = safe_game_path(game_dir, "game.yaml", Pos(os.path.join(display_path(game_dir), "game.yaml")),
                                what="game file")
     ctx = GameContext(game_dir, game_dir.resolve().name, None, Assets(game_dir))
+    ctx.assets.report = ctx.errors  # art warnings (what an SVG has that is not drawn) join the game's
     raw = load_yaml(game_file)
     ctx.raw = raw
     ctx.game = validate(Game, raw, ctx.errors)

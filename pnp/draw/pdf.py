@@ -103,6 +103,14 @@ class PdfSurface:
         p.rect(x, y, w, h)
         self.c.clipPath(p, stroke=0, fill=0)
 
+    def clip_path(self, commands, *, even_odd=False) -> None:
+        require_finite("clip_path", sum(v for cmd in commands for v in cmd[1:]))
+        self.c.clipPath(self._path_object(commands), stroke=0, fill=0, fillMode=0 if even_odd else 1)
+
+    def transform(self, a, b, c, d, e, f) -> None:
+        require_finite("transform", a, b, c, d, e, f)
+        self.c.transform(a, b, c, d, e, f)
+
     # paint -------------------------------------------------------------------
     def _paint(self, fill, stroke, width, dash=None, cap="butt", join="miter", opacity=1.0) -> tuple[int, int]:
         c = self.c
@@ -169,6 +177,9 @@ class PdfSurface:
         if not (f or s):
             return
         require_finite("path", sum(v for cmd in commands for v in cmd[1:]))
+        self.c.drawPath(self._path_object(commands), stroke=s, fill=f, fillMode=0 if even_odd else 1)
+
+    def _path_object(self, commands):
         p = self.c.beginPath()
         for cmd in commands:
             op = cmd[0]
@@ -180,7 +191,33 @@ class PdfSurface:
                 p.curveTo(*cmd[1:7])
             elif op == "Z":
                 p.close()
-        self.c.drawPath(p, stroke=s, fill=f, fillMode=0 if even_odd else 1)
+        return p
+
+    def fill_gradient(self, commands, gradient, *, even_odd=False, opacity=1) -> None:
+        """A shading painted inside the path as a clip; a gradient without extent paints its last colour."""
+        if opacity <= 0 or not commands:
+            return
+        if gradient.degenerate():
+            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity)
+            return
+        from reportlab.lib.colors import Color
+
+        require_finite("fill_gradient", opacity, *gradient.matrix, *gradient.coords,
+                       sum(v for cmd in commands for v in cmd[1:]))
+        self.save()
+        self.clip_path(commands, even_odd=even_odd)
+        self.c.transform(*gradient.matrix)
+        if opacity != self._alpha:
+            self.c.setFillAlpha(opacity)
+            self.c.setStrokeAlpha(opacity)
+            self._alpha = opacity
+        colours = [Color(*_rgb(colour)) for _, colour in gradient.stops]
+        positions = [offset for offset, _ in gradient.stops]
+        if gradient.kind == "linear":
+            self.c.linearGradient(*gradient.coords, colours, positions, extend=True)
+        else:
+            self.c.radialGradient(*gradient.coords, colours, positions, extend=True)
+        self.restore()
 
     # text ----------------------------------------------------------------------
     def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
@@ -212,7 +249,8 @@ class PdfSurface:
         self._fill = self._stroke = None
         self._alpha = 1.0
         draw(self)
-        self.c.endForm()
+        shadings = dict(self.c._shadingUsed)  # reportlab drops a form's shadings from its resources
+        self.c.endForm(**({"_pnp_shadings": shadings} if shadings else {}))
         self._fill, self._stroke, self._alpha = saved
         self._symbols[name] = (width, height)
 
@@ -239,7 +277,7 @@ def hash_name(name: str) -> int:
 
 
 def _patch_form_resources() -> None:
-    """reportlab forgets a form's ExtGState (opacity) in its resources; add it back, once."""
+    """reportlab forgets a form's ExtGState (opacity) and shadings (gradients) in its resources; add them back, once."""
     from reportlab.pdfbase import pdfdoc
 
     original = pdfdoc.PDFFormXObject.format
@@ -247,13 +285,15 @@ def _patch_form_resources() -> None:
         return
 
     def format(self, document):
-        if not self.Resources and getattr(self, "ExtGState", None):
+        if not self.Resources and (getattr(self, "ExtGState", None) or getattr(self, "_pnp_shadings", None)):
             resources = pdfdoc.PDFResourceDictionary()
             resources.basicFonts()
             resources.basicProcs()
             if self.XObjects:
                 resources.XObject = self.XObjects
-            resources.ExtGState = self.ExtGState
+            if getattr(self, "ExtGState", None):
+                resources.ExtGState = self.ExtGState
+            resources.setShading(getattr(self, "_pnp_shadings", {}))
             self.Resources = resources
         return original(self, document)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Protocol, Sequence
 
 from pnp.draw.geometry import arc_path, arc_start  # noqa: F401  (re-exported: arcs used to live here)
+from pnp.draw.gradient import Gradient  # noqa: F401  (the paint fill_gradient takes)
 
 # A path is a list of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
 PathCommand = tuple
@@ -33,6 +34,10 @@ class Surface(Protocol):
     def rotate(self, degrees: float) -> None: ...
     def scale(self, sx: float, sy: float) -> None: ...
     def clip_rect(self, x: float, y: float, w: float, h: float) -> None: ...
+    def clip_path(self, commands: Sequence[PathCommand], *, even_odd: bool = False) -> None:
+        """Clip what is drawn until the matching restore to the inside of the path."""
+    def transform(self, a: float, b: float, c: float, d: float, e: float, f: float) -> None:
+        """Concatenate the matrix x' = a x + c y + e, y' = b x + d y + f (y down) until the matching restore."""
 
     # shapes --------------------------------------------------------------
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None, stroke: str | None = None,
@@ -48,6 +53,10 @@ class Surface(Protocol):
     def path(self, commands: Sequence[PathCommand], *, fill: str | None = None, stroke: str | None = None,
              width: float = 0.5, even_odd: bool = False, cap: str = "butt", join: str = "miter",
              dash: Sequence[float] | None = None, opacity: float = 1) -> None: ...
+
+    def fill_gradient(self, commands: Sequence[PathCommand], gradient: "Gradient", *, even_odd: bool = False,
+                      opacity: float = 1) -> None:
+        """Fill the path with a `pnp.draw.gradient.Gradient` (its ends padded with the end colours)."""
 
     # text ----------------------------------------------------------------
     def text(self, x: float, y: float, string: str, *, font: str, size: float, fill: str = "#000000",

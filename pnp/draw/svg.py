@@ -92,6 +92,16 @@ class SvgSurface:
         clip.add(self._dwg.rect((_n(x), _n(y)), (_n(w), _n(h))))
         self._nest(clip_path=f"url(#{cid})")
 
+    def clip_path(self, commands, *, even_odd=False) -> None:
+        self._ids += 1
+        cid = f"clip{self._ids}"
+        clip = self._dwg.defs.add(self._dwg.clipPath(id=cid))
+        clip.add(self._dwg.path(d=_d(commands), **({"clip_rule": "evenodd"} if even_odd else {})))
+        self._nest(clip_path=f"url(#{cid})")
+
+    def transform(self, a, b, c, d, e, f) -> None:
+        self._nest(transform=f"matrix({','.join(_n(v) for v in (a, b, c, d, e, f))})")
+
     # paint ---------------------------------------------------------------------------
     @staticmethod
     def _style(fill=None, stroke=None, width=0.5, dash=None, cap="butt", join="miter", even_odd=False, opacity=1.0) -> dict:
@@ -135,8 +145,33 @@ class SvgSurface:
 
     def path(self, commands, *, fill=None, stroke=None, width=0.5, even_odd=False, cap="butt", join="miter",
              dash=None, opacity=1) -> None:
-        d = " ".join(cmd[0] + " ".join(_n(v) for v in cmd[1:]) for cmd in commands)
-        self._group.add(self._dwg.path(d=d, **self._style(fill, stroke, width, dash, cap, join, even_odd, opacity)))
+        self._group.add(self._dwg.path(d=_d(commands), **self._style(fill, stroke, width, dash, cap, join, even_odd,
+                                                                      opacity)))
+
+    def fill_gradient(self, commands, gradient, *, even_odd=False, opacity=1) -> None:
+        """The path filled with url(#gradN), a gradient defined in user space (pad at its ends)."""
+        if opacity <= 0 or not commands:
+            return
+        if gradient.degenerate():
+            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity)
+            return
+        self._ids += 1
+        gid = f"grad{self._ids}"
+        attrs = {"id": gid, "gradientUnits": "userSpaceOnUse"}
+        if gradient.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            attrs["gradientTransform"] = f"matrix({','.join(_n(v) for v in gradient.matrix)})"
+        if gradient.kind == "linear":
+            x1, y1, x2, y2 = gradient.coords
+            element = self._dwg.linearGradient(**attrs, x1=_n(x1), y1=_n(y1), x2=_n(x2), y2=_n(y2))
+        else:
+            cx, cy, r = gradient.coords
+            element = self._dwg.radialGradient(**attrs, cx=_n(cx), cy=_n(cy), r=_n(r))
+        for offset, colour in gradient.stops:
+            element.add_stop_color(offset=_n(offset), color=colour)
+        self._dwg.defs.add(element)
+        style = self._style(None, None, 0, even_odd=even_odd, opacity=opacity)
+        style["fill"] = f"url(#{gid})"
+        self._group.add(self._dwg.path(d=_d(commands), **style))
 
     def text(self, x, y, string, *, font, size, fill="#000000", anchor="start") -> None:
         if not string:
@@ -177,6 +212,11 @@ class SvgSurface:
     def use_symbol(self, name: str, x, y, w, h) -> None:
         use = self._dwg.use(f"#{_symbol_id(name)}", insert=(_n(x), _n(y)), size=(_n(w), _n(h)))
         self._group.add(use)
+
+
+def _d(commands) -> str:
+    """Path commands as the d attribute."""
+    return " ".join(cmd[0] + " ".join(_n(v) for v in cmd[1:]) for cmd in commands)
 
 
 def _symbol_id(name: str) -> str:

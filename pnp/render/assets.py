@@ -14,6 +14,7 @@ class Assets:
         self.game_dir = game_dir
         self._extra = None
         self._art: dict[str, object] = {}
+        self.report = None  # a Collector: what art cannot draw is told there, once per file (set by the game)
 
     @property
     def extra_icons(self) -> dict:
@@ -23,7 +24,16 @@ class Assets:
                 from pnp.draw.art import art_icons
 
                 self._extra = art_icons(self.game_dir)
+                for name in sorted(self._extra):
+                    self._tell(getattr(self._extra[name], "art", None))
         return self._extra
+
+    def _tell(self, art) -> None:
+        """Pass on an art file's warnings (what it has that is not drawn), each at its line in the file."""
+        if art is None or self.report is None:
+            return
+        for pos, message in art.warnings:
+            self.report.warn(pos, message)
 
     def icon_names(self) -> set[str]:
         return set(icons.names()) | set(self.extra_icons)
@@ -47,6 +57,7 @@ class Assets:
             # a file too large is reported where the spec names it; what is wrong inside it, in the file
             data = read_regular(path, pos, f"art file '{relative}'", MAX_BYTES)
             self._art[relative] = parse_art(data, display_path(path))
+            self._tell(self._art[relative])
         return self._art[relative]
 
     def place_art(self, surface, relative: str, pos: Pos, x: float, y: float, w: float, h: float,

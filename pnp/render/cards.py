@@ -11,11 +11,14 @@ from typing import Any
 
 from pnp.render.assets import Assets
 from pnp.draw.fonts import describe_missing
+from pnp.draw.geometry import ellipse_path, rect_path
+from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Collector, SpecErrors, did_you_mean
 from pnp.spec import templating
 from pnp.spec.deckload import CardEntry, Face, ResolvedBox, ResolvedDeck, box_geometry
 from pnp.spec.load import locate
+from pnp.spec.paint import GradientFill
 from pnp.spec.units import to_mm
 
 
@@ -224,6 +227,9 @@ class FaceDrawer:
 
     @staticmethod
     def _shape(surface, box, x, y, w, h) -> None:
+        if isinstance(box.fill, GradientFill) and box.shape != "line":
+            _gradient_shape(surface, box, x, y, w, h)
+            return
         style = dict(fill=box.fill, stroke=box.stroke, width=box.stroke_width, opacity=box.opacity)
         if box.shape in ("rect", "rounded"):
             radius = box.radius or (min(w, h) * 0.12 if box.shape == "rounded" else 0)
@@ -240,3 +246,35 @@ class FaceDrawer:
             surface.polygon(pts, dash=box.dash, **style)
         elif box.shape == "diamond":
             surface.polygon([(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)], dash=box.dash, **style)
+
+
+def _gradient_shape(surface, box, x, y, w, h) -> None:
+    """A shape filled with its gradient, then its outline (if any) drawn over it."""
+    g = box.fill.linear or box.fill.radial
+    if box.fill.linear:
+        gradient = linear_across_box(x, y, w, h, g.angle, g.stops)
+    else:
+        gradient = radial_in_box(x, y, w, h, g.center, g.radius, g.stops)
+    outline = _outline(box, x, y, w, h)
+    surface.fill_gradient(outline, gradient, opacity=box.opacity)
+    if box.stroke:
+        surface.path(outline, fill=None, stroke=box.stroke, width=box.stroke_width, dash=box.dash, opacity=box.opacity)
+
+
+def _outline(box, x, y, w, h) -> list:
+    """The shape's outline as path commands (the same geometry the plain-colour drawing uses)."""
+    if box.shape in ("rect", "rounded"):
+        radius = box.radius or (min(w, h) * 0.12 if box.shape == "rounded" else 0)
+        radius = min(radius, w / 2, h / 2)
+        return rect_path(x, y, w, h, radius, radius)
+    if box.shape == "circle":
+        r = min(w, h) / 2
+        return ellipse_path(x + w / 2, y + h / 2, r, r)
+    if box.shape == "ellipse":
+        return ellipse_path(x + w / 2, y + h / 2, w / 2, h / 2)
+    if box.shape == "hexagon":
+        cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+        pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+    else:  # diamond
+        pts = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
+    return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]

@@ -8,6 +8,7 @@ from typing_extensions import Annotated
 
 from pnp.spec.types import (_LENGTH_SCHEMA, Angle, Color, DashPattern, NonNegLength, NonNegPoints, Number,
                              PositiveLength, PositivePoints, Spec, TemplatedColor, Text)
+from pnp.spec.paint import Fill
 from pnp.spec.validate import RawCheck, warn_once
 from pnp.spec.units import parse_length
 
@@ -143,7 +144,8 @@ class ShapeBox(_Lettering, BoxBase):
 
     type: Literal["shape"] = "shape"
     shape: ShapeName = "rect"
-    fill: TemplatedColor | None = None
+    fill: Fill | None = Field(default=None, description="a colour, a template like {{ color }}, or a gradient: "
+                                                         "{linear: {angle, stops}} or {radial: {center, radius, stops}}")
     stroke: TemplatedColor | None = None
     stroke_width: NonNegPoints = Field(default=0.5, description="the width of the outline (a bare number is points)")
     radius: NonNegLength = Field(default=0, description="corner radius of a rect or rounded shape")

@@ -4,17 +4,20 @@ A game's `art/` folder comes with the spec, so it is untrusted input. We parse
 a small, well-defined subset of SVG with expat ourselves and refuse anything
 that could run code, reach outside the file or blow up (DOCTYPE/entities,
 scripts, foreign content, external references, huge or deep documents).
-What survives becomes a flat list of shapes in the art's own box: path
-commands (M/L/C/Z, already transformed) plus paint. The PDF and SVG outputs
-both come from these shapes, so they cannot disagree.
+What survives becomes a flat list of shapes and text runs in the art's own
+box: path commands (M/L/C/Z, already transformed) plus paint (a colour or a
+gradient) and the clips they are drawn in. The PDF and SVG outputs both come
+from these, so they cannot disagree. What the art has but is not drawn is a
+located warning in `Art.warnings` (docs/art.md lists both).
 
 Public API: `load_art`, `parse_art`, `Art`, `place_art`, `art_icons`.
 
 Modules, one job each: `gate` (what SVG may contain, refusals), `units`
-(numbers and lengths), `style` (paint and its inheritance), `transform`
-(matrices), `pathdata` (the d attribute), `build` (tree → shapes), `model`
-(the result and drawing it), `limits` (the bounds); the arc and curve maths
-is in `pnp.draw.geometry`.
+(numbers and lengths), `css` (`<style>` rules), `style` (paint, fonts and their
+inheritance), `gradients` (gradient elements), `transform` (matrices),
+`pathdata` (the d attribute), `bbox` (a path's box), `text` (text runs),
+`build` (tree → shapes), `model` (the result and drawing it), `limits` (the
+bounds); the arc and curve maths is in `pnp.draw.geometry`.
 """
 from __future__ import annotations
 

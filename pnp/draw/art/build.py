@@ -2,23 +2,36 @@
 from __future__ import annotations
 
 import math
+import re
 
+from pnp.draw.art.bbox import path_bbox
+from pnp.draw.art.css import StyleSheet
 from pnp.draw.art.gate import Node
-from pnp.draw.art.limits import MAX_NUMBER, MAX_RENDER_DEPTH, MAX_SHAPES, MAX_USE_DEPTH, MIN_BOX, OutOfRange, Refused
-from pnp.draw.art.model import Art, Shape
+from pnp.draw.art.gradients import resolve_gradient
+from pnp.draw.art.limits import (MAX_NUMBER, MAX_RENDER_DEPTH, MAX_SHAPES, MAX_STOPS_DRAWN, MAX_USE_DEPTH, MIN_BOX,
+                                 OutOfRange, Refused)
+from pnp.draw.art.model import Art, Clip, Shape
 from pnp.draw.art.pathdata import parse_path
-from pnp.draw.art.style import Style, StyleResolver, style_props
+from pnp.draw.art.style import PaintServer, Style, StyleResolver
+from pnp.draw.art.text import TextReader
 from pnp.draw.art.transform import IDENTITY, Matrix, map_commands, mul, parse_transform, translate
 from pnp.draw.art.units import fmt_number, read_length, read_numbers
 from pnp.draw.geometry import ellipse_path, rect_path
+from pnp.draw.gradient import Gradient
 from pnp.errors import Pos
 
 _SHAPES = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"}
 _CONTAINERS = {"svg", "g", "a", "switch"}
-_SILENT = {"defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "stop"}
-_UNSUPPORTED = {"text", "tspan", "textPath", "style", "filter", "mask", "clipPath", "pattern", "marker",
-                "animate", "animateTransform", "animateMotion", "set"}
-_IGNORED_EFFECTS = {"clip-path": "clipping", "mask": "masks", "filter": "filters"}
+# definitions, drawn only where something refers to them, and what has nothing to draw
+_SILENT = {"defs", "symbol", "title", "desc", "metadata", "linearGradient", "radialGradient", "stop", "style",
+           "clipPath"}
+_UNSUPPORTED = {"textPath", "filter", "mask", "pattern", "marker", "animate", "animateTransform", "animateMotion",
+                "set"}
+_IGNORED_EFFECTS = {"mask": "masks", "filter": "filters", "marker-start": "markers", "marker-mid": "markers",
+                    "marker-end": "markers", "marker": "markers"}
+IMAGE_ADVICE = ("<image> (a bitmap inside the SVG) is not drawn: save the picture as its own PNG or JPEG file in the "
+                "game folder and place it with an image box (type: image, src: art/….png) over or under this art, "
+                "or trace it to vector shapes in your editor")
 
 
 class Builder:
@@ -31,11 +44,16 @@ class Builder:
         self.shapes: list[Shape] = []
         self.active: set[int] = set()   # nodes being drawn (to refuse <use> cycles)
         self.viewport = (0.0, 0.0)
+        self.clips: tuple[Clip, ...] = ()   # the clips of the element being drawn, outermost first
+        self.clip_parts = 0                 # shapes read into clips, bounded like shapes
+        self.stops_drawn = 0                # gradient stops written, bounded
         self.styles = StyleResolver(ids, self.warn)
+        self.text = TextReader(self._style, self.styles.gradient_colour, self.warn, self.styles.props)
 
     def build(self, root: Node) -> Art:
         (x0, y0, w, h) = self._root_box(root)
         self.viewport = (w, h)
+        self.styles.sheet = StyleSheet.read([n for n in _walk(root) if n.tag == "style"], self.warn)
         try:
             style = self._style(root, Style())
         except OutOfRange as e:
@@ -77,17 +95,20 @@ class Builder:
 
     def _node(self, node: Node, ctm: Matrix, parent: Style, depth: int, uses: int) -> None:
         tag = node.tag
-        if ":" in tag or tag in _SILENT:
-            return  # editor metadata (sodipodi:, inkscape:, rdf:) and definitions
+        if ":" in tag or tag in _SILENT or tag == "#text":
+            return  # editor metadata (sodipodi:, inkscape:, rdf:), definitions, stray characters
         if tag in _UNSUPPORTED:
             self.warn(node.pos, f"<{tag}> is not supported and was skipped")
             return
-        if tag not in _CONTAINERS and tag not in _SHAPES and tag != "use":
+        if tag == "image":
+            self.warn(node.pos, IMAGE_ADVICE)
+            return
+        if tag not in _CONTAINERS and tag not in _SHAPES and tag not in ("use", "text", "tspan"):
             self.warn(node.pos, f"unknown element <{tag}> was skipped")
             return
         if depth > MAX_RENDER_DEPTH:
             raise Refused(node.pos, f"art is nested more than {MAX_RENDER_DEPTH} levels deep (through <use>)")
-        if style_props(node).get("display", "").strip() == "none":
+        if self.styles.props(node).get("display", "").strip() == "none":
             return
         try:
             self._draw_node(node, ctm, parent, depth, uses)
@@ -99,18 +120,23 @@ class Builder:
         style = self._style(node, parent)
         ctm = mul(ctm, self._transform(node))
         self._effects(node)
+        outer_clips = self.clips
+        self.clips = outer_clips + self._clip(node, ctm)
         self.active.add(id(node))
         try:
             if tag == "use":
                 self._use(node, ctm, style, depth, uses)
             elif tag in _SHAPES:
                 self._shape(node, ctm, style)
+            elif tag in ("text", "tspan"):
+                self._text(node, ctm, style)
             else:
                 if tag == "svg":
                     ctm = self._nested_svg(node, ctm)
                 self._children(node, ctm, style, depth, uses)
         finally:
             self.active.discard(id(node))
+            self.clips = outer_clips
 
     def _nested_svg(self, node: Node, ctm: Matrix) -> Matrix:
         if "viewBox" in node.attrs:
@@ -151,11 +177,62 @@ class Builder:
         return (k, 0.0, 0.0, k, (w - nums[2] * k) / 2 - nums[0] * k, (h - nums[3] * k) / 2 - nums[1] * k)
 
     def _effects(self, node: Node) -> None:
-        props = style_props(node, everything=True)
+        props = self.styles.props(node, everything=True)
         for name, what in _IGNORED_EFFECTS.items():
             value = props.get(name, "none").strip()
             if value and value != "none":
-                self.warn(node.pos, f"{what} ({name}) are not supported: drawn without")
+                self.warn(node.pos, f"{what} ({name}) are not supported: <{node.tag}> is drawn without")
+
+    def _clip(self, node: Node, ctm: Matrix) -> tuple[Clip, ...]:
+        """The clip an element's clip-path adds, in the art's box; () when it has none or it cannot be used."""
+        value = self.styles.props(node, everything=True).get("clip-path", "none").strip()
+        if not value or value == "none":
+            return ()
+        m = re.fullmatch(r"url\(\s*['\"]?#([^'\")\s]+)['\"]?\s*\)", value)
+        target = self.ids.get(m.group(1)) if m else None
+        if target is None or target.tag != "clipPath":
+            self.warn(node.pos, f"clip-path '{value}' does not refer to a <clipPath> of this file: drawn unclipped")
+            return ()
+        if target.attrs.get("clipPathUnits", "").strip() == "objectBoundingBox":
+            box = path_bbox(self._geometry(node)) if node.tag in _SHAPES else None
+            if box is None:
+                self.warn(node.pos, "a clipPath in objectBoundingBox units is only drawn on a shape: drawn unclipped")
+                return ()
+            ctm = mul(ctm, (box[2], 0.0, 0.0, box[3], box[0], box[1]))
+        ctm = mul(ctm, self._transform(target))
+        commands: list = []
+        even_odd = False
+        for child in target.children:
+            if child.tag == "use":
+                ref = child.attrs.get("href", "")
+                used = self.ids.get(ref[1:]) if ref else None
+                if used is None or used.tag not in _SHAPES:
+                    self.warn(child.pos, "<use> inside a clipPath is drawn only when it refers to a shape")
+                    continue
+                at = mul(mul(ctm, self._transform(child)), translate(self._len(child, "x"), self._len(child, "y")))
+                child, child_ctm = used, mul(at, self._transform(used))
+            elif child.tag in _SHAPES:
+                child_ctm = mul(ctm, self._transform(child))
+            else:
+                if ":" not in child.tag and child.tag not in _SILENT and child.tag != "#text":
+                    self.warn(child.pos, f"<{child.tag}> inside a clipPath is not supported and was skipped")
+                continue
+            even_odd = self.styles.props(child, everything=True).get("clip-rule", "").strip() == "evenodd"
+            commands.extend(map_commands(self._geometry(child), child_ctm))
+        self.clip_parts += len(target.children)
+        if self.clip_parts > MAX_SHAPES:
+            raise Refused(node.pos, f"art clips with more than {MAX_SHAPES} shapes in all")
+        return ((tuple(commands), even_odd),)
+
+    def _text(self, node: Node, ctm: Matrix, style: Style) -> None:
+        runs = self.text.read(node, ctm, style, self.clips)
+        if len(self.shapes) + len(runs) > MAX_SHAPES:
+            raise Refused(node.pos, f"art draws more than {MAX_SHAPES} shapes")
+        for run in runs:
+            if not all(abs(v) <= MAX_NUMBER for v in (*run.matrix, run.x, run.y, run.size)):
+                raise Refused(node.pos, f"after its transforms this text is out of range (coordinates must be "
+                                         f"finite and at most {MAX_NUMBER:g} in size)")
+        self.shapes.extend(runs)
 
     # shapes --------------------------------------------------------------------------
     def _shape(self, node: Node, ctm: Matrix, style: Style) -> None:
@@ -165,15 +242,33 @@ class Builder:
         if len(self.shapes) >= MAX_SHAPES:
             raise Refused(node.pos, f"art draws more than {MAX_SHAPES} shapes")
         fill = None if node.tag == "line" else style.fill
+        fill_opacity = style.opacity * style.fill_opacity
+        if isinstance(fill, PaintServer):
+            fill, factor = self._gradient(node, fill, commands, ctm)
+            fill_opacity *= factor
         scale = math.sqrt(abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))
         mapped = tuple(map_commands(commands, ctm))
         width = style.stroke_width * scale
-        if not all(abs(v) <= MAX_NUMBER for c in mapped for v in c[1:]) or not abs(width) <= MAX_NUMBER:
+        numbers = (*(v for c in mapped for v in c[1:]), width,
+                   *((*fill.matrix, *fill.coords) if isinstance(fill, Gradient) else ()))
+        if not all(abs(v) <= MAX_NUMBER for v in numbers):
             raise Refused(node.pos, f"after its transforms this shape is out of range (coordinates and stroke "
                                      f"widths must be finite and at most {MAX_NUMBER:g} in size)")
         self.shapes.append(Shape(
             mapped, fill, style.stroke, width, style.even_odd,
-            style.cap, style.join, style.opacity * style.fill_opacity, style.opacity * style.stroke_opacity))
+            style.cap, style.join, fill_opacity, style.opacity * style.stroke_opacity, self.clips))
+
+    def _gradient(self, node: Node, paint: PaintServer, commands: list, ctm: Matrix):
+        """A gradient fill for this shape (in the art's box), with the opacity its stops add."""
+        gradient, factor = resolve_gradient(paint.node, self.ids, path_bbox(commands), ctm, self.viewport,
+                                            lambda n: self.styles.props(n, everything=True), self.warn, node.pos)
+        if isinstance(gradient, Gradient):
+            self.stops_drawn += len(gradient.stops)
+            if self.stops_drawn > MAX_STOPS_DRAWN:
+                raise Refused(node.pos, f"art fills shapes with more than {MAX_STOPS_DRAWN} gradient stops in all")
+        if gradient is None and paint.fallback:
+            return paint.fallback, 1.0
+        return gradient, factor
 
     def _geometry(self, node: Node) -> list:
         """The element's outline as M/L/C/Z commands in its own coordinates."""
@@ -258,6 +353,15 @@ class Builder:
 def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list:
     """A circle or ellipse element's outline; a zero or negative radius draws nothing (as SVG says)."""
     return ellipse_path(cx, cy, rx, ry) if rx > 0 and ry > 0 else []
+
+
+def _walk(node: Node):
+    """Every element of the tree, in document order."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
 
 
 def _unique(warnings: list[tuple[Pos, str]]) -> list[tuple[Pos, str]]:

@@ -1,8 +1,10 @@
 """The security gate: read SVG with expat into a small tree, refusing anything unsafe as soon as it is seen.
 
 Refused: DOCTYPE/entities, external stylesheets, scripts and event attributes,
-embedded HTML and bitmaps, links outside the file, CSS that loads something,
-non-UTF-8 text, too many or too deeply nested elements. Each refusal is located.
+embedded HTML, links outside the file, CSS that loads something, non-UTF-8
+text, too many or too deeply nested elements. Each refusal is located.
+An <image> (an embedded or linked bitmap) is kept as a bare element without its
+attributes, so the builder can warn about it; its data is never read.
 """
 from __future__ import annotations
 
@@ -10,15 +12,17 @@ import re
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from pnp.draw.art.limits import MAX_DEPTH, MAX_ELEMENTS, Refused
+from pnp.draw.art.limits import MAX_CSS_BYTES, MAX_DEPTH, MAX_ELEMENTS, Refused
 from pnp.errors import Pos
 
 _REFUSED_ELEMENTS = {
     "script": "scripts are not allowed in art",
     "foreignObject": "<foreignObject> (embedded HTML) is not allowed in art",
-    "image": "<image> is not allowed in art: embedded or linked bitmaps cannot be checked; "
-             "put bitmaps in the spec instead",
 }
+# elements kept only as a place to warn about: their attributes (a bitmap's data or link) are never read
+_OPAQUE_ELEMENTS = {"image"}
+# elements whose character data is drawn
+TEXT_ELEMENTS = {"text", "tspan"}
 _URL_RE = re.compile(r"url\s*\(\s*['\"]?\s*([^)'\"]*)", re.IGNORECASE)
 
 
@@ -43,6 +47,7 @@ class Parser:
         self.count = 0
         self.ids: dict[str, Node] = {}
         self.warnings: list[tuple[Pos, str]] = []
+        self.css_bytes = 0
 
     def parse(self, data: bytes) -> tuple[Node, dict[str, Node], list]:
         self._check_utf8(data)
@@ -109,7 +114,8 @@ class Parser:
             raise Refused(pos, _REFUSED_ELEMENTS[local])
         if not self.stack and local != "svg":
             raise Refused(pos, f"not an SVG file: the root element is <{name}>, not <svg>")
-        node = Node(name if ":" in name and not name.startswith("svg:") else local, self._attrs(raw, pos), pos)
+        attrs = {} if local in _OPAQUE_ELEMENTS and self.stack else self._attrs(raw, pos)
+        node = Node(name if ":" in name and not name.startswith("svg:") else local, attrs, pos)
         if self.stack:
             self.stack[-1].children.append(node)
         else:
@@ -140,8 +146,20 @@ class Parser:
         return out
 
     def _chars(self, text: str) -> None:
-        if self.stack and self.stack[-1].tag == "style":
-            self.stack[-1].text += text
+        if not self.stack:
+            return
+        top = self.stack[-1]
+        if top.tag == "style":
+            top.text += text
+            self.css_bytes += len(text)
+            if self.css_bytes > MAX_CSS_BYTES:
+                raise Refused(top.pos, f"the art's <style> sheets hold more than {MAX_CSS_BYTES // 1000} kB of CSS")
+        elif top.tag in TEXT_ELEMENTS:
+            # text and tspans interleave: each run of characters is a child of its own, in order
+            if top.children and top.children[-1].tag == "#text":
+                top.children[-1].text += text
+            else:
+                top.children.append(Node("#text", {}, self._here(), text=text))
 
     def _end(self, name: str) -> None:
         node = self.stack.pop()

@@ -10,6 +10,10 @@ MAX_USE_DEPTH = 8         # <use> inside <use> inside ...
 MAX_RENDER_DEPTH = 128    # nesting after <use> expansion
 MAX_SHAPES = 50_000       # shapes after <use> expansion (a "use bomb" stops here)
 MAX_NUMBER = 1e9          # any number in the file, and any coordinate after transforms: far beyond any drawing
+MAX_STOPS = 256           # stops of one gradient
+MAX_STOPS_DRAWN = 100_000  # gradient stops over all shapes (each gradient-filled shape writes its stops)
+MAX_CSS_BYTES = 100_000   # all <style> text of one file (an editor's sheet is a few kB; reading CSS is slow)
+MAX_CSS_MATCHES = 200_000  # style rules tried against elements (a huge sheet times many elements stops here)
 MIN_BOX = 1e-3            # the smallest side of the art's box (its viewBox, or width × height)
 
 

@@ -12,7 +12,9 @@ from pnp.errors import Pos
 
 CURRENT = "currentColor"  # paint resolved at draw time to the ink
 _PROPS = {"fill", "stroke", "stroke-width", "fill-rule", "opacity", "fill-opacity", "stroke-opacity",
-          "stroke-linecap", "stroke-linejoin", "display"}
+          "stroke-linecap", "stroke-linejoin", "display", "font-family", "font-size", "font-weight", "font-style",
+          "text-anchor"}
+_FONT_PROPS = {"font-family", "font-size", "font-weight", "font-style", "text-anchor"}
 
 COLOURS = {
     # the 16 basic CSS colours
@@ -46,18 +48,35 @@ class Style:
     stroke_opacity: float = 1.0
     cap: str = "butt"
     join: str = "miter"
+    font_family: str = "sans-serif"
+    font_size: float = 16.0
+    bold: bool = False
+    italic: bool = False
+    text_anchor: str = "start"
 
+
+@dataclass(frozen=True)
+class PaintServer:
+    """A fill that refers to a gradient: resolved per shape (its box may set the gradient's geometry)."""
+
+    node: Node
+    fallback: str | None
 
 class StyleResolver:
     """Works out each element's style from its parent's; what it cannot use it reports through `warn`."""
 
-    def __init__(self, ids: dict[str, Node], warn: Callable[[Pos, str], None]):
+    def __init__(self, ids: dict[str, Node], warn: Callable[[Pos, str], None], sheet=None):
         self.ids = ids
         self.warn = warn
+        self.sheet = sheet
+
+    def props(self, node: Node, everything: bool = False) -> dict[str, str]:
+        """The element's own declarations: presentation attributes, then `<style>` rules, then style=."""
+        return style_props(node, everything, self.sheet)
 
     def resolve(self, node: Node, parent: Style) -> Style:
-        """This element's style: the parent's, overridden by presentation attributes, then style=."""
-        props = style_props(node)
+        """This element's style: the parent's, overridden by presentation attributes, style sheets, then style=."""
+        props = self.props(node)
         s = parent
         for name, raw in props.items():
             value = raw.strip()
@@ -67,6 +86,8 @@ class StyleResolver:
         return s
 
     def _apply(self, node: Node, s: Style, name: str, value: str) -> Style:
+        if name in _FONT_PROPS:
+            return self._font(node, s, name, value)
         if name in ("fill", "stroke"):
             paint = self._paint_value(node, name, value)
             return s if paint is False else replace(s, **{name: paint})
@@ -96,12 +117,34 @@ class StyleResolver:
             self.warn(node.pos, f"{name} colour '{value}' is not understood and was ignored")
         return colour
 
+    def _font(self, node: Node, s: Style, name: str, value: str) -> Style:
+        low = value.lower()
+        if name == "font-family":
+            return replace(s, font_family=value)
+        if name == "font-weight":
+            if low in ("bold", "bolder") or (low.isdigit() and int(low) >= 600):
+                return replace(s, bold=True)
+            return replace(s, bold=False) if low in ("normal", "lighter") or low.isdigit() else s
+        if name == "font-style":
+            return replace(s, italic=low in ("italic", "oblique"))
+        if name == "text-anchor":
+            return replace(s, text_anchor=low) if low in ("start", "middle", "end") else s
+        m = re.fullmatch(rf"\s*({NUM})\s*(em|%)\s*", low)
+        size = (float(m.group(1)) * (s.font_size / 100 if m.group(2) == "%" else s.font_size)) if m else read_length(value)
+        if size is None or not 0 < size <= 1e6:
+            self.warn(node.pos, f"font-size: '{value}' is not understood and was ignored")
+            return s
+        return replace(s, font_size=size)
+
     def _paint_server(self, node: Node, name: str, ref: str, fallback: str):
         target = self.ids.get(ref)
         if target is not None and target.tag in ("linearGradient", "radialGradient"):
-            colour = self._gradient_colour(target)
+            if name == "fill":
+                colour = parse_colour(fallback) if fallback else None
+                return PaintServer(target, colour if isinstance(colour, str) else None)
+            colour = self.gradient_colour(target)
             if colour:
-                self.warn(node.pos, f"gradient {name}s are drawn as one mid colour")
+                self.warn(node.pos, "gradient strokes are drawn in one mid colour")
                 return colour
         if fallback:
             colour = parse_colour(fallback)
@@ -113,7 +156,7 @@ class StyleResolver:
         self.warn(node.pos, f"{name} refers to '#{ref}', which is not a usable gradient; not painted")
         return None
 
-    def _gradient_colour(self, gradient: Node) -> str | None:
+    def gradient_colour(self, gradient: Node) -> str | None:
         """The average colour of a gradient's stops (following its href to shared stops)."""
         for _ in range(8):
             stops = [c for c in (parse_colour(style_props(stop, everything=True).get("stop-color", "black").strip())
@@ -127,9 +170,13 @@ class StyleResolver:
         return None
 
 
-def style_props(node: Node, everything: bool = False) -> dict[str, str]:
-    """Presentation attributes overridden by the style attribute's declarations."""
+def style_props(node: Node, everything: bool = False, sheet=None) -> dict[str, str]:
+    """Presentation attributes, overridden by matching `<style>` rules, overridden by the style attribute."""
     props = {k: v for k, v in node.attrs.items() if everything or k in _PROPS}
+    if sheet is not None:
+        for name, value in sheet.declarations(node):
+            if everything or name in _PROPS:
+                props[name] = value
     for decl in node.attrs.get("style", "").split(";"):
         name, sep, value = decl.partition(":")
         name = name.strip().lower()
