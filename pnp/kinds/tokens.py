@@ -54,7 +54,7 @@ def _check_tracks(game, tokens) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: pieces sharing a named back counted together
-    ("9 tomes: 5 Pages, 4 Curses"), then every other piece with its count, tracks or radial track."""
+    ("9 loot: 6 Gems, 3 Traps"), then every other piece with its count, tracks or radial track."""
     tokens = component.model
     lines: list[str] = []
     shared: dict[str, list] = {}
