@@ -88,7 +88,7 @@ def sheet_items(pieces: list[ResolvedPiece]) -> list[Item]:
 
 
 def layout_pages(pieces: list[ResolvedPiece], page_w: float, page_h: float, bleed: float) -> list[list[Band]]:
-    """Pieces in order, grouped by size, packed into bands of whole rows down the pages."""
+    """Pieces in order, grouped by size, packed into bands down the pages (a band's last row may be short)."""
     groups: dict[tuple[float, float], list[Item]] = {}
     for it in sheet_items(pieces):
         groups.setdefault((round(it.w, 3), round(it.h, 3)), []).append(it)
@@ -108,13 +108,12 @@ def layout_pages(pieces: list[ResolvedPiece], page_w: float, page_h: float, blee
                 pages.append([])
                 top = e - bleed
                 continue
-            full = len(items) // cols
-            take_rows = min(rows, full) if full else 1
-            ncols = cols if full else len(items)
-            used, items = items[:ncols * take_rows], items[ncols * take_rows:]
+            rows = min(rows, math.ceil(len(items) / cols))
+            used, items = items[:cols * rows], items[cols * rows:]
+            ncols = min(cols, len(used))
             x0 = (page_w - ncols * pitch(w)) / 2 + bleed
-            pages[-1].append(Band(tuple(used), ncols, take_rows, w, h, x0, top + bleed, bleed))
-            top += take_rows * pitch(h) + BAND_GAP
+            pages[-1].append(Band(tuple(used), ncols, rows, w, h, x0, top + bleed, bleed))
+            top += rows * pitch(h) + BAND_GAP
     return [p for p in pages if p]
 
 
@@ -123,19 +122,24 @@ def _fit(space: float, size: float) -> int:
 
 
 def crop_marks(band: Band) -> list[Mark]:
-    """Marks on the extension of both cut lines of every column and row, outside the band's bleed."""
+    """Marks on the extension of both cut lines of every column and row, outside the bleed of the band's
+    pieces; a short last row has its own marks below and beside it, in the paper it leaves empty."""
     b, g, n = band.bleed, MARK_GAP, MARK_LENGTH
-    left = band.x0 - b - g
-    right = band.x0 + band.cols * (band.w + 2 * b) - b + g
+    pw, ph = band.w + 2 * b, band.h + 2 * b
+    count = len(band.items)
     top = band.y0 - b - g
-    bottom = band.y0 + band.rows * (band.h + 2 * b) - b + g
+    left = band.x0 - b - g
     marks = []
     for c in range(band.cols):
-        x = band.x0 + c * (band.w + 2 * b)
+        rows_here = len(range(c, count, band.cols))
+        bottom = band.y0 + rows_here * ph - b + g
+        x = band.x0 + c * pw
         for cut in (x, x + band.w):
             marks += [Mark(cut, top, cut, top - n), Mark(cut, bottom, cut, bottom + n)]
     for r in range(band.rows):
-        y = band.y0 + r * (band.h + 2 * b)
+        cols_here = min(band.cols, count - r * band.cols)
+        right = band.x0 + cols_here * pw - b + g
+        y = band.y0 + r * ph
         for cut in (y, y + band.h):
             marks += [Mark(left, cut, left - n, cut), Mark(right, cut, right + n, cut)]
     return marks
