@@ -270,7 +270,7 @@ def _inline(s, assets, ink: str):
 
 def _outline(s, piece: ResolvedPiece, w, h, ink, assets) -> None:
     """A frame inside the cut, and a thin guide on the cut of a piece that is not cut on the crop marks."""
-    shape = piece.spec.shape
+    shape = "rect" if piece.spec.standee else piece.spec.shape   # a standee's sides meet at the fold: square
     d = min(w, h) * 0.04
     if shape == "circle":
         s.ellipse(w / 2, h / 2, w / 2 - d, h / 2 - d, stroke=ink, width=0.8)
@@ -288,7 +288,7 @@ def _outline(s, piece: ResolvedPiece, w, h, ink, assets) -> None:
 
 
 def corner_radius(piece: ResolvedPiece) -> float:
-    return min(piece.w, piece.h) * 0.12 if piece.spec.shape == "rounded" else 0.0
+    return min(piece.w, piece.h) * 0.12 if piece.spec.shape == "rounded" and not piece.spec.standee else 0.0
 
 
 def hexagon(w: float, h: float, inset: float) -> list[tuple[float, float]]:
@@ -512,7 +512,7 @@ def draw_radial(s, r: Radial, face: Side, w, h, assets, words: bool = True) -> N
             word = r.labels[k] if r.labels else str(k + 1)
             lay = layout_text(word, "sans-bold", g.space_r * 0.9, 3, g.space_r * 1.6, g.space_r * 1.2)
             draw_text(s, lay, px - g.space_r * 0.8, py - g.space_r * 0.6, g.space_r * 1.6, g.space_r * 1.2,
-                      align="center", valign="middle", color=face.ink)
+                      align="center", valign="middle", color=face.ink, place_icon=_inline(s, assets, face.ink))
             if rim and r.icon:
                 ic = min(g.space_r * 0.7, mm(6) - mm(0.5))
                 far = g.space_r + ic / 2 + mm(0.5)
@@ -526,7 +526,7 @@ def draw_radial(s, r: Radial, face: Side, w, h, assets, words: bool = True) -> N
         lw, lh = g.centre_r * 1.5, g.centre_r * 0.3
         lay = layout_text(r.centre.label, "condensed", g.centre_r * 0.22, 3, lw, lh)
         draw_text(s, lay, cx - lw / 2, cy + g.centre_r * 0.5, lw, lh, align="center", valign="middle",
-                  color=face.ink)
+                  color=face.ink, place_icon=_inline(s, assets, face.ink))
     for (words_, font, size, align, valign), box in zip(_words(face), g.panels):
         if not words_:
             continue

@@ -206,6 +206,12 @@ def load_tokens(path: Path, raw: Any, errors: Collector, icons: set[str]) -> Tok
             r = p.radial
             _check_icon(raw, where + ["radial", "icon"], r.icon, errors, icons)
             _check_icon(raw, where + ["radial", "centre", "icon"], r.centre.icon, errors, icons)
+            from pnp.spec.icontext import icons_in
+
+            for key, words in [(["labels", k], w) for k, w in enumerate(r.labels or [])] + \
+                              [(["centre", "label"], r.centre.label or "")]:
+                for name in dict.fromkeys(icons_in(words)):
+                    _check_icon(raw, where + ["radial"] + key, name, errors, icons)
             if r.labels is not None and len(r.labels) != r.spaces:
                 errors.error(locate(raw, where + ["radial", "labels"]), f"piece '{p.id}': {len(r.labels)} labels "
                                                                          f"for {r.spaces} spaces (one per space)")
@@ -228,7 +234,13 @@ def load_tokens(path: Path, raw: Any, errors: Collector, icons: set[str]) -> Tok
 
 
 def _check_icons(raw, where: list, side: Side, errors: Collector, icons: set[str]) -> None:
+    """The side's icon and every :icon: written in its label and text."""
+    from pnp.spec.icontext import icons_in
+
     _check_icon(raw, where + ["icon"], side.icon, errors, icons)
+    for key in ("label", "text"):
+        for name in dict.fromkeys(icons_in(getattr(side, key) or "")):
+            _check_icon(raw, where + [key], name, errors, icons)
 
 
 def _check_icon(raw, where: list, name: str | None, errors: Collector, icons: set[str]) -> None:
