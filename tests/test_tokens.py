@@ -425,6 +425,7 @@ def test_custom_outline_and_image_and_font(tmp_path):
     ("  - id: a\n    size: {width: 90mm, height: 60mm}\n    tracks:\n      - {name: Gold, max: 100}\n",
      r"tokens.yaml:7:", "track 'Gold': 101 spaces"),
     ("  - id: a\n    size: 40mm\n    standee: {}\n", r"tokens.yaml:6:", "needs a `back:`"),
+    ("  - {id: a, size: 14mm, front: {text: 'a :nosuchicon: b'}}\n", r"tokens.yaml:4:", "unknown icon 'nosuchicon'"),
 ])
 def test_bad_pieces_are_located(tmp_path, pieces, where, message):
     d = _write_game(tmp_path, "kind: tokens\nname: t\npieces:\n" + pieces)
@@ -446,3 +447,11 @@ def test_long_track_wraps_onto_rows_when_the_board_has_room(tmp_path):
     out = _build(load_game(d))
     text = PdfReader(io.BytesIO(out["tokens.pdf"])).pages[0].extract_text()
     assert all(str(k) in text for k in (0, 15, 30))
+
+
+def test_two_token_files_cannot_share_svg_names(tmp_path):
+    d = _write_game(tmp_path, "kind: tokens\nname: set-a\npieces:\n  - {id: a, size: 14mm}\n")
+    (d / "more.yaml").write_text("kind: tokens\nname: set-a\npieces:\n  - {id: b, size: 14mm}\n")
+    g = load_game(d)
+    with pytest.raises(SpecErrors, match=r"yaml:2:"):
+        _build(g, formats=("svg",))

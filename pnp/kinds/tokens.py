@@ -125,7 +125,8 @@ def build(game, components, options) -> dict:
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
     from pnp.render.tokens import token_sheets
-    from pnp.safename import slug
+    from pnp.safename import OutputNames, shown, slug
+    from pnp.spec.load import locate
 
     if not components:
         return {}
@@ -145,14 +146,17 @@ def build(game, components, options) -> dict:
             printshop(shop, pieces(game, c))
         out["tokens-printshop.pdf"] = shop.finish()
     if "svg" in options.formats:
+        names = OutputNames(game.errors)
         for c in components:
             svg = SvgSurface(title=f"{title} — {c.model.spec.title or c.model.spec.name}")
             with fit_at(game, c.raw, ["pieces"], advice):
                 token_sheets(svg, c.model, game.assets, options.paper, duplex)
             game.errors.raise_if_any()
             folder = f"svg/tokens/{slug(c.model.spec.name, 'tokens')}"
+            where = locate(c.model.raw, ["name"])
             for k, page in enumerate(svg.finish(), start=1):
-                out[f"{folder}/sheet-{k:02d}.svg"] = page
+                out[names.add(f"{folder}/sheet-{k:02d}.svg", where, f"tokens {shown(c.model.spec.name)}")] = page
+        game.errors.raise_if_any()
     return out
 
 
