@@ -269,7 +269,7 @@ def test_piece_list(game, tokens):
     assert page.bleed == tokens.spec.bleed and page.radius > 0
     assert (monster.shape, len(monster.faces), monster.shared_back) == ("circle", 2, False)
     assert board.what == "player board" and board.width / mm(1) == pytest.approx(90) and len(board.faces) == 1
-    assert track.what == "track" and "4 arms of 5 spaces" in track.description
+    assert track.what == "board" and "4 arms of 5 spaces" in track.description
     # a face draws its full bleed: on a page of trim plus bleed the corner pixel is the fill
     from pnp.draw.pdf import PdfSurface
 
@@ -455,3 +455,11 @@ def test_two_token_files_cannot_share_svg_names(tmp_path):
     g = load_game(d)
     with pytest.raises(SpecErrors, match=r"yaml:2:"):
         _build(g, formats=("svg",))
+
+
+def test_outline_without_shapes_is_located(tmp_path):
+    d = _write_game(tmp_path, "kind: tokens\nname: t\npieces:\n"
+                              "  - {id: a, shape: custom, outline: art/o.svg, size: 14mm}\n",
+                    {"art/o.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>'})
+    with pytest.raises(SpecErrors, match=r"tokens.yaml:4:.*no shapes to cut along"):
+        load_game(d)

@@ -36,10 +36,13 @@ def _check_art(game, tokens) -> None:
             if rel is None:
                 continue
             try:
-                game.assets.art(rel, locate(tokens.raw, path))
+                art = game.assets.art(rel, locate(tokens.raw, path))
             except SpecErrors as e:
                 for err in e.errors:
                     game.errors.error(err.pos, err.message)
+                continue
+            if path[-1] == "outline" and not art.shapes:
+                game.errors.error(locate(tokens.raw, path), f"outline '{rel}' has no shapes to cut along")
 
 
 def _check_tracks(game, tokens) -> None:
@@ -191,7 +194,7 @@ def pieces(game, component) -> list[Piece]:
         spec = rp.spec
         if spec.count == 0:
             continue
-        what = "standee" if spec.standee else "player board" if spec.tracks else "track" if spec.radial else "token"
+        what = "standee" if spec.standee else "player board" if spec.tracks else "board" if spec.radial else "token"
         face = Item(rp, "face")
         faces = [lambda s, it=face: draw_item(s, tokens, it, "front", game.assets)]
         if rp.back is not None:
