@@ -81,9 +81,9 @@ class Radial(Spec):
     """A radial track: `arms` arms of `spaces` spaces each, from the rim in to one centre space.
 
     Spaces are numbered from the centre out (1 next to the centre) unless `labels` names them (in
-    the same order). Around
-    the spaces: `rings` dotted circles and `dots` seeded specks, both optional decoration; the
-    side's label and text go in the gaps between arms, on panels nothing else is drawn over."""
+    the same order). Around the spaces: `rings` dotted circles and `dots` seeded specks, both
+    optional decoration; the side's label and text go in the gaps between arms, on knock-outs
+    nothing else is drawn over."""
 
     arms: int = Field(default=4, ge=2, le=12)
     spaces: int = Field(ge=1, le=20)
