@@ -463,3 +463,20 @@ def test_outline_without_shapes_is_located(tmp_path):
                     {"art/o.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>'})
     with pytest.raises(SpecErrors, match=r"tokens.yaml:4:.*no shapes to cut along"):
         load_game(d)
+
+
+def test_short_edge_backs_tumble(game, tokens):
+    """Short-edge duplex: a back keeps its column, its row mirrors top to bottom, and it turns 180°."""
+    pdf = _build(game, duplex="short")["tokens.pdf"]
+    reader = PdfReader(io.BytesIO(pdf))
+    b = tokens.spec.bleed
+    backs = geometry(reader.pages[1]).forms
+    checked = 0
+    for band in _pages(tokens)[0]:
+        for i, it in enumerate(band.items):
+            if it.has_back:
+                x, y = band.trim(i)
+                # PDF y runs up: the mirrored trim top (ph - y - h) sits at PDF height y + h
+                assert any(abs(f.x0 - (x - b)) < 0.01 and abs(f.y1 - (y + it.h + b)) < 0.01 for f in backs)
+                checked += 1
+    assert checked >= 9
