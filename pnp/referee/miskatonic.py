@@ -261,7 +261,7 @@ def _setup(game) -> Setup:
     def fronts(kind):
         return [index[c] for c in board.fronts(kinds={kind})]
 
-    chart = next((p.spec.chart for p in tokens.pieces if p.spec.chart), None) if tokens else None
+    chart = next((p.spec.radial for p in tokens.pieces if p.spec.radial), None) if tokens else None
     supply = tuple((tokens.by_id(k).spec.count if tokens and tokens.by_id(k) else d)
                    for k, d in (("monster-1", 6), ("monster-2", 4)))
     inv = [_inv_face(f) for f in faces.get("investigator", RULE_DICE["investigator"])]
