@@ -11,6 +11,8 @@ from pnp.spec.types import Spec
 class PrintDefaults(Spec):
     paper: Literal["a4", "letter"] = "a4"
     duplex: Literal["long", "short", "gutterfold", "none"] = "long"
+    min_ppi: float = Field(default=300, ge=50, le=2400, description="a picture printing below this resolution "
+                                                                  "(pixels per inch where it is placed) is a warning")
 
 
 class DeclaredCheck(Spec):

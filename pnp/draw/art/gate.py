@@ -16,8 +16,9 @@ from pnp.errors import Pos
 _REFUSED_ELEMENTS = {
     "script": "scripts are not allowed in art",
     "foreignObject": "<foreignObject> (embedded HTML) is not allowed in art",
-    "image": "<image> is not allowed in art: embedded or linked bitmaps cannot be checked; "
-             "put bitmaps in the spec instead",
+    "image": "<image> is not allowed in SVG art: a bitmap inside an SVG cannot be checked; save the "
+             "picture as its own .png or .jpg in art/ and show it with an image box (src: art/<file>.png), "
+             "or draw it over the SVG with a second box",
 }
 _URL_RE = re.compile(r"url\s*\(\s*['\"]?\s*([^)'\"]*)", re.IGNORECASE)
 
