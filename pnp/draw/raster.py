@@ -102,6 +102,15 @@ class Raster:
         return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
+def upright_pixels(raster: Raster) -> Image.Image:
+    """The checked picture decoded again, the right way up, as RGB or RGBA (for code that needs pixels)."""
+    with _opened(raster.source, raster.format) as im:
+        im.load()
+        im = _upright(im)
+        return im.convert("RGBA" if im.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in im.info
+                          else "RGB")
+
+
 class RasterError(Exception):
     """What is wrong with a picture, in words (the caller locates it)."""
 
