@@ -47,28 +47,38 @@ class Assets:
     def art(self, relative: str, pos: Pos):
         """The art at a path inside the game folder: a parsed SVG (`pnp.draw.art.Art`) or a checked picture
         (`pnp.draw.raster.Raster`), decided by what the file holds; located errors when it is unsafe or bad."""
+        failed = self._art.get((relative, pos))
+        if failed is not None:  # a bad file named by a templated src is read and reported once, not per card
+            raise failed
         if relative not in self._art:
-            from pnp.draw.art import MAX_BYTES as SVG_BYTES
-            from pnp.draw.art import parse_art
-            from pnp.draw.raster import FORMATS, MAX_BYTES, SHOWN, read_raster, sniff
-            from pnp.errors import display_path
-            from pnp.spec.safepath import read_regular, safe_game_path
-
-            path = safe_game_path(self.game_dir, relative, pos, what="art file")
-            suffix = PurePosixPath(relative.replace("\\", "/")).suffix.lower()
-            if suffix != ".svg" and suffix not in FORMATS:
-                raise SpecErrors([_err(pos, f"art '{relative}' must be a {ART_TYPES} file")])
-            # a file too large is reported where the spec names it; what is wrong inside it, in the file
-            data = read_regular(path, pos, f"art file '{relative}'", SVG_BYTES if suffix == ".svg" else MAX_BYTES)
-            if suffix == ".svg":
-                real = sniff(data)
-                if real not in (None, "SVG"):
-                    raise SpecErrors([_err(pos, f"art '{relative}' is a {SHOWN[real]} picture although its name "
-                                                f"ends in .svg: rename it to end in .{real.lower().replace('jpeg', 'jpg')}")])
-                self._art[relative] = parse_art(data, display_path(path))
-            else:
-                self._art[relative] = read_raster(data, relative, pos, FORMATS[suffix])
+            try:
+                self._art[relative] = self._read_art(relative, pos)
+            except SpecErrors as e:
+                self._art[(relative, pos)] = e
+                raise
         return self._art[relative]
+
+    def _read_art(self, relative: str, pos: Pos):
+        """Read and check one art file: which kind it is comes from its name and, checked, its content."""
+        from pnp.draw.art import MAX_BYTES as SVG_BYTES
+        from pnp.draw.art import parse_art
+        from pnp.draw.raster import FORMATS, MAX_BYTES, SHOWN, SUFFIX, read_raster, sniff
+        from pnp.errors import display_path
+        from pnp.spec.safepath import read_regular, safe_game_path
+
+        path = safe_game_path(self.game_dir, relative, pos, what="art file")
+        suffix = PurePosixPath(relative.replace("\\", "/")).suffix.lower()
+        if suffix != ".svg" and suffix not in FORMATS:
+            raise SpecErrors([_err(pos, f"art '{relative}' must be a {ART_TYPES} file")])
+        # a file too large is reported where the spec names it; what is wrong inside it, in the file
+        data = read_regular(path, pos, f"art file '{relative}'", SVG_BYTES if suffix == ".svg" else MAX_BYTES)
+        if suffix == ".svg":
+            real = sniff(data)
+            if real not in (None, "SVG"):
+                raise SpecErrors([_err(pos, f"art '{relative}' is a {SHOWN[real]} picture although its name "
+                                            f"ends in .svg: rename it to end in {SUFFIX[real]}")])
+            return parse_art(data, display_path(path))
+        return read_raster(data, relative, pos, FORMATS[suffix])
 
     def place_art(self, surface, relative: str, pos: Pos, x: float, y: float, w: float, h: float,
                   ink: str | None = None, *, fit: str = "contain", align: str = "center", rotate: float = 0,
