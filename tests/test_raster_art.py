@@ -378,3 +378,44 @@ def test_the_same_game_builds_byte_identical(run_cli, tmp_path):
     out, _ = build(run_cli, game)
     assert (out / "cards.pdf").read_bytes() == first
     assert json.loads((out / "manifest.json").read_text())
+
+
+def _mode_picture(mode: str) -> bytes:
+    if mode == "P+transparency":
+        im = Image.new("P", (20, 10), 1)
+        im.putpalette([255, 0, 0, 0, 0, 255] + [0] * 762)
+        im.paste(0, (0, 0, 10, 10))
+        return png_bytes(im, transparency=1)
+    if mode == "I;16":
+        return png_bytes(Image.linear_gradient("L").resize((20, 10)).convert("I").point(lambda v: v * 256).convert("I;16"))
+    return png_bytes(two_colour((20, 10), mode=mode))
+
+
+@pytest.mark.parametrize("mode,space,alpha", [
+    ("1", "DeviceGray", False), ("L", "DeviceGray", False), ("LA", "DeviceGray", False), ("P", "DeviceRGB", False),
+    ("P+transparency", "DeviceRGB", True), ("RGB", "DeviceRGB", False), ("RGBA", "DeviceRGB", False),
+    ("I;16", "DeviceGray", False),
+])
+def test_every_png_mode_becomes_printable_samples(mode, space, alpha):
+    """Colour spaces a PDF takes; a soft mask only where something is really transparent."""
+    from pnp.draw.raster import read_raster
+    from pnp.errors import Pos
+
+    picture = read_raster(_mode_picture(mode), "p.png", Pos("cards.yaml", 1, 1), "PNG")
+    assert (picture.colorspace, picture.alpha is not None) == (space, alpha)
+    assert picture.filter == "FlateDecode" and (picture.width, picture.height) == (20, 10)
+    channels = 1 if space == "DeviceGray" else 3
+    samples = zlib.decompress(picture.data)
+    assert len(samples) == 20 * 10 * channels
+    if mode == "I;16":  # 16-bit greys scaled to 8 bits, not clipped to white
+        assert min(samples) < 50 and max(samples) > 200
+
+
+def test_a_recorded_resolution_sets_the_natural_size():
+    from pnp.draw.raster import fitted, read_raster
+    from pnp.errors import Pos
+
+    picture = read_raster(png_bytes(two_colour(), dpi=(150, 150)), "p.png", Pos("c.yaml", 1, 1), "PNG")
+    assert picture.ppi == 150
+    placed = fitted((picture.width, picture.height), 0, 0, 500, 500, "none", natural_ppi=picture.ppi)
+    assert abs(placed.w - 200 / 150 * 72) < 1e-6 and abs(placed.ppi - 150) < 1e-6

@@ -145,7 +145,8 @@ def _read(data: bytes, name: str, expected: str | None) -> Raster:
             raise RasterError(f"is an animated {SHOWN[real]} (more than one frame); a printed card shows one "
                               "picture: save the frame you want as a PNG")
         dpi = im.info.get("dpi")
-        ppi = float(dpi[0]) if isinstance(dpi, tuple) and dpi and isinstance(dpi[0], (int, float)) \
+        # PNG stores pixels per metre: 300 ppi comes back as 299.9994, so keep one decimal
+        ppi = round(float(dpi[0]), 1) if isinstance(dpi, tuple) and dpi and isinstance(dpi[0], (int, float)) \
             and 10 <= dpi[0] <= 10000 else None
         try:
             im.load()
@@ -191,7 +192,8 @@ class _opened:
         return self.im
 
     def __exit__(self, *exc):
-        self.im.close() if hasattr(self, "im") else None
+        if hasattr(self, "im"):
+            self.im.close()
         self._warnings.__exit__(*exc)
         return False
 
