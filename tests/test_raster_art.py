@@ -419,3 +419,24 @@ def test_a_recorded_resolution_sets_the_natural_size():
     assert picture.ppi == 150
     placed = fitted((picture.width, picture.height), 0, 0, 500, 500, "none", natural_ppi=picture.ppi)
     assert abs(placed.w - 200 / 150 * 72) < 1e-6 and abs(placed.ppi - 150) < 1e-6
+
+
+def test_cover_at_an_odd_angle_still_covers_the_whole_box(run_cli, tmp_path):
+    game = make_game(tmp_path, {"two.png": two_colour()}, keys=", fit: cover, turn: 30")
+    out, _ = build(run_cli, game)
+    page = card_page(out)
+    for x, y in ((10.4, 10.4), (49.6, 10.4), (10.4, 49.6), (49.6, 49.6)):  # the box's corners
+        assert near(at(page, x, y), RED) or near(at(page, x, y), BLUE), (x, y, at(page, x, y))
+    assert near(at(page, 9, 30), WHITE) and near(at(page, 51, 30), WHITE)  # nothing outside the box
+
+
+def test_a_rulebook_picture_may_be_webp_and_is_turned_by_its_exif(run_cli, tmp_path):
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    buf = io.BytesIO()
+    two_colour((400, 200)).save(buf, format="WEBP", lossless=True, exif=exif.tobytes())
+    game = make_game(tmp_path, {"two.png": two_colour((800, 400)), "tom.webp": buf.getvalue()})
+    (game / "rules.md").write_text("# Rules\n\nOld Tom:\n\n![Old Tom](art/tom.webp)\n")
+    out, output = build(run_cli, game)
+    [image] = [im for im in image_objects(out / "rulebook.pdf") if im.get("/Width") in (200, 400)]
+    assert (image["/Width"], image["/Height"]) == (200, 400)  # stood up as the camera said

@@ -271,8 +271,9 @@ def fitted(size: tuple[float, float], x: float, y: float, w: float, h: float, fi
     contain shows all of it, as large as fits; cover fills the box and clips; stretch
     fills the box ignoring the aspect ratio; none uses the picture's own print size
     (`natural_ppi` units to the inch, else 300). `align` says where the leftover space goes; `rotate`
-    turns the picture (degrees clockwise) before fitting; `crop` (x, y, width, height
-    in pixels) shows only that part of it.
+    turns the picture (degrees clockwise) before fitting (cover at an angle that is not a
+    quarter turn covers the box with the turned picture, centred); `crop` (x, y, width,
+    height in pixels) shows only that part of it.
     """
     if fit not in FITS:
         raise ValueError(f"unknown fit '{fit}': use {', '.join(FITS)}")
@@ -288,6 +289,12 @@ def fitted(size: tuple[float, float], x: float, y: float, w: float, h: float, fi
     elif fit == "none":
         k = 72.0 / (natural_ppi or NATURAL_PPI)
         sx = sy = k
+    elif fit == "cover" and cos and sin:
+        # turned at an odd angle, the picture must contain the whole box, not just its bounding box do:
+        # then it is centred (the corners of its bounding box are empty, so there is nothing to align)
+        k = max((w * cos + h * sin) / cw, (w * sin + h * cos) / ch)
+        sx = sy = k
+        align = "center"
     else:
         k = (min if fit == "contain" else max)(w / bw, h / bh)
         sx = sy = k
