@@ -20,6 +20,7 @@ import base64
 import hashlib
 import io
 import math
+import re
 import warnings
 import zlib
 from dataclasses import dataclass
@@ -177,10 +178,12 @@ class _opened:
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
             self.im = Image.open(io.BytesIO(self.data), formats=[self.fmt])
-        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as e:
             self._warnings.__exit__(None, None, None)
-            raise RasterError(f"has more than {MAX_PIXELS:,} pixels; scale it down (a card at 300 ppi needs "
-                              "about 1 million)") from None
+            claimed = re.search(r"\((\d+) pixels\)", str(e))  # Pillow names the header's pixel count
+            said = f" (its header says {int(claimed.group(1)):,})" if claimed else ""
+            raise RasterError(f"has more than {MAX_PIXELS:,} pixels{said}; scale it down (a card at 300 ppi "
+                              "needs about 1 million)") from None
         except (OSError, ValueError, SyntaxError, EOFError) as e:
             self._warnings.__exit__(None, None, None)
             raise RasterError(f"is not a readable {SHOWN[self.fmt]} image ({_why(e)})") from None
