@@ -90,6 +90,8 @@ def load_game(game_dir: Path) -> GameContext:
     ctx.raw = raw
     ctx.game = validate(Game, raw, ctx.errors)
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
+    if ctx.game is not None:
+        ctx.assets.min_ppi = ctx.game.print.min_ppi
     ctx.rules_path = _rules_file(ctx, raw)
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}

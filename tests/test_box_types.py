@@ -27,7 +27,8 @@ FULL_BOXES = {
              "valign: middle, leading: 1.3, x: 1mm, y: 2mm, width: 50%, height: 10mm, show_if: name, rotate: 90}",
     IconsBox: "{type: icons, icons: [star], icon_size: 5mm, gap: 1mm, color: blue, align: right, valign: bottom, "
               "x: 1mm, y: 2mm, width: 30mm, height: 5mm}",
-    ImageBox: "{type: image, src: 'icon:star', color: white, x: 1mm, y: 1mm, width: 20mm, height: 20mm, rotate: -45}",
+    ImageBox: "{type: image, src: 'icon:star', color: white, x: 1mm, y: 1mm, width: 20mm, height: 20mm, rotate: -45, "
+              "fit: cover, align: top-left, turn: 90, crop: {x: 0, y: 0, width: 10, height: 10}, bleed: true}",
     ShapeBox: "{type: shape, shape: hexagon, fill: cream, stroke: black, stroke_width: 1pt, radius: 2mm, dash: [2, 1], "
               "opacity: 0.5, text: '7', font: sans-bold, size: 8pt, align: center, valign: middle, color: white}",
 }

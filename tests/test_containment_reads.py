@@ -348,7 +348,7 @@ LATIN1 = "id,name\nx,Caf\xe9\n".encode("latin-1")
 
 
 @pytest.mark.parametrize("surface,content,where,message", [
-    ("art", BINARY, "bad.svg:1:1", "not UTF-8"),
+    ("art", BINARY, "cards.yaml:", "is a PNG picture although its name ends in .svg"),
     ("art", SVG.replace("</svg>", "<title>caf\xe9</title></svg>").encode("latin-1"), "bad.svg:1:132", "not UTF-8"),
     ("art", b"<svg><rect></svg>", "bad.svg:1:14", "malformed SVG"),
     ("icon", BINARY, "art/icons/bad.svg:1:1", "not UTF-8"),
@@ -360,9 +360,9 @@ LATIN1 = "id,name\nx,Caf\xe9\n".encode("latin-1")
     ("rules", "# Caf\xe9\n".encode("latin-1"), "bad.md:1:6", "not UTF-8"),
     ("include", BINARY, "bad.md:3:1", "binary file"),
     ("include", "Caf\xe9\n".encode("latin-1"), "bad.md:1:4", "not UTF-8"),
-    ("image", b"# not a picture\n", None, "is not a readable PNG image"),
-    ("image", png_bytes(fmt="JPEG"), None, "is not a readable PNG image"),
-    ("image", png_bytes()[:60], None, "is not a readable PNG image"),
+    ("image", b"# not a picture\n", None, "is not a PNG, JPEG, WebP or GIF image although its name ends in .png"),
+    ("image", png_bytes(fmt="JPEG"), None, "is a JPEG file although its name ends in .png: rename it"),
+    ("image", png_bytes()[:60], None, "cannot be decoded"),
 ], ids=lambda v: v if isinstance(v, str) and len(v) < 20 else None)
 def test_wrong_content(surface, content, where, message, tmp_path):
     s = SURFACES[surface]
@@ -380,9 +380,15 @@ def test_picture_with_too_many_pixels(tmp_path):
 
 
 def test_picture_of_another_kind(tmp_path):
-    game = make_game(tmp_path, rules="# Rules\n\n![x](pic.gif)\n")
-    (game / "pic.gif").write_bytes(png_bytes(fmt="GIF"))
-    refused_build(game, tmp_path / "out", "rules.md:3:", "must be a .png, .jpg or .svg")
+    game = make_game(tmp_path, rules="# Rules\n\n![x](pic.bmp)\n")
+    (game / "pic.bmp").write_bytes(png_bytes(fmt="BMP"))
+    refused_build(game, tmp_path / "out", "rules.md:3:", "must be a .png, .jpg, .webp, .gif or .svg")
+
+
+def test_picture_whose_content_is_another_kind(tmp_path):
+    game = make_game(tmp_path, rules="# Rules\n\n![x](pic.png)\n")
+    (game / "pic.png").write_bytes(png_bytes(fmt="GIF"))
+    refused_build(game, tmp_path / "out", "rules.md:3:", "is a GIF file although its name ends in .png")
 
 
 @pytest.mark.parametrize("tag", ['{% import "{name}" as m %}', '{% extends "{name}" %}',

@@ -266,6 +266,46 @@ class PdfSurface:
         self.c.restoreState()
 
 
+    # pictures ------------------------------------------------------------------
+    def image(self, picture, x: float, y: float, w: float, h: float) -> None:
+        require_finite("image", x, y, w, h)
+        name = _image_xobject(self.c, picture)
+        self.c.saveState()
+        self.c.transform(w, 0, 0, -h, x, y + h)  # the unit square, upright in our y-down space
+        self.c._code.append(f"/{self.c._doc.getXObjectName(name)} Do")
+        self.c._formsinuse.append(name)
+        self.c.restoreState()
+
+
+def _image_xobject(canvas, picture) -> str:
+    """The document's image XObject for `picture` (made the first time): named by its content, so stored once."""
+    doc = canvas._doc
+    name = "Img" + picture.key[:24]
+    reg = doc.getXObjectName(name)
+    if reg not in doc.idToObject:
+        mask = None
+        if picture.alpha is not None:
+            mask = doc.Reference(_image_stream(picture.width, picture.height, "DeviceGray", "FlateDecode",
+                                               picture.alpha), doc.getXObjectName(name + "A"))
+        doc.Reference(_image_stream(picture.width, picture.height, picture.colorspace, picture.filter,
+                                    picture.data, mask, picture.inverted_cmyk), reg)
+    return name
+
+
+def _image_stream(width, height, colorspace, filter, data, smask=None, inverted=False):
+    """An image XObject written as given (no re-encoding: a JPEG stays the designer's bytes)."""
+    from reportlab.pdfbase import pdfdoc
+
+    entries = {"Type": pdfdoc.PDFName("XObject"), "Subtype": pdfdoc.PDFName("Image"), "Width": width,
+               "Height": height, "BitsPerComponent": 8, "ColorSpace": pdfdoc.PDFName(colorspace),
+               "Filter": pdfdoc.PDFName(filter)}
+    if inverted:  # an Adobe CMYK JPEG stores its inks inverted
+        entries["Decode"] = pdfdoc.PDFArray([1, 0, 1, 0, 1, 0, 1, 0])
+    if smask is not None:
+        entries["SMask"] = smask
+    return pdfdoc.PDFStream(pdfdoc.PDFDictionary(entries), data)
+
+
 def _form_name(name: str) -> str:
     return "F" + "".join(ch if ch.isalnum() else "_" for ch in name) + "_" + format(abs(hash_name(name)), "x")
 

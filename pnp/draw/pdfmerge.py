@@ -1,7 +1,8 @@
 """Join PDFs written by pnp's reportlab backend into one, page after page.
 
 A document with thousands of pages is written in chunks so that memory holds
-one chunk at a time; this joins the chunks. It relies on what reportlab writes
+one chunk at a time; this joins the chunks. A picture every chunk embeds (the
+same image XObject bytes) is written once and shared. It relies on what reportlab writes
 (a classic xref table, one Pages node, a trailer with /Root, /Info and /ID) and
 is not a general PDF merger.
 """
@@ -34,13 +35,53 @@ def _ref(text: bytes, key: bytes) -> int:
     return int(re.search(rb"/" + key + rb" (\d+) 0 R", text).group(1))
 
 
-def _renumber(obj: bytes, shift: int) -> bytes:
-    """Shift every object number in an object's header (never inside its stream data)."""
+def _renumber(obj: bytes, shift) -> bytes:
+    """Renumber every object number in an object's header (never inside its stream data).
+
+    `shift` is a number added to each, or a function giving each number's new one.
+    """
+    new = shift if callable(shift) else (lambda num: num + shift)
     m = _STREAM.search(obj)
     head, tail = (obj[:m.start()], obj[m.start():]) if m else (obj, b"")
-    head = _REF.sub(lambda r: b"%d 0 R" % (int(r.group(1)) + shift), head)
-    head = re.sub(rb"^(\d+) 0 obj", lambda r: b"%d 0 obj" % (int(r.group(1)) + shift), head, count=1)
+    head = _REF.sub(lambda r: b"%d 0 R" % new(int(r.group(1))), head)
+    head = re.sub(rb"^(\d+) 0 obj", lambda r: b"%d 0 obj" % new(int(r.group(1))), head, count=1)
     return head + tail
+
+
+def _image_keys(objects: dict[int, bytes]) -> dict[int, bytes]:
+    """A content key for each image XObject of a chunk (its soft mask's included), so the same picture
+    drawn in several chunks is written once in the joined file."""
+    import hashlib
+
+    images = {num for num, obj in objects.items() if b"/Subtype /Image" in obj[:_head_end(obj)]}
+    keys: dict[int, bytes] = {}
+
+    def key(num: int, depth: int = 0) -> bytes | None:
+        if num in keys:
+            return keys[num]
+        obj = objects[num]
+        end = _head_end(obj)
+        head = re.sub(rb"^\d+ 0 obj", b"", obj[:end], count=1)
+        parts = []
+        for ref in _REF.finditer(head):  # an image refers only to other images (its soft mask)
+            inner = int(ref.group(1))
+            if inner not in images or depth > 2:
+                return None
+            sub = key(inner, depth + 1)
+            if sub is None:
+                return None
+            parts.append(sub)
+        keys[num] = hashlib.sha256(_REF.sub(b"R", head) + b"|".join(parts) + obj[end:]).digest()
+        return keys[num]
+
+    for num in sorted(images):
+        key(num)
+    return {num: k for num, k in keys.items() if k is not None}
+
+
+def _head_end(obj: bytes) -> int:
+    m = _STREAM.search(obj)
+    return m.start() if m else len(obj)
 
 
 def _size(pdf: bytes) -> int:
@@ -65,6 +106,7 @@ def merge_pdfs(chunks: list[bytes]) -> bytes | bytearray:
     kids: list[int] = []
     info_id = trailer_id = None
     first = True
+    written_images: dict[bytes, int] = {}  # a picture's content key → its object in the joined file
     while chunks:
         pdf = chunks.pop(0)
         objects, trailer = _objects(pdf)
@@ -76,10 +118,15 @@ def merge_pdfs(chunks: list[bytes]) -> bytes | bytearray:
         if first:
             info_id = info + shift
             trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
+        keys = _image_keys(objects)
+        same = {num: written_images[k] for num, k in keys.items() if k in written_images}
+        number = (lambda s: lambda num: same.get(num, num + s))(shift)
         for num in sorted(objects):
-            if num in (root, pages) or (num == info and not first):
+            if num in (root, pages) or (num == info and not first) or num in same:
                 continue
-            data = _renumber(objects.pop(num), shift)
+            if num in keys:
+                written_images[keys[num]] = num + shift
+            data = _renumber(objects.pop(num), number)
             if num in page_ids:  # every page now hangs from the one joined Pages node
                 data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % pages_id, data, count=1)
             offsets[num + shift] = len(out)

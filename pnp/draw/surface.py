@@ -69,3 +69,11 @@ class Surface(Protocol):
         """Record art once (a PDF form, an SVG <symbol>) drawn in a width × height box."""
     def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
         """Place a defined symbol scaled into the box (x, y, w, h)."""
+
+    # pictures --------------------------------------------------------------
+    def image(self, picture, x: float, y: float, w: float, h: float) -> None:
+        """Draw a `pnp.draw.raster.Raster` upright, stretched over the box (x, y, w, h).
+
+        Each picture is stored once per document (PDF) or per file (SVG) however often it is drawn;
+        fitting, alignment, turning and cropping are done by the caller (`pnp.draw.raster.fitted`).
+        """

@@ -42,6 +42,7 @@ class SvgSurface:
         self._stack: list = []
         self._group = self._dwg
         self._symbols = {}
+        self._images: set[str] = set()
         self._ids = 0
         self._embedded: dict[str, set[str]] = {}  # game font name → the characters this page sets in it
 
@@ -212,6 +213,21 @@ class SvgSurface:
     def use_symbol(self, name: str, x, y, w, h) -> None:
         use = self._dwg.use(f"#{_symbol_id(name)}", insert=(_n(x), _n(y)), size=(_n(w), _n(h)))
         self._group.add(use)
+
+
+    # pictures ------------------------------------------------------------------------
+    def image(self, picture, x, y, w, h) -> None:
+        """The picture goes into <defs> once per SVG file (a data: URI); each drawing is a <use> of it."""
+        iid = f"img-{picture.key[:16]}"
+        if iid not in self._images:
+            image = self._dwg.image(href=picture.data_uri, insert=(0, 0), size=(picture.width, picture.height),
+                                    id=iid)
+            image["preserveAspectRatio"] = "none"
+            self._dwg.defs.add(image)
+            self._images.add(iid)
+        kx, ky = w / picture.width, h / picture.height  # points per pixel: small numbers, kept to 6 digits
+        require_finite("image", kx, ky)
+        self._group.add(self._dwg.use(f"#{iid}", transform=f"matrix({kx:.6g},0,0,{ky:.6g},{_n(x)},{_n(y)})"))
 
 
 def _d(commands) -> str:

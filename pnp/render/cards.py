@@ -184,14 +184,27 @@ class FaceDrawer:
                 side = min(w, h)
                 self.assets.place_icon(surface, p.src[5:], x + (w - side) / 2, y + (h - side) / 2, side, box.color)
             else:
-                try:
-                    self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h)
-                except SpecErrors as e:
-                    self.report.errors.extend(e.errors)
+                self._picture(surface, p, x, y, w, h)
         if p.text:
             self._text(surface, p, face, x, y, w, h)
         if box.rotate:
             surface.restore()
+
+    def _picture(self, surface, p: Prepared, x, y, w, h) -> None:
+        """An image box's art, with its fit, alignment, turn and crop; `bleed` stretches it over the bleed."""
+        box = p.box.box
+        if box.bleed:
+            B, cw, ch = self.deck.bleed, self.deck.width, self.deck.height
+            left, top = (B if x <= 1e-6 else 0), (B if y <= 1e-6 else 0)
+            right, bottom = (B if x + w >= cw - 1e-6 else 0), (B if y + h >= ch - 1e-6 else 0)
+            x, y, w, h = x - left, y - top, w + left + right, h + top + bottom
+        crop = (box.crop.x, box.crop.y, box.crop.width, box.crop.height) if box.crop else None
+        try:
+            self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h, fit=box.fit,
+                                  align=box.align, rotate=box.turn, crop=crop,
+                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report)
+        except SpecErrors as e:
+            self.report.errors.extend(e.errors)
 
     def _text(self, surface, p: Prepared, face: Face, x, y, w, h) -> None:
         box = p.box.box

@@ -205,11 +205,11 @@ class PageImage(Flowable):
 # Markdown images ------------------------------------------------------------------------------------
 PICTURE_DPI = 150          # a picture's natural size: its pixels at this resolution (then fitted to the frame)
 MAX_PIXELS = 4096 * 4096   # 16.7 million: more than a full A4 page at 300 dpi, and a bounded decode
-PICTURE_TYPES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+PICTURE_TYPES = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP", ".gif": "GIF"}
 
 
 def image_figure(game, src: str, alt: str, pos):
-    """A Markdown image as a figure: PNG or JPEG pixels, or SVG art, read from the game folder only."""
+    """A Markdown image as a figure: PNG, JPEG, WebP or GIF pixels, or SVG art, read from the game folder only."""
     from pathlib import PurePosixPath
 
     from pnp.errors import SpecError
@@ -219,33 +219,28 @@ def image_figure(game, src: str, alt: str, pos):
     if suffix == ".svg":
         return ArtFigure(game.assets.art(src, pos), src, caption)
     if suffix not in PICTURE_TYPES:
-        raise SpecErrors([SpecError(pos, f"image '{src}' must be a .png, .jpg or .svg file in the game folder")])
+        raise SpecErrors([SpecError(pos, f"image '{src}' must be a .png, .jpg, .webp, .gif or .svg file in the "
+                                         "game folder")])
     return PictureFigure(src, load_picture(game.dir, src, pos, PICTURE_TYPES[suffix]), caption)
 
 
 def load_picture(game_dir, src: str, pos, kind: str):
-    """The picture's pixels on white, after the file gate; anything but a sound image of `kind` is a located error."""
+    """The picture's pixels on white, after the file gate and the picture checks of `pnp.draw.raster`
+    (real format, pixel count before decoding, truncation, animation); each failure is located at `pos`."""
     from PIL import Image
 
+    from pnp.draw.raster import read_raster, upright_pixels
     from pnp.errors import SpecError
     from pnp.spec.safepath import IMAGE_BYTES, read_game_bytes
 
     _, data = read_game_bytes(game_dir, src, pos, "image", IMAGE_BYTES)
-
-    def refuse(why: str):
-        raise SpecErrors([SpecError(pos, f"image '{src}' {why}")])
-
-    try:
-        with Image.open(io.BytesIO(data), formats=[kind]) as im:
-            if im.width * im.height > MAX_PIXELS:
-                refuse(f"is {im.width} × {im.height} pixels; at most {MAX_PIXELS:,} pixels are allowed")
-            im.load()
-            white = Image.new("RGBA", im.size, (255, 255, 255, 255))
-            return Image.alpha_composite(white, im.convert("RGBA")).convert("RGB")
-    except SpecErrors:
-        raise
-    except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
-        refuse(f"is not a readable {kind} image")
+    raster = read_raster(data, src, pos, kind)
+    if raster.width * raster.height > MAX_PIXELS:
+        raise SpecErrors([SpecError(pos, f"image '{src}' is {raster.width} × {raster.height} pixels; at most "
+                                         f"{MAX_PIXELS:,} pixels are allowed in the rulebook")])
+    im = upright_pixels(raster)
+    white = Image.new("RGBA", im.size, (255, 255, 255, 255))
+    return Image.alpha_composite(white, im.convert("RGBA")).convert("RGB")
 
 
 @dataclass

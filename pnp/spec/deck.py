@@ -127,12 +127,36 @@ class IconsBox(BoxBase):
     stroke: ClassVar[None] = None
 
 
+Fit = Literal["contain", "cover", "stretch", "none"]
+PictureAlign = Literal["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"]
+
+
+class Crop(Spec):
+    """The part of a picture to show, in its pixels (an SVG's own units), from its top-left corner."""
+
+    x: float = Field(default=0, ge=0, le=1_000_000)
+    y: float = Field(default=0, ge=0, le=1_000_000)
+    width: float = Field(gt=0, le=1_000_000)
+    height: float = Field(gt=0, le=1_000_000)
+
+
 class ImageBox(BoxBase):
-    """`type: image`: a picture from art/ (SVG), or one icon, fitted to the box."""
+    """`type: image`: a picture from the game folder (SVG, PNG, JPEG, WebP or GIF), or one icon, fitted to the box."""
 
     type: Literal["image"] = "image"
-    src: Text | None = Field(default=None, description="art/<file>.svg, or icon:<name>; may use Jinja2")
+    src: Text | None = Field(default=None, description="art/<file> (.svg, .png, .jpg, .webp, .gif), or icon:<name>; "
+                                                       "may use Jinja2, e.g. art/{{ id }}.png")
     color: TemplatedColor = Field(default="#000000", description="the colour of an icon:<name> picture")
+    fit: Fit = Field(default="contain", description="contain: all of it, as large as fits; cover: fill the box, "
+                                                    "cutting off what sticks out; stretch: fill the box, aspect "
+                                                    "ratio ignored; none: the picture's own print size")
+    align: PictureAlign = Field(default="center", description="where the picture sits when it does not fill the box "
+                                                              "(or which part shows with cover)")
+    turn: Angle = Field(default=0, description="degrees clockwise: the picture turned inside its box before it is "
+                                               "fitted (`rotate` turns the whole box)")
+    crop: Crop | None = Field(default=None, description="show only this part of the picture (pixels)")
+    bleed: bool = Field(default=False, description="stretch the box out to the bleed edge on every side where it "
+                                                   "touches the card's edge (full-art cards)")
     text: ClassVar[None] = None
     icons: ClassVar[None] = None
     fill: ClassVar[None] = None

@@ -22,6 +22,8 @@ class PrintDefaults(Spec):
         if value != "auto" and value > 20 * 72 / 25.4 + 1e-9:
             raise ValueError("a gutter is at most 20mm (a sheet needs no more to keep every card apart)")
         return value
+    min_ppi: float = Field(default=300, ge=50, le=2400, description="a picture printing below this resolution "
+                                                                  "(pixels per inch where it is placed) is a warning")
 
 
 class DeclaredCheck(Spec):
