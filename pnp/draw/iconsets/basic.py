@@ -65,7 +65,7 @@ def minus(s, ink):
 
 @icon("question")
 def question(s, ink):
-    s.path([("M", 28, 34), ("C", 28, 8, 72, 6, 72, 32), ("C", 72, 50, 50, 50, 50, 66)], stroke=ink, width=14,
+    s.path([("M", 28, 34), ("C", 28, 9, 72, 8, 72, 32), ("C", 72, 50, 50, 50, 50, 66)], stroke=ink, width=14,
            cap="round", join="round")
     s.circle(50, 87, 8.5, fill=ink)
 

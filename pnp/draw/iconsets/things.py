@@ -73,7 +73,7 @@ def lightning(s, ink):
 @icon("hammer")
 def hammer(s, ink):
     _line(s, ink, [(24, 92), (62, 34)], 10)
-    with _turned(s, 33, 66, 28):
+    with _turned(s, 33, 64, 30):
         _fill(s, ink, _poly([(-30, -10), (22, -10), (28, -16), (32, -16), (32, 14), (28, 14), (22, 8), (-30, 8)]))
 
 
@@ -183,7 +183,7 @@ def trophy(s, ink):
                    ("C", 36, 60, 24, 50, 24, 30), ("Z",)])
     for sign in (-1, 1):
         x = 50 + sign * 26
-        s.path([("M", x, 16), ("C", x + sign * 22, 16, x + sign * 20, 44, x - sign * 2, 44)], stroke=ink, width=6)
+        s.path([("M", x, 16), ("C", x + sign * 19, 16, x + sign * 18, 44, x - sign * 2, 44)], stroke=ink, width=6)
     s.rect(44, 58, 12, 20, fill=ink)
     s.rect(28, 78, 44, 14, fill=ink, radius=3)
 
@@ -240,7 +240,7 @@ def sun(s, ink):
 @icon("moon")
 def moon(s, ink):
     s.path([("M", 62, 6), ("C", 34, 14, 26, 48, 42, 72), ("C", 54, 88, 76, 92, 92, 82),
-            ("C", 64, 108, 8, 92, 8, 50), ("C", 8, 22, 34, 2, 62, 6), ("Z",)], fill=ink)
+            ("C", 62, 100, 8, 90, 8, 50), ("C", 8, 22, 34, 2, 62, 6), ("Z",)], fill=ink)
 
 
 # --- people ----------------------------------------------------------------------------------
