@@ -175,7 +175,7 @@ def test_icon_sheet_page_count():
     from pnp.draw.icon_sheet import layout, render_icon_sheet
 
     n = len(icons.names())
-    g = layout(14.0)
+    g = layout()
     assert g.per_page > 0
     data = render_icon_sheet()
     assert data.startswith(b"%PDF")
