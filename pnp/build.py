@@ -39,7 +39,7 @@ class BuildOptions:
     formats: tuple[Format, ...] = (Format.PDF,)
     back_offset: tuple[float, float] = (0.0, 0.0)  # deck; points
     count: int = 1  # sheet: pages of a roll-and-write pad
-    random_city: bool = False  # sheet
+    random_layout: bool = False  # sheet
     seed: int | None = None  # sheet
     booklet: bool = False  # rulebook
     sets: int | None = None  # dice

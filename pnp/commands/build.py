@@ -75,7 +75,7 @@ def build(
     format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg."),
     back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift every back by X,Y mm (read it off calibration.pdf)."),
     count: int = typer.Option(1, "--count", min=1, max=500, help="Pages of a roll-and-write pad."),
-    random_city: bool = typer.Option(False, "--random-city", help="A different generated city on every sheet."),
+    random_layout: bool = typer.Option(False, "--random-layout", help="A new random layout on every page, for the grids that have `random:` (see --seed)."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**32 - 1, help="Seed for generated content."),
     booklet: bool = typer.Option(False, "--booklet", help="Also impose the rulebook as an A5 booklet."),
     sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles to print (default: a page of as many as fit)."),
@@ -97,7 +97,7 @@ def build(
         raise typer.BadParameter(f"unknown format {bad[0]!r}: use {', '.join(Format)} (PNG comes from `pnp export`)")
     options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
                            back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0), count=count,
-                           random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
+                           random_layout=random_layout, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
                            force=force, strict=strict)
     try:
         with sigterm_stops():
