@@ -16,7 +16,7 @@ EXPECTED = [
     "star", "circle", "ring", "square", "triangle", "diamond", "hexagon", "check", "cross", "plus", "minus",
     "question", "exclamation", "infinity",
     "sword", "shield", "axe", "bow", "skull", "bomb", "heart", "lightning", "hammer", "pickaxe", "gear", "key",
-    "lock", "potion", "bag", "book", "scroll", "card", "cards", "hand", "crown", "trophy", "flag", "eye",
+    "lock", "potion", "bag", "backpack", "book", "scroll", "card", "cards", "hand", "crown", "trophy", "flag", "eye",
     "magnifier", "clock", "hourglass", "sun", "moon", "meeple", "person", "people", "castle", "house", "tree",
     "mountain", "anchor", "ship",
 ]

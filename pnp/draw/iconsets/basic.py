@@ -2,7 +2,7 @@
 import math
 
 from pnp.draw.iconsets import icon
-from pnp.draw.iconsets._pen import _circle, _cut, _fill, _line, _poly, _rrect, _star
+from pnp.draw.iconsets._pen import _circle, _cut, _fill, _line, _rrect, _star
 
 
 @icon("star")

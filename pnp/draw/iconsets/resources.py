@@ -1,9 +1,6 @@
 """Resources and goods: wood, stone, brick, wheat, ore, wool, water, fire, food, gold, gems, coins."""
-import math
-
 from pnp.draw.iconsets import icon
-from pnp.draw.iconsets._pen import _bar, _circle, _cut, _ellipse, _fill, _line, _poly, _rrect, _turned
-from pnp.draw.geometry import arc_path
+from pnp.draw.iconsets._pen import _circle, _cut, _ellipse, _fill, _line, _poly, _rrect, _turned
 
 
 @icon("wood")

@@ -2,7 +2,7 @@
 import math
 
 from pnp.draw.iconsets import icon
-from pnp.draw.iconsets._pen import (W, _arc, _bar, _circle, _cut, _ellipse, _fill, _heart, _line, _poly, _rrect,
+from pnp.draw.iconsets._pen import (_arc, _bar, _circle, _cut, _ellipse, _fill, _heart, _line, _poly, _rrect,
                                     _star, _turned)
 from pnp.draw.geometry import arc_path
 
@@ -224,9 +224,7 @@ def hourglass(s, ink):
     glass = [("M", 24, 14), ("L", 76, 14), ("C", 76, 36, 56, 42, 56, 50), ("C", 56, 58, 76, 64, 76, 86),
              ("L", 24, 86), ("C", 24, 64, 44, 58, 44, 50), ("C", 44, 42, 24, 36, 24, 14), ("Z",)]
     top_empty = [("M", 32, 20), ("L", 68, 20), ("C", 66, 26, 62, 30, 58, 32), ("L", 42, 32), ("C", 38, 30, 34, 26, 32, 20), ("Z",)]
-    bottom_empty = [("M", 50, 60), ("C", 56, 64, 66, 70, 68, 78), ("L", 32, 78), ("C", 34, 70, 44, 64, 50, 60), ("Z",)]
-    _cut(s, ink, glass, top_empty, bottom_empty)
-    _cut(s, ink, glass, top_empty)
+    _cut(s, ink, glass, top_empty)                      # sand: the top's emptied, the bottom full
 
 
 @icon("sun")
@@ -318,3 +316,16 @@ def ship(s, ink):
     _line(s, ink, [(50, 66), (50, 6)], 5)
     s.polygon([(54, 10), (54, 58), (88, 58)], fill=ink)
     s.polygon([(46, 20), (46, 58), (16, 58)], fill=ink)
+
+
+@icon("backpack")
+def backpack(s, ink):
+    """A pack with side pockets: its flap, buckle and front pocket cut in."""
+    s.path([("M", 40, 24), ("C", 40, 8, 60, 8, 60, 24)], stroke=ink, width=6)
+    s.rect(5, 44, 12, 38, fill=ink, radius=4)                               # side pockets, a gap from the body
+    s.rect(83, 44, 12, 38, fill=ink, radius=4)
+    sag = [(x, 40 + 10 * (1 - ((x - 50) / 30) ** 2)) for x in range(20, 81, 5)]
+    flap = _poly([(x, y) for x, y in sag] + [(x, y + 3.5) for x, y in reversed(sag)])
+    _cut(s, ink, _rrect(20, 20, 60, 74, 16), flap, _rrect(44, 56, 12, 11, 2), _rrect(30, 72, 40, 16, 5),
+         _rrect(34, 76, 32, 8, 2))
+    s.rect(48, 59, 4, 5, fill=ink)
