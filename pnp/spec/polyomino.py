@@ -288,14 +288,16 @@ def has_notch(cells) -> bool:
 
 
 @dataclass(frozen=True)
-class RandomLayout:
+class Placed:
+    """What `random_layout` placed: the pieces, then the squares of each mark."""
+
     pieces: tuple      # ((cells frozenset, (col, row)), ...) in reading order of their top-left
     marks: tuple       # ((mark name, ((col, row), ...)), ...) on squares no piece covers
 
 
 def random_layout(cols: int, rows: int, shapes: list[frozenset], rng: random.Random, pieces: int,
                   marks: list[tuple[str, int]] = (), apart: bool = True,
-                  coverable_by: list[frozenset] | None = None) -> RandomLayout:
+                  coverable_by: list[frozenset] | None = None) -> Placed:
     """Up to `pieces` non-overlapping shapes drawn from `shapes` at random free places (with `apart`,
     never sharing an edge: an empty square between them; with `coverable_by`, only where copies of
     those shapes, not overlapping, could cover every square of the piece on the board), then each mark's count of squares drawn from the empty
@@ -327,7 +329,7 @@ def random_layout(cols: int, rows: int, shapes: list[frozenset], rng: random.Ran
         drawn.append((name, tuple(sorted(empty[start:start + count], key=lambda c: (c[1], c[0])))))
         start += count
     placed.sort(key=lambda p: (p[1][1], p[1][0]))
-    return RandomLayout(tuple(placed), tuple(drawn))
+    return Placed(tuple(placed), tuple(drawn))
 
 
 def nth_bit(mask: int, n: int) -> int:
