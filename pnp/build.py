@@ -40,7 +40,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # deck; points
     gutter: str | None = None  # deck: "auto", "0" or a length; None: the game's print setting
     count: int = 1  # sheet: pages of a roll-and-write pad
-    random_city: bool = False  # sheet
+    random_layout: bool = False  # sheet
     seed: int | None = None  # sheet
     booklet: bool = False  # rulebook
     sets: int | None = None  # dice

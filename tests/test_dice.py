@@ -97,15 +97,16 @@ def bbox(points):
 
 
 def icon_of(form_name: str) -> str:
-    m = re.search(r"Ficon_(.+?)__[0-9a-f]{6}_[0-9a-f]+$", form_name)
+    m = re.search(r"F(?:game_)?icon_(.+?)__[0-9a-f]{6}_[0-9a-f]+$", form_name)  # general or the game's own
     return m.group(1).replace("_", "-") if m else ""
 
 
 # --- building the game ----------------------------------------------------------------------------------
 def make_game(root: Path, dice_yaml: str | None = None) -> Path:
-    """A game folder holding the Miskatonic dice (or the given dice.yaml) and a minimal game.yaml."""
+    """A game folder holding the Miskatonic dice (or the given dice.yaml), its own icons and a minimal game.yaml."""
     game = root / "miskatonic"
     game.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(SPEC.parent / "art", game / "art", dirs_exist_ok=True)
     (game / "game.yaml").write_text('title: Miskatonic Valley\nplayers: "2-4"\nrules: null\n')
     if dice_yaml is None:
         shutil.copy(SPEC, game / "dice.yaml")

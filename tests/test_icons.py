@@ -8,18 +8,19 @@ import pytest
 
 from pnp.draw import icons
 
-FARM = ["house", "barn", "shed", "corn", "power", "scarecrow", "pitchfork", "screwdriver", "hammer", "wrench",
-        "pliers", "saw", "corncob", "bone", "sandwich", "clothesline", "towel", "memory-eraser", "alarm-clock",
-        "toolbox", "duct-tape", "keys", "tractor", "radio", "crop-circle", "sprocket", "battery", "signal",
-        "saucer", "spacecraft", "farmer", "farmers-wife", "dog", "cow", "chicken", "crow", "policeman", "fbi",
-        "eye"]
-CAVE = ["measuring-cup", "scale", "handshake", "seismograph", "backpack", "pickaxe", "lantern", "quake", "coin",
-        "idol", "vase", "crown", "gem"]
-MYTHOS = ["elder-sign", "hit", "skull", "worship", "summon", "red-tile", "blue-tile", "health", "wits", "tome",
-          "page", "curse", "monster", "ancient-one", "revolver", "axe", "needle", "turkey", "sanitarium",
-          "investigator", "footsteps"]
-DICE = [f"die-{n}" for n in range(1, 7)] + ["arrow-right", "check", "cross", "plus", "minus", "hand"]
-EXPECTED = FARM + CAVE + MYTHOS + DICE
+# the general set: what any board game reaches for
+EXPECTED = [
+    "wood", "stone", "brick", "wheat", "ore", "wool", "water", "fire", "food", "gold", "gem", "coin", "coins",
+    *[f"die-{n}" for n in range(1, 7)], "dice",
+    "arrow-right", "arrow-left", "arrow-up", "arrow-down", "cycle", "swap",
+    "star", "circle", "ring", "square", "triangle", "diamond", "hexagon", "check", "cross", "plus", "minus",
+    "question", "exclamation", "infinity",
+    "sword", "shield", "axe", "bow", "skull", "bomb", "heart", "lightning", "hammer", "pickaxe", "gear", "key",
+    "lock", "potion", "bag", "backpack", "book", "scroll", "card", "cards", "hand", "crown", "trophy", "flag", "eye",
+    "magnifier", "clock", "hourglass", "sun", "moon", "meeple", "person", "people", "castle", "house", "tree",
+    "mountain", "anchor", "ship",
+]
+INK = "#123456"
 
 
 class RecordingSurface:
@@ -31,6 +32,7 @@ class RecordingSurface:
         self.points: list[tuple[float, float]] = []
         self.calls = 0
         self.width = self.height = 100.0
+        self.ink = INK
 
     # transform ---------------------------------------------------------------------
     def _apply(self, x, y):
@@ -55,7 +57,7 @@ class RecordingSurface:
 
     def _check_paint(self, *colours):
         for c in colours:
-            assert c is None or (isinstance(c, str) and len(c) == 7 and c.startswith("#")), c
+            assert c is None or c == self.ink, f"painted in {c}, not in its ink: detail must be cut out of the ink"
 
     def save(self):
         self.stack.append(self.m)
@@ -134,13 +136,13 @@ def test_every_listed_icon_is_registered():
     missing = [n for n in EXPECTED if not icons.exists(n)]
     assert not missing, missing
     assert len(set(EXPECTED)) == len(EXPECTED)
-    assert icons.exists("star") and icons.exists("circle")  # the basic set is still there
+    assert len(icons.names()) >= 60
 
 
 @pytest.mark.parametrize("name", icons.names())
 def test_icon_stays_inside_its_box(name):
     s = RecordingSurface()
-    icons.drawer(name)(s, "#123456")
+    icons.drawer(name)(s, INK)
     assert s.calls > 0, "drew nothing"
     assert not s.stack, "unbalanced save/restore"
     xs = [p[0] for p in s.points]
@@ -173,7 +175,7 @@ def test_icon_sheet_page_count():
     from pnp.draw.icon_sheet import layout, render_icon_sheet
 
     n = len(icons.names())
-    g = layout(14.0)
+    g = layout()
     assert g.per_page > 0
     data = render_icon_sheet()
     assert data.startswith(b"%PDF")
@@ -189,3 +191,103 @@ def test_icon_sheet_subset_fits_on_one_page():
 
     reader = pypdf.PdfReader(io.BytesIO(render_icon_sheet(["house", "die-3", "skull"], size_mm=20)))
     assert len(reader.pages) == 1
+
+
+# --- detail in any ink -------------------------------------------------------------------------
+def _game_dirs():
+    from pnp.paths import EXAMPLES
+
+    return sorted(p for p in EXAMPLES.iterdir() if (p / "game.yaml").is_file())
+
+
+def _all_icon_sets():
+    """(label, {name: fn}) for the general set and every bundled game's own icons."""
+    from pnp.draw.art import art_icons
+
+    sets = [("general", {n: icons.drawer(n) for n in icons.names()})]
+    sets += [(d.name, art_icons(d)) for d in _game_dirs() if (d / "art" / "icons").is_dir()]
+    return sets
+
+
+def _ink_masks(fns, ink, ground, px=48):
+    """Every icon drawn in `ink` on `ground`, one page in a row; per icon, which pixels took the ink
+    (a black-and-white picture: 255 where the ink is)."""
+    import pypdfium2 as pdfium
+
+    from pnp.draw.pdf import PdfSurface
+
+    s = PdfSurface()
+    s.begin_page(100 * len(fns), 100)
+    s.rect(0, 0, 100 * len(fns), 100, fill=ground)
+    for i, fn in enumerate(fns):
+        s.define_symbol(f"i{i}", 100, 100, lambda t, fn=fn: fn(t, ink))
+        s.use_symbol(f"i{i}", 100 * i, 0, 100, 100)
+    s.end_page()
+    page = pdfium.PdfDocument(s.finish())[0]
+    grey = page.render(scale=px / 100).to_pil().convert("L")
+    ground_grey = grey.getpixel((0, 0))
+    ink_grey = 255 if ink == "#ffffff" else 0
+    half = abs(ink_grey - ground_grey) / 2  # half-way: edges count alike
+    inked = grey.point(lambda v: 255 if abs(v - ground_grey) > half else 0)
+    return [inked.crop((i * px, 0, (i + 1) * px, grey.height)) for i in range(len(fns))]
+
+
+def _share(mask) -> float:
+    """The part of a mask's pixels that are set."""
+    return mask.histogram()[255] / (mask.width * mask.height)
+
+
+@pytest.mark.parametrize("label,icon_set", _all_icon_sets(), ids=lambda v: v if isinstance(v, str) else "")
+def test_icons_keep_their_detail_in_any_ink(label, icon_set):
+    """A white icon on a dark token shows the same picture as a black icon on paper: no detail is painted
+    in a fixed colour, so none vanishes when the ink changes."""
+    names = sorted(icon_set)
+    fns = [icon_set[n] for n in names]
+    dark = _ink_masks(fns, "#000000", "#ffffff")
+    light = _ink_masks(fns, "#ffffff", "#1a237e")
+    bad = []
+    from PIL import ImageChops
+
+    for name, a, b in zip(names, dark, light):
+        assert _share(a) > 0.03, f"{label}/{name} draws almost nothing"
+        differ = _share(ImageChops.difference(a, b)) / _share(a)
+        if differ > 0.02:
+            bad.append(f"{name}: {differ:.1%} of its ink differs")
+    assert not bad, f"{label}: {bad}"
+
+
+def test_game_icon_files_have_one_ink():
+    """The bundled games' own icons paint only in currentColor (the ink the card gives them)."""
+    import re
+
+    for d in _game_dirs():
+        for f in sorted((d / "art" / "icons").glob("*.svg")) if (d / "art" / "icons").is_dir() else []:
+            text = f.read_text()
+            paints = set(re.findall(r'(?:fill|stroke)="([^"]+)"', text)) - {"none", "currentColor"}
+            assert not paints, f"{f.name}: painted in {paints}"
+
+
+def _icon_names_used(game_dir):
+    """Icon names a game's specs and rules use: `:name:` in text, `icon: name` and `icon:name` sources."""
+    import re
+
+    names = set()
+    for f in sorted(game_dir.rglob("*")):
+        if f.suffix not in (".yaml", ".md", ".csv"):
+            continue
+        text = f.read_text()
+        names |= set(re.findall(r"(?<![\w:]):([a-z][a-z0-9]*(?:-[a-z0-9]+)*):(?![\w])", text))
+        names |= set(re.findall(r"\bicon:\s*['\"]?([a-z][a-z0-9-]*)\b", text))
+    return names
+
+
+@pytest.mark.parametrize("game_dir", _game_dirs(), ids=lambda p: p.name)
+def test_bundled_games_icon_names_all_resolve(game_dir):
+    """Every icon a bundled game names is its own (art/icons/) or in the general set."""
+    from pnp.render.assets import Assets
+
+    assets = Assets(game_dir)
+    used = _icon_names_used(game_dir)
+    assert used, "found no icon use: the scan is broken"
+    missing = sorted(n for n in used if not assets.has_icon(n))
+    assert not missing, missing

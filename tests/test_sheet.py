@@ -1,5 +1,5 @@
 """The `sheet` kind: located spec errors, and the Blob sheet measured in its PDF (cells, pieces, rounds, pages),
-the random city's validity over 1,000 seeds, and byte-identical builds."""
+random layouts (declared shapes and marks, seeded) valid over 1,000 seeds, and byte-identical builds."""
 from __future__ import annotations
 
 import io
@@ -18,7 +18,7 @@ from pnp.build import BuildOptions, build_game
 from pnp.render import sheet as drawing
 from pnp.errors import SpecErrors
 from pnp.game import load_game
-from pnp.kinds.sheet import starting_shapes, with_random_city
+from pnp.kinds.sheet import with_random_layout
 from pnp.spec import polyomino as poly
 from pnp.spec.units import mm
 
@@ -66,6 +66,10 @@ def col_of(line_text: str, needle: str) -> int:
      "overlaps piece A"),
     ("cells: [[6, 1], [13, 2]", "cells: [[16, 1], [13, 2]", "[16, 1]", "off the 16×16 grid"),
     ('    6: {area: "6", shape: ["##", ".#"]}', '    6: {}', "{}", "die face 6 has no shape"),
+    ("marks: {bonus: 6}", "marks: {bonuss: 6}", "bonuss", "unknown mark 'bonuss' (did you mean 'bonus'?)"),
+    ("shapes: {squares: [2, 5]}", "shapes: {squares: [5, 2]}", "[5, 2]", "the fewest squares come first"),
+    ("shapes: {squares: [2, 5]}", 'shapes: [["##"], ["#.", ".#"]]', '["#.", ".#"]', "not connected"),
+    ("shapes: {squares: [2, 5]}", "shapes: {squares: [2, 9]}", "9", "less than or equal to 8"),
 ])
 def test_errors_are_located(game_dir, old, new, needle, words):
     line, text = edit(game_dir, old, new)
@@ -202,11 +206,11 @@ def test_text_and_fonts(built):
         assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
 
 
-# --------------------------------------------------------------------------- pads and random cities
+# --------------------------------------------------------------------------- pads and random layouts
 
-def test_pad_pages_and_random_city_reproducible(tmp_path):
+def test_pad_pages_and_random_layout_reproducible(tmp_path):
     def build(out, seed):
-        build_game(BLOB, BuildOptions(out=tmp_path / out, force=True, count=3, random_city=True, seed=seed))
+        build_game(BLOB, BuildOptions(out=tmp_path / out, force=True, count=3, random_layout=True, seed=seed))
         return (tmp_path / out / "blob" / "sheet.pdf").read_bytes()
 
     first, again, other = build("a", 42), build("b", 42), build("c", 43)
@@ -216,6 +220,15 @@ def test_pad_pages_and_random_city_reproducible(tmp_path):
     assert len(reader.pages) == 3
     texts = [p.extract_text() for p in reader.pages]
     assert ["seed 42" in texts[0], "seed 43" in texts[1], "seed 44" in texts[2]] == [True] * 3
+    assert "--random-layout --seed 42" in texts[0]
+
+
+def test_random_layout_flag_is_the_sheet_kinds_option():
+    from pnp.kinds import kind_module
+
+    flags = {opt.flag: opt.dest for opt in kind_module("sheet").OPTIONS}
+    assert flags.get("--random-layout") == "random_layout"
+    assert "random_layout" in BuildOptions.__dataclass_fields__
 
 
 def test_same_spec_same_bytes(tmp_path):
@@ -224,27 +237,83 @@ def test_same_spec_same_bytes(tmp_path):
     assert (a.out_dir / "sheet.pdf").read_bytes() == (b.out_dir / "sheet.pdf").read_bytes()
 
 
-def test_random_city_valid_over_1000_seeds():
+def _notch_rule(cells):
+    """Blob's declared rule, written out: one point per square beyond the first, one more for a notch."""
+    w, h = poly.extent(cells)
+    return len(cells) - 1 + (1 if w * h > len(cells) else 0)
+
+
+def test_blob_random_layout_valid_over_1000_seeds():
+    """What Blob's `random:` declares holds on every page: 24 tries at pieces of 2–5 squares, never sharing an
+    edge, worth the declared points, and 6 bonus squares on uncovered squares."""
     sheet = load_game(BLOB).of_kind("sheet")[0].model
-    shapes = starting_shapes(sheet)
+    spec = sheet.grids["city"].random
     board = poly.Board(16, 16)
     started = time.perf_counter()
     for seed in range(1000):
-        city = poly.random_city(16, 16, shapes, random.Random(seed), pieces=24, bonus=6)
+        grid = with_random_layout(sheet, seed).grids["city"]
         taken: set = set()
-        assert len(city.pieces) >= 18, seed
-        for cells, at, points in city.pieces:
-            where = poly.shifted(cells, at)
-            assert board.inside(where) and not (where & taken), seed
-            assert poly.is_connected(cells) and points == poly.piece_points(cells)
-            assert poly.can_cover(board, where, shapes)
+        halo: set = set()
+        assert 18 <= len(grid.pieces) <= 24, seed
+        for piece in grid.pieces:
+            cells = poly.picture_cells(piece.shape)
+            where = poly.shifted(cells, piece.at)
+            assert board.inside(where) and not (where & halo), seed
+            assert 2 <= len(cells) <= 5 and poly.is_connected(cells)
+            assert piece.points == _notch_rule(cells) == spec.points.of(cells)
             taken |= where
-        assert len(set(city.bonus)) == 6
-        assert all(board.inside([b]) and b not in taken for b in city.bonus)
-    assert time.perf_counter() - started < 20
+            halo |= where | {(c + dc, r + dr) for c, r in where for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        bonus = grid.marks["bonus"].cells
+        assert len(set(bonus)) == 6
+        assert all(board.inside([b]) and tuple(b) not in taken for b in bonus)
+    assert time.perf_counter() - started < 30
 
 
-def test_random_city_is_a_valid_sheet():
+def test_random_layout_places_only_declared_shapes_and_every_mark():
+    """Declared pictures are the only shapes placed; `apart: false` lets pieces touch; several marks each get
+    their count on distinct uncovered squares; `coverable_by` keeps out what its shapes cannot cover."""
+    from pnp.spec.sheet import Mark
+
+    sheet = load_game(BLOB).of_kind("sheet")[0].model.model_copy(deep=True)
+    city = sheet.grids["city"]
+    city.marks["hole"] = Mark(cells=[], symbol="dot", label="a hole")
+    city.random.shapes = [["###"], ["#", "#"]]
+    city.random.apart = False
+    city.random.pieces = 40
+    city.random.marks = {"bonus": 4, "hole": 3}
+    touching = False
+    for seed in range(30):
+        grid = with_random_layout(sheet, seed).grids["city"]
+        assert {tuple(p.shape) for p in grid.pieces} <= {("###",), ("#", "#")}
+        cells = [poly.shifted(poly.picture_cells(p.shape), p.at) for p in grid.pieces]
+        covered = set().union(*cells)
+        assert sum(map(len, cells)) == len(covered), "pieces overlap"
+        touching |= any(board_touch(a, b) for i, a in enumerate(cells) for b in cells[i + 1:])
+        bonus, hole = [set(map(tuple, grid.marks[m].cells)) for m in ("bonus", "hole")]
+        assert len(bonus) == 4 and len(hole) == 3 and not bonus & hole and not (bonus | hole) & covered
+    assert touching, "apart: false never let two pieces touch in 30 pages"
+
+
+def test_random_layout_coverable_by_keeps_out_what_cannot_be_covered():
+    """On a 3-wide grid, 2×2 squares can cover an upright domino but never a bar of three without
+    overlapping or leaving the grid: only dominoes are placed."""
+    bar, domino, square = poly.picture_cells(["###"]), poly.picture_cells(["#", "#"]), poly.picture_cells(["##", "##"])
+    placed = set()
+    for seed in range(40):
+        layout = poly.random_layout(3, 6, [bar, domino], random.Random(seed), pieces=3, coverable_by=[square])
+        placed |= {cells for cells, _ in layout.pieces}
+    assert placed == {domino}
+    free = set()
+    for seed in range(40):
+        free |= {cells for cells, _ in poly.random_layout(3, 6, [bar, domino], random.Random(seed), pieces=3).pieces}
+    assert free == {bar, domino}
+
+
+def board_touch(a, b) -> bool:
+    return any((c + dc, r + dr) in b for c, r in a for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def test_random_layout_is_a_valid_sheet():
     from pnp.errors import Collector
     from pnp.spec.sheet import check_sheet
 
@@ -252,8 +321,19 @@ def test_random_city_is_a_valid_sheet():
     comp = game.of_kind("sheet")[0]
     for seed in range(20):
         errors = Collector()
-        check_sheet(with_random_city(comp.model, seed), comp.raw, errors)
+        check_sheet(with_random_layout(comp.model, seed), comp.raw, errors)
         assert not errors.errors, errors.errors
+
+
+def test_random_layout_without_random_grid_is_a_located_error(game_dir, tmp_path):
+    text = (game_dir / "sheet.yaml").read_text()
+    start = text.index("    random:")
+    end = text.index("\n\n", start)
+    (game_dir / "sheet.yaml").write_text(text[:start] + text[end + 1:])
+    with pytest.raises(SpecErrors) as e:
+        build_game(game_dir, BuildOptions(out=tmp_path / "o", force=True, random_layout=True))
+    assert any("sheet.yaml" in str(x) and "--random-layout needs a grid with `random:`" in str(x)
+               for x in e.value.errors)
 
 
 def test_polyomino_placement_matches_brute_force():
@@ -261,7 +341,7 @@ def test_polyomino_placement_matches_brute_force():
     rng = random.Random(3)
     for _ in range(200):
         occupied = sum(1 << rng.randrange(40) for _ in range(10)) & board.full
-        shape = rng.choice(poly.city_pool(4))
+        shape = rng.choice(poly.every_shape(2, 4))
         piece = poly.prepare(board, shape)
         blob = occupied & -occupied
         fast = poly.legal_origins(board, piece, occupied, board.neighbours(blob))

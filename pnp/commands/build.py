@@ -91,7 +91,7 @@ def build(
     back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift every back by X,Y mm (read it off calibration.pdf)."),
     gutter: Optional[str] = typer.Option(None, "--gutter", help="Space between cards on the sheets: a length such as 3mm, 0 to let them abut, or auto (default: the game's, else auto)."),
     count: int = typer.Option(1, "--count", min=1, max=500, help="Pages of a roll-and-write pad."),
-    random_city: bool = typer.Option(False, "--random-city", help="A different generated city on every sheet."),
+    random_layout: bool = typer.Option(False, "--random-layout", help="A new random layout on every page, for the grids that have `random:` (see --seed)."),
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**32 - 1, help="Seed for generated content."),
     booklet: bool = typer.Option(False, "--booklet", help="Also impose the rulebook as an A5 booklet."),
     sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles and paper dice to print (default: a page of as many full sets as fit)."),
@@ -114,7 +114,7 @@ def build(
     options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
                            back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0),
                            gutter=_gutter(gutter), count=count,
-                           random_city=random_city, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
+                           random_layout=random_layout, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
                            force=force, strict=strict)
     try:
         with sigterm_stops():

@@ -1,4 +1,4 @@
-"""A proof sheet of the built-in icons: every icon in a labelled grid on A4.
+"""A proof sheet of the general icons: every icon in a labelled grid on A4.
 
 Each page shows its icons at `size_mm` with the name underneath, and ends
 with a strip of the same icons at 5 mm, to judge how they read when small.
@@ -36,10 +36,10 @@ class SheetLayout:
         return self.cols * self.rows
 
 
-def layout(size_mm: float = 14.0) -> SheetLayout:
+def layout(size_mm: float = 13.0) -> SheetLayout:
     """Grid geometry for icons of `size_mm` on an A4 page with 12 mm margins."""
     size = size_mm * MM
-    cell_w = max(size + 6 * MM, 24 * MM)       # wide enough for a 13-letter name
+    cell_w = max(size + 6 * MM, 22 * MM)       # wide enough for a 13-letter name at 6.5 pt
     cell_h = size + 9 * MM                      # icon, gap, label
     usable_w = PAGE_W - 2 * MARGIN
     usable_h = PAGE_H - 2 * MARGIN - 8 * MM     # title line
@@ -58,17 +58,17 @@ def layout(size_mm: float = 14.0) -> SheetLayout:
     return SheetLayout(cols, rows, cell_w, cell_h, size, small, small_pitch, small_cols, small_rows)
 
 
-def page_count(n_icons: int, size_mm: float = 14.0) -> int:
+def page_count(n_icons: int, size_mm: float = 13.0) -> int:
     return max(1, math.ceil(n_icons / layout(size_mm).per_page))
 
 
-def render_icon_sheet(names: list[str] | None = None, size_mm: float = 14.0) -> bytes:
+def render_icon_sheet(names: list[str] | None = None, size_mm: float = 13.0) -> bytes:
     """A PDF showing every registered icon (or just `names`) in a labelled grid."""
     from pnp.draw.pdf import PdfSurface
 
     names = list(names) if names is not None else icons.names()
     g = layout(size_mm)
-    surface = PdfSurface(title="pnp built-in icons")
+    surface = PdfSurface(title="pnp general icons")
     pages = page_count(len(names), size_mm)
     usable_w = PAGE_W - 2 * MARGIN
     grid_w = g.cols * g.cell_w
@@ -76,7 +76,7 @@ def render_icon_sheet(names: list[str] | None = None, size_mm: float = 14.0) -> 
     for p in range(pages):
         chunk = names[p * g.per_page:(p + 1) * g.per_page]
         surface.begin_page(PAGE_W, PAGE_H)
-        surface.text(MARGIN, MARGIN + 10, f"pnp built-in icons — {len(names)} icons, {size_mm:g} mm"
+        surface.text(MARGIN, MARGIN + 10, f"pnp general icons — {len(names)} icons, {size_mm:g} mm"
                      f" — page {p + 1} of {pages}", font="sans-bold", size=9, fill=INK)
         top = MARGIN + 8 * MM
         for i, name in enumerate(chunk):

@@ -1,9 +1,10 @@
-"""The built-in vector icons, and the one way to place any icon.
+"""The general vector icons, and the one way to place any icon.
 
-Each built-in icon is a function that draws in a 100 × 100 box (y down) on a
-Surface with one ink colour. Icon sets live in `pnp/draw/iconsets/`, one
-module per theme, each registering its icons with `@icon("name")`. A game can
-add its own icons as SVG files in `art/icons/` (see `pnp.draw.art`).
+Each general icon is a function that draws in a 100 × 100 box (y down) on a Surface in one
+ink colour (inner detail cut out, never painted white, so it reads in any ink). Icon sets
+live in `pnp/draw/iconsets/`, one module per theme, each registering its icons with
+`@icon("name")`. A game adds its own (themed) icons as SVG files in `art/icons/` (see
+`pnp.draw.art`); a game's own icon wins over a general one of the same name.
 Placing an icon records it once per document as a symbol (a PDF form).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`kind: sheet` — roll-and-write score sheets: a pad of pages, optionally each with a generated city."""
+"""`kind: sheet` — roll-and-write score sheets: a pad of pages, optionally each with its own seeded random layout."""
 from __future__ import annotations
 
 import random
@@ -12,7 +12,8 @@ KIND = "sheet"
 MODEL = Sheet
 OPTIONS = (
     KindOption("--count", "count", int, 1, "Pages of a roll-and-write pad.", (1, 500)),
-    KindOption("--random-city", "random_city", bool, False, "A different generated city on every sheet."),
+    KindOption("--random-layout", "random_layout", bool, False,
+               "A new random layout on every page, for the grids that have `random:` (see --seed)."),
     KindOption("--seed", "seed", int, None, "Seed for generated content.", (0, 2**32 - 1)),
 )
 DEFAULT_SEED = 1
@@ -22,24 +23,21 @@ def load(game, path, raw):
     return load_sheet(raw, game.errors)
 
 
-def starting_shapes(sheet: Sheet) -> list[frozenset]:
-    """The shapes a player can place from the start: the shapes printed in the die faces' areas."""
-    shapes = [poly.picture_cells(area.shape) for _, area in sheet.face_areas().values() if area.shape]
-    return shapes or [frozenset({(0, 0)})]
-
-
-def with_random_city(sheet: Sheet, seed: int) -> Sheet:
-    """A copy of the sheet whose `random:` grids hold a city generated from `seed`."""
+def with_random_layout(sheet: Sheet, seed: int) -> Sheet:
+    """A copy of the sheet whose `random:` grids hold pieces and marks placed at random from `seed`."""
     out = sheet.model_copy(deep=True)
     for grid in out.grids.values():
-        if grid.random is None:
-            continue
         spec = grid.random
-        city = poly.random_city(grid.size[0], grid.size[1], starting_shapes(sheet), random.Random(seed),
-                                pieces=spec.pieces, bonus=spec.marks, max_cells=spec.largest)
-        grid.pieces = [Piece(shape=poly.picture(cells), at=at, points=points) for cells, at, points in city.pieces]
-        if spec.mark:
-            grid.marks[spec.mark].cells = [tuple(c) for c in city.bonus]
+        if spec is None:
+            continue
+        cover = [poly.picture_cells(rows) for rows in spec.coverable_by] if spec.coverable_by else None
+        layout = poly.random_layout(grid.size[0], grid.size[1], spec.shape_cells(), random.Random(seed),
+                                    pieces=spec.pieces, marks=list(spec.marks.items()), apart=spec.apart,
+                                    coverable_by=cover)
+        grid.pieces = [Piece(shape=poly.picture(cells), at=at, points=spec.points.of(cells))
+                       for cells, at in layout.pieces]
+        for name, cells in layout.marks:
+            grid.marks[name].cells = [tuple(c) for c in cells]
     return out
 
 
@@ -47,15 +45,15 @@ def pages(game, component, options) -> list[tuple[Sheet, str]]:
     """(sheet, footer note) for every page of the pad."""
     sheet = component.model
     count = max(1, int(options.count or 1))
-    if not options.random_city:
+    if not options.random_layout:
         return [(sheet, "")] * count
     if not any(g.random for g in sheet.grids.values()):
         game.errors.error(locate(component.raw, ["grids"]),
-                          "--random-city needs a grid with `random:` (how many pieces and marks to draw)")
+                          "--random-layout needs a grid with `random:` (which shapes and marks to place)")
         return []
     base = DEFAULT_SEED if options.seed is None else int(options.seed)
-    return [(with_random_city(sheet, base + i), f"random city · seed {base + i} "
-             f"(pnp build --random-city --seed {base + i})") for i in range(count)]
+    return [(with_random_layout(sheet, base + i), f"random layout · seed {base + i} "
+             f"(pnp build --random-layout --seed {base + i})") for i in range(count)]
 
 
 def build(game, components, options) -> dict:

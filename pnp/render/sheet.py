@@ -20,11 +20,11 @@ from pnp.spec.units import mm, to_mm
 
 INK = "#000000"
 SOFT = "#555555"            # secondary text
-FILL = "#e4e4e4"            # printed city pieces
-START = "#c4c4c4"           # the printed starting cells
+FILL = "#e4e4e4"            # printed pieces
+START = "#c4c4c4"           # the shapes printed in areas
 CELL_LINE = 0.5             # pencil cell rules (PRINTING.md: 0.5 pt)
 AREA_LINE = 1.5
-PIECE_LINE = 1.75           # each city piece is one path of this width (tests count them)
+PIECE_LINE = 1.75           # each printed piece is one path of this width (tests count them)
 BORDER_LINE = 1.25
 MARGIN = mm(9)
 GAP = mm(6)

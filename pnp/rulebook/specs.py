@@ -2,7 +2,7 @@
 
 The views hold plain data (strings, numbers, lists, dicts), so the sandbox has
 nothing dangerous to reach, and a designer writes `decks.items.cards | length`
-or `card.fields.tremor` without knowing pnp's internal classes.
+or `card.fields.weight` without knowing pnp's internal classes.
 """
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ class Face:
     fields: dict
     boxes: list[ResolvedBox]  # the layout's boxes with this card's overrides applied
     pos: Pos
-    label: str  # "card 'tractor' (front)"
+    label: str  # "card 'lantern' (front)"
     overridden: bool = False
 
 

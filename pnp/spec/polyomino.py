@@ -6,7 +6,7 @@ A `Board` packs a grid into one Python int (one bit per cell, plus a zero
 padding column so a shift never wraps a shape into the next row); finding
 every legal place for a shape is then a handful of shifts and ANDs per
 square of the shape, not a loop over the grid. The referee's simulator and
-the random city generator both rely on this.
+the random layouts of roll-and-write sheets both rely on this.
 """
 from __future__ import annotations
 
@@ -254,14 +254,21 @@ def can_cover(board: Board, target: frozenset, shapes: list[frozenset], blocked:
     return search(0)
 
 
-# --------------------------------------------------------------------------- a random city
+# --------------------------------------------------------------------------- random layouts
 
-def city_pool(max_cells: int = 5) -> list[frozenset]:
-    """Every fixed polyomino (orientation counts) of 2..max_cells squares: the pieces a city is built from."""
-    found = {frozenset({(0, 0)})}
-    level = set(found)
-    pool: list[frozenset] = []
-    for _ in range(2, max_cells + 1):
+MAX_SQUARES = 8  # every shape of up to 8 squares is 3,792 pictures: enough for any sheet, quick to list
+
+
+@lru_cache(maxsize=None)
+def every_shape(fewest: int, most: int) -> tuple[frozenset, ...]:
+    """Every fixed shape (each orientation its own: shapes are never turned) of `fewest`..`most` squares,
+    smallest first, each size in the order of its pictures."""
+    if not 1 <= fewest <= most <= MAX_SQUARES:
+        raise ValueError(f"shape sizes {fewest}..{most} outside 1..{MAX_SQUARES}")
+    single = frozenset({(0, 0)})
+    out: list[frozenset] = [single] if fewest <= 1 else []
+    level = {single}
+    for size in range(2, most + 1):
         nxt = set()
         for shape in level:
             for c, r in shape:
@@ -269,54 +276,60 @@ def city_pool(max_cells: int = 5) -> list[frozenset]:
                     if n not in shape:
                         nxt.add(normalize(shape | {n}))
         level = nxt
-        pool.extend(sorted(nxt, key=lambda s: picture(s)))
-    return pool
+        if size >= fewest:
+            out.extend(sorted(nxt, key=lambda s: picture(s)))
+    return tuple(out)
 
 
-def piece_points(cells) -> int:
-    """How much a city piece is worth: one per square beyond the first, one more if it has a notch
-    (it does not fill its bounding box), so awkward pieces pay better."""
+def has_notch(cells) -> bool:
+    """Whether a shape leaves part of its bounding box empty (an L, a T), rather than filling it (a bar, a square)."""
     w, h = extent(cells)
-    return len(cells) - 1 + (1 if w * h > len(cells) else 0)
+    return w * h > len(cells)
 
 
 @dataclass(frozen=True)
-class City:
-    pieces: tuple      # ((cells frozenset, (col, row), points), ...)
-    bonus: tuple       # ((col, row), ...)
+class Placed:
+    """What `random_layout` placed: the pieces, then the squares of each mark."""
+
+    pieces: tuple      # ((cells frozenset, (col, row)), ...) in reading order of their top-left
+    marks: tuple       # ((mark name, ((col, row), ...)), ...) on squares no piece covers
 
 
-def random_city(cols: int, rows: int, starting_shapes: list[frozenset], rng: random.Random,
-                pieces: int = 18, bonus: int = 5, max_cells: int = 5) -> City:
-    """A city for one sheet: `pieces` non-overlapping pieces, each coverable by the starting shapes,
-    with an empty street square between pieces, and `bonus` squares on empty street cells."""
+def random_layout(cols: int, rows: int, shapes: list[frozenset], rng: random.Random, pieces: int,
+                  marks: list[tuple[str, int]] = (), apart: bool = True,
+                  coverable_by: list[frozenset] | None = None) -> Placed:
+    """Up to `pieces` non-overlapping shapes drawn from `shapes` at random free places (with `apart`,
+    never sharing an edge: an empty square between them; with `coverable_by`, only where copies of
+    those shapes, not overlapping, could cover every square of the piece on the board), then each mark's count of squares drawn from the empty
+    squares, in the order given. The same `rng` state gives the same layout."""
     board = Board(cols, rows)
-    pool = [s for s in city_pool(max_cells) if len(s) >= 2]
     placed: list = []
-    taken = 0          # piece cells
-    halo = 0           # piece cells and their neighbours: a new piece keeps a street between
+    taken = 0          # cells of placed pieces
+    blocked = 0        # cells a new piece may not use: the pieces, and with `apart` their neighbours
     tries = 0
     while len(placed) < pieces and tries < pieces * 60:
         tries += 1
-        cells = pool[rng.randrange(len(pool))]
+        cells = shapes[rng.randrange(len(shapes))]
         piece = prepare(board, cells)
-        spots = legal_origins(board, piece, halo)
+        spots = legal_origins(board, piece, blocked)
         if not spots:
             continue
         k = nth_bit(spots, rng.randrange(spots.bit_count()))
         at = board.origin(k)
-        where = shifted(cells, at)
-        if not can_cover(board, where, starting_shapes):
+        if coverable_by is not None and not can_cover(board, shifted(cells, at), coverable_by):
             continue
         mask = piece.mask << k
         taken |= mask
-        halo |= mask | board.neighbours(mask)
-        placed.append((cells, at, piece_points(cells)))
-    streets = board.cells(board.full & ~taken)
-    rng.shuffle(streets)
-    marks = tuple(sorted(streets[:bonus], key=lambda c: (c[1], c[0])))
+        blocked |= mask | (board.neighbours(mask) if apart else 0)
+        placed.append((cells, at))
+    empty = board.cells(board.full & ~taken)
+    rng.shuffle(empty)
+    drawn, start = [], 0
+    for name, count in marks:
+        drawn.append((name, tuple(sorted(empty[start:start + count], key=lambda c: (c[1], c[0])))))
+        start += count
     placed.sort(key=lambda p: (p[1][1], p[1][0]))
-    return City(tuple(placed), marks)
+    return Placed(tuple(placed), tuple(drawn))
 
 
 def nth_bit(mask: int, n: int) -> int:

@@ -3,9 +3,11 @@
 A sheet is a set of named sections placed by `layout:` (rows of sections, a
 nested list stacks sections in a column): grids of pencil cells (with printed
 pieces, marked cells and labelled areas), tracks of numbered boxes, the die
-faces' shapes, checklists of a grid's pieces, score boxes and notes. Shapes
-are text pictures (`["##", "#."]`); the checks here say, with `file:line:col`,
-when one is ragged, disconnected, off its grid or on top of another.
+faces' shapes, checklists of a grid's pieces, score boxes and notes. A grid's
+`random:` says how `--random-layout` places declared shapes and marks on it anew
+for every page, from a seed. Shapes are text pictures (`["##", "#."]`); the checks
+here say, with `file:line:col`, when one is ragged, disconnected, off its grid or
+on top of another.
 See docs/sheet.md.
 """
 from __future__ import annotations
@@ -30,7 +32,7 @@ XY = tuple[NonNeg, NonNeg]
 
 
 class Piece(Spec):
-    """A shape printed on a grid, worth points when covered (a city building)."""
+    """A shape printed on a grid, worth points when a player covers it."""
 
     shape: Shape = Field(description='rows of text, "#" a square, "." empty, e.g. ["##", "#."]')
     at: XY = Field(description="[column, row] of the picture's top-left, from 0 at the grid's top-left")
@@ -39,7 +41,7 @@ class Piece(Spec):
 
 
 class Mark(Spec):
-    """Cells that carry a symbol (bonus squares), explained in the grid's legend."""
+    """Cells that carry a symbol, explained in the grid's legend."""
 
     cells: list[XY]
     symbol: Literal["star", "dot", "circle", "cross"] = "star"
@@ -47,7 +49,7 @@ class Mark(Spec):
 
 
 class Area(Spec):
-    """A labelled block of a grid (a die area), optionally with a shape printed in its middle."""
+    """A labelled block of a grid (one a die face may pick), optionally with a shape printed in its middle."""
 
     at: XY
     size: tuple[Positive, Positive]
@@ -55,13 +57,46 @@ class Area(Spec):
     shape: Shape | None = Field(default=None, description="printed filled, centred in the area")
 
 
-class RandomFill(Spec):
-    """How `--random-city` refills this grid: pieces, and marked cells on empty squares."""
+class EveryShape(Spec):
+    """Every shape of so many squares, each orientation its own shape (shapes are never turned)."""
+
+    squares: tuple[conint(ge=1, le=poly.MAX_SQUARES), conint(ge=1, le=poly.MAX_SQUARES)] = Field(
+        description="[fewest, most] squares, e.g. [2, 5]")
+
+
+class PiecePoints(Spec):
+    """What a randomly placed piece is worth: base + per_square × its squares, + notch when it does not fill
+    its bounding box (an L or a T, not a bar or a square); never below 0."""
+
+    base: conint(ge=-100, le=100) = 0
+    per_square: conint(ge=0, le=100) = 0
+    notch: conint(ge=0, le=100) = 0
+
+    def of(self, cells) -> int:
+        return max(0, self.base + self.per_square * len(cells) + (self.notch if poly.has_notch(cells) else 0))
+
+
+class RandomLayout(Spec):
+    """How `--random-layout` fills this grid anew on every page, from the seed: its `pieces` become shapes
+    drawn from `shapes` at random free places, and each mark named in `marks` gets that many squares drawn
+    from the squares no piece covers."""
 
     pieces: conint(ge=1, le=80) = 18
-    mark: str | None = Field(default=None, description="the mark whose cells are drawn anew")
-    marks: conint(ge=0, le=40) = 5
-    largest: conint(ge=2, le=8) = 5
+    shapes: EveryShape | list[Shape] = Field(description="the shapes to draw from: pictures, or "
+                                                         "`{squares: [fewest, most]}` for every shape of that size")
+    apart: bool = Field(default=True, description="pieces never share an edge: an empty square between them")
+    coverable_by: list[Shape] | None = Field(default=None, description="place a shape only where copies of "
+                                                                       "these pictures, as drawn and not overlapping, "
+                                                                       "could cover all its squares on the grid")
+    points: PiecePoints = PiecePoints()
+    marks: dict[str, conint(ge=0, le=40)] = Field(default={}, description="mark name → how many of its squares "
+                                                                          "to draw on uncovered squares")
+
+    def shape_cells(self) -> list[frozenset]:
+        """The shapes to draw from, as cells."""
+        if isinstance(self.shapes, EveryShape):
+            return list(poly.every_shape(*self.shapes.squares))
+        return [poly.picture_cells(rows) for rows in self.shapes]
 
 
 class Grid(Spec):
@@ -72,7 +107,8 @@ class Grid(Spec):
     marks: dict[str, Mark] = {}
     areas: dict[str, Area] = {}
     note: str | None = Field(default=None, description="one line printed under the grid")
-    random: RandomFill | None = None
+    random: RandomLayout | None = Field(default=None, description="how `--random-layout` fills this grid "
+                                                                  "anew on every page")
 
 
 class Track(Spec):
@@ -258,9 +294,31 @@ def _check_grid(sheet: Sheet, gid: str, grid: Grid, at, errors: Collector) -> No
                 w, h = len(area.shape[0]), len(area.shape)
                 if w > aw or h > ah:
                     errors.error(at(*path, "shape"), f"the shape ({w}×{h}) does not fit in area '{aid}' ({aw}×{ah})")
-    if grid.random is not None and grid.random.mark is not None and grid.random.mark not in grid.marks:
-        errors.error(at(*base, "random", "mark"), f"unknown mark '{grid.random.mark}'"
-                                                  f"{did_you_mean(grid.random.mark, grid.marks)}")
+    if grid.random is not None:
+        _check_random(grid, base + ("random",), at, errors)
+
+
+def _check_random(grid: Grid, path: tuple, at, errors: Collector) -> None:
+    spec = grid.random
+    if isinstance(spec.shapes, EveryShape):
+        fewest, most = spec.shapes.squares
+        if fewest > most:
+            errors.error(at(*path, "shapes", "squares"), f"[{fewest}, {most}]: the fewest squares come first")
+    else:
+        if not spec.shapes:
+            errors.error(at(*path, "shapes"), "give at least one shape to place")
+        for i, rows in enumerate(spec.shapes):
+            _check_shape(rows, path + ("shapes", i), at, errors)
+    for i, rows in enumerate(spec.coverable_by or []):
+        _check_shape(rows, path + ("coverable_by", i), at, errors)
+    for mid in spec.marks:
+        if mid not in grid.marks:
+            errors.error(at(*path, "marks", mid, key=True), f"unknown mark '{mid}'{did_you_mean(mid, grid.marks)}"
+                                                            " (declare it under the grid's `marks:`)")
+    cols, rows = grid.size
+    if sum(spec.marks.values()) > cols * rows:
+        errors.error(at(*path, "marks"), f"{sum(spec.marks.values())} marked squares cannot fit on a "
+                                         f"{cols}×{rows} grid")
 
 
 def _label(grid: Grid, i: int) -> str:
