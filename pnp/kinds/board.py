@@ -41,11 +41,11 @@ def _check_pictures(game, board, raw) -> None:
 
 
 def _check_tracks(game, board, raw) -> None:
-    """A track that cannot be laid (its ring too small) is an error at the track's own key."""
-    from pnp.render.board_art import track_problems
+    """A track that cannot be laid (its ring too small) or a route too short for its segments: an error at its own key."""
+    from pnp.render.board_art import route_problems, track_problems
     from pnp.spec.load import locate
 
-    for where, message in track_problems(board):
+    for where, message in track_problems(board) + route_problems(board):
         game.errors.error(locate(raw, where), message)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pnp.draw.fonts import text_width
 from pnp.draw.text import draw_text, layout_text
 from pnp.layout import hexgrid, routes
 from pnp.layout.tracks import Ring, Rows, ring_around, rows_within
@@ -212,6 +213,29 @@ def track_problems(board: BoardData) -> list[tuple[list, str]]:
     return out
 
 
+MIN_ROUTE_BOX = mm(4)
+
+
+def route_problems(board: BoardData) -> list[tuple[list, str]]:
+    """(YAML path, message) for each route too short to hold its segments as boxes."""
+    if board.shape != "points":
+        return []
+    out = []
+    spec = board.spec
+    for i, conn in enumerate(spec.connections):
+        if not conn.segments:
+            continue
+        a, z = spec.nodes[conn.start].at, spec.nodes[conn.end].at
+        each = routes.box_length(a, z, conn.bend, conn.segments, spec.cell / 2, ROUTE_GAP)
+        if each < MIN_ROUTE_BOX:
+            out.append((["connections", i, "segments"],
+                        f"connection {conn.start}–{conn.end}: {conn.segments} segments do not fit on this "
+                        f"{routes.length(a, z, conn.bend) / mm(1):.0f} mm route (each would be "
+                        f"{max(each, 0) / mm(1):.1f} mm; at least {MIN_ROUTE_BOX / mm(1):.0f} mm): use fewer "
+                        f"segments or move the nodes apart"))
+    return out
+
+
 # --------------------------------------------------------------------------- the art
 
 def draw_board(s, board: BoardData, assets) -> None:
@@ -377,7 +401,11 @@ def _points_map(s, board: BoardData, assets) -> None:
         bx, by, side = cell_box(board, name)
         _pictures(s, board, kind, node.space, bx, by, side, assets)
         size = max(6.0, c * 0.3)
-        s.text(x, y + c / 2 + size * 1.05, node.label or name, font="sans-bold", size=size, fill=INK, anchor="middle")
+        label = node.label or name
+        half = text_width(label, "sans-bold", size) / 2 + mm(0.8)
+        top = y + c / 2 + mm(0.4)
+        s.rect(x - half, top, 2 * half, size * 1.25, fill="#ffffff", opacity=0.85, radius=mm(0.8))
+        s.text(x, top + size * 0.95, label, font="sans-bold", size=size, fill=INK, anchor="middle")
 
 
 ROUTE_WIDTH = mm(7)
