@@ -6,12 +6,13 @@ drawings (`PATTERNS`) any game may name. Geometry comes from pnp/layout (hexgrid
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from pnp.draw.fonts import text_width
 from pnp.draw.text import draw_text, layout_text
 from pnp.layout import hexgrid, routes
-from pnp.layout.tracks import Ring, Rows, ring_around, rows_within
+from pnp.layout.tracks import Ring, Rows, largest_fitting_pitch, ring_around, rows_within
 from pnp.spec.board import BoardData, column_name
 from pnp.spec.load import locate
 from pnp.spec.units import mm
@@ -202,11 +203,9 @@ def track_problems(board: BoardData) -> list[tuple[list, str]]:
         ring = next(p.ring for p in g.tracks if p.ring is not None)
         n = t.last - t.first + 1
         if n > ring.capacity:
-            inner_w, inner_h = g.map_size[0], g.size[1] - 2 * t.space
-            from pnp.layout.tracks import largest_fitting_pitch
-
-            fit = largest_fitting_pitch(mw, inner_h, n, mm(4))
-            hint = f"space: {fit / mm(1):.1f}mm fits" if fit else "no space of 4 mm or more fits"
+            inner_w, inner_h = g.size[0] - 2 * g.map_origin[0], g.size[1] - 2 * g.map_origin[1]
+            fit = largest_fitting_pitch(inner_w, inner_h, n, mm(4))
+            hint = f"space: {math.floor(fit / mm(1) * 10) / 10:g}mm fits" if fit else "no space of 4 mm or more fits"
             out.append((["tracks", i], f"track '{t.name}' needs {n} spaces but the ring round this "
                                        f"{mw / mm(1):.0f} × {mh / mm(1):.0f} mm board holds {ring.capacity} of "
                                        f"{t.space / mm(1):g} mm ({hint}; or use layout: rows)"))
