@@ -38,10 +38,17 @@ def board_form(pdf: bytes, page: int = 0):
 
 
 def shapes(pdf: bytes, page: int = 0):
-    """Polygons (fill, [points]) and circles (fill, centre, radius) painted in the board form, in points."""
+    """Polygons (fill, [points]) and circles (fill, centre, radius) painted in the board form (and the
+    forms it uses: icons, art), in board points."""
     ctm0, form, reader = board_form(pdf, page)
-    ctm, stack, fill = (1, 0, 0, 1, 0, 0), [], None
-    polygons, circles, path, curves = [], [], [], 0
+    polygons, circles = [], []
+    _walk(form, reader, (1, 0, 0, 1, 0, 0), polygons, circles, 0)
+    return ctm0, polygons, circles
+
+
+def _walk(form, reader, ctm, polygons, circles, depth) -> None:
+    stack, fill, path, curves = [], None, [], 0
+    xobjects = (form.get("/Resources") or {}).get("/XObject") or {}
     for operands, op in ContentStream(form, reader).operations:
         if op == b"q":
             stack.append((ctm, fill))
@@ -70,7 +77,11 @@ def shapes(pdf: bytes, page: int = 0):
                 elif curves == 0:
                     polygons.append((fill, path))
             path = []
-    return ctm0, polygons, circles
+        elif op == b"Do" and depth < 4 and operands[0] in xobjects:
+            inner = xobjects[operands[0]].get_object()
+            if inner.get("/Subtype") == "/Form":
+                m = tuple(float(v) for v in inner.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                _walk(inner, reader, mul(m, ctm), polygons, circles, depth + 1)
 
 
 def rgb(color: str) -> tuple[int, int, int]:

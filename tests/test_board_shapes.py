@@ -34,8 +34,13 @@ def route_game(tmp_path_factory):
     return made.dir, result.out_dir
 
 
-def _hexagons(polys):
-    return [pts for _, pts in polys if len(pts) == 6]
+def _hexagons(polys, fills):
+    """The six-cornered shapes painted in a terrain's fill (icons are six-cornered too, in other colours)."""
+    return [pts for fill, pts in polys if len(pts) == 6 and fill in fills]
+
+
+def _fills(folder):
+    return {rgb(t.fill) for t in load_game(folder).of_kind("board")[0].model.spec.spaces.values()}
 
 
 def _track_cells(polys, marked: str):
@@ -49,10 +54,10 @@ def _track_cells(polys, marked: str):
 
 @pytest.mark.parametrize("name", ["board-poster.pdf", "board-tiles.pdf"])
 def test_hex_size_measured_between_drawn_vertices(hex_game, name):
-    _, out = hex_game
+    folder, out = hex_game
     ctm, polys, _ = shapes((out / name).read_bytes())
     assert abs(ctm[0]) == pytest.approx(1) and abs(ctm[3]) == pytest.approx(1)   # the board at true scale
-    hexes = _hexagons(polys)
+    hexes = _hexagons(polys, _fills(folder))
     assert len(hexes) == 12 * 9
     for pts in hexes:
         corner = [math.dist(pts[k], pts[k + 3]) / MM for k in range(3)]
@@ -110,7 +115,7 @@ def test_pointy_even_axial_hexes(tmp_path):
     d = _write_game(tmp_path, POINTY)
     result = build_game(d, BuildOptions(out=tmp_path / "out"))
     ctm, polys, _ = shapes((result.out_dir / "board-poster.pdf").read_bytes())
-    hexes = _hexagons(polys)
+    hexes = _hexagons(polys, _fills(d))
     assert len(hexes) == 12
     centres = sorted(((sum(x for x, _ in h) / 6, sum(y for _, y in h) / 6) for h in hexes), key=lambda p: (round(p[1]), p[0]))
     row0, row1 = centres[:4], centres[4:8]
@@ -282,3 +287,28 @@ def test_front_type_without_location(tmp_path):
         .replace("'.': raod", "'.': road\n  d: door").replace("  ..\n", "  .d\n")
     errs = errors(tmp_path, board)
     assert any("legend 'd'" in e and "needs 'location:'" in e for e in errs), errs
+
+
+def test_old_legend_form_says_what_replaced_it(tmp_path):
+    errs = errors(tmp_path, SQUARE.replace("'.': raod", "'.': {kind: path, style: road}"))
+    assert any("board.yaml:8:" in e and "space type declared under `spaces:`" in e for e in errs), errs
+
+
+def test_board_too_large_to_print(tmp_path):
+    rows = "".join("  " + "." * 120 + "\n" for _ in range(120))
+    errs = errors(tmp_path, SQUARE.replace("raod", "road").replace("map: |\n  ..\n", "cell: 60mm\nmap: |\n" + rows))
+    assert any("board.yaml:5:7:" in e and "at most 4000 mm a side" in e for e in errs), errs
+
+
+def test_space_type_image_from_the_game_art(tmp_path):
+    board = SQUARE.replace("raod", "road").replace("road: {walk: true}", "road: {walk: true, image: art/ruin.svg}")
+    d = _write_game(tmp_path, board)
+    (d / "art").mkdir()
+    (d / "art" / "ruin.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                        '<rect x="1" y="1" width="8" height="8" fill="#123456"/></svg>')
+    result = build_game(d, BuildOptions(out=tmp_path / "out"))
+    _, polys, _ = shapes((result.out_dir / "board-poster.pdf").read_bytes())
+    assert any(fill == rgb("#123456") for fill, _ in polys)   # the picture is drawn on each road space
+    (d / "art" / "ruin.svg").unlink()
+    errs = errors(tmp_path, board)
+    assert any("board.yaml:4:" in e and "ruin.svg" in e for e in errs), errs

@@ -16,7 +16,23 @@ def load(game, path, raw):
     if board is not None:
         _check_pictures(game, board, raw)
         _check_tracks(game, board, raw)
+        _check_size(game, board, raw)
     return board
+
+
+MAX_DRAWN_MM = 4000   # a board larger than 4 m a side is a mistake, and thousands of tile pages
+
+
+def _check_size(game, board, raw) -> None:
+    from pnp.render.board import board_size
+    from pnp.spec.load import locate
+    from pnp.spec.units import to_mm
+
+    w, h = (to_mm(v) for v in board_size(board))
+    if max(w, h) > MAX_DRAWN_MM:
+        game.errors.error(locate(raw, ["cell"] if "cell" in raw else ["kind"]),
+                          f"the board would be {w:.0f} × {h:.0f} mm; at most {MAX_DRAWN_MM} mm a side: "
+                          f"use smaller spaces or fewer of them")
 
 
 def _check_pictures(game, board, raw) -> None:

@@ -33,7 +33,7 @@ class SpaceType(Spec):
     outline: Color | None = Field(default=None, description="a line round the space")
     icon: str | None = Field(default=None, description="an icon drawn in the middle (`pnp icons` lists them)")
     icon_color: Color | None = None
-    image: str | None = Field(default=None, description="a picture from the game's art/ folder filling the space")
+    image: str | None = Field(default=None, description="a picture in the game folder (e.g. art/ruin.svg) fitted in the space")
     label: str | None = Field(default=None, description="a short text printed on the space")
 
     @model_validator(mode="after")
@@ -55,6 +55,9 @@ class LegendEntry(Spec):
     @model_validator(mode="before")
     @classmethod
     def _bare_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "kind" in data and "space" not in data:
+            raise ValueError("a legend entry names a space type declared under `spaces:` (e.g. `space: road`); "
+                             "`kind:` and `style:` are gone: declare each kind of space with its look instead")
         return {"space": data} if isinstance(data, str) else data
 
 
