@@ -312,3 +312,46 @@ def test_space_type_image_from_the_game_art(tmp_path):
     (d / "art" / "ruin.svg").unlink()
     errs = errors(tmp_path, board)
     assert any("board.yaml:4:" in e and "ruin.svg" in e for e in errs), errs
+
+
+def test_location_without_footprint(tmp_path):
+    board = SQUARE.replace("road: {walk: true}", "road: {walk: true}\n  door: {walk: true, front: true}\n"
+                           "  house: {footprint: true}").replace("'.': raod", "'.': road\n  d: {space: door, location: inn}") \
+        .replace("  ..\n", "  .d\n") + "locations:\n  inn: {name: Inn}\n"
+    errs = errors(tmp_path, board)
+    assert any("board.yaml:13:3:" in e and "location 'inn' has no footprint" in e and "house" in e for e in errs), errs
+
+
+def test_hex_location_footprint_and_front(tmp_path):
+    board = """kind: board
+name: m
+shape: hex
+cell: 20mm
+hex: {orientation: pointy}
+start: keep
+spaces:
+  land: {walk: true, fill: "#c5e1a5"}
+  castle: {footprint: true}
+  gate: {walk: true, front: true, fill: "#6d4c41"}
+map: |
+  .....
+  .CC..
+  ..Cg.
+  .....
+legend:
+  '.': land
+  C: {space: castle, location: keep}
+  g: {space: gate, location: keep}
+locations:
+  keep: {name: The Keep, color: "#5c6bc0"}
+"""
+    d = _write_game(tmp_path, board)
+    result = build_game(d, BuildOptions(out=tmp_path / "out"))
+    pdf = (result.out_dir / "board-poster.pdf").read_bytes()
+    _, polys, _ = shapes(pdf)
+    assert sum(1 for fill, pts in polys if fill == rgb("#5c6bc0") and len(pts) == 6) == 3   # the roof's hexes
+    assert "The Keep" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    # the gate touches the keep through a hex side (pointy, odd rows shoved): moved one hex off, it does not
+    far = board.replace("  ..Cg.\n  .....\n", "  ..C..\n  ....g\n")
+    errs = errors(tmp_path, far)
+    assert any("board.yaml:15:7:" in e and "does not touch its footprint" in e for e in errs), errs

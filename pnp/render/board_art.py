@@ -365,15 +365,29 @@ def _hex_map(s, board: BoardData, assets) -> None:
         entry = board.entry(cell)
         kind = board.spec.spaces[entry.space]
         fill = entry.color or kind.fill or DEFAULT_FILL
+        if kind.footprint:   # a building's hexes take its roof colour
+            fill = board.locations[entry.location].color or ROOF
         pts = [(b + x, b + y) for x, y in lay.hex_corners(*cell)]
         s.polygon(pts, fill=fill, stroke=kind.outline or GRID, width=0.8)
         x, y, side = cell_box(board, cell)
         _pictures(s, board, kind, entry.space, x, y, side, assets)
-        if h.labels:
+        if h.labels and not kind.footprint:
             cx, cy = lay.centre(*cell)
             size = max(4.0, c * 0.13)
             s.text(b + cx, b + cy - c * 0.5 + size * 1.25, board.name_of(cell), font="sans", size=size,
                    fill=_ink_on(fill), anchor="middle")
+    for name, loc in board.locations.items():   # each building's name (and icon) over its hexes
+        cells = board.footprint(name)
+        if not cells:
+            continue
+        centres = [lay.centre(*cell) for cell in cells]
+        cx = b + sum(x for x, _ in centres) / len(centres)
+        cy = b + sum(y for _, y in centres) / len(centres)
+        ink = _ink_on(loc.color or ROOF)
+        if loc.icon:
+            place_icon(assets, s, loc.icon, cx - c * 0.2, cy - c * 0.38, c * 0.4, ink)
+        size = min(11.0, c * 0.3)
+        s.text(cx, cy + c * 0.22, loc.short or loc.name, font="sans-bold", size=size, fill=ink, anchor="middle")
 
 
 def _points_map(s, board: BoardData, assets) -> None:

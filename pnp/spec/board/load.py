@@ -228,7 +228,7 @@ def _points(path: Path, raw, spec: Board, errors: Collector) -> BoardData | None
 # --------------------------------------------------------------------------- playability
 
 def _check_fronts(board: BoardData, errors: Collector) -> None:
-    """Every location has a front, all of one type, touching its footprint when it has one."""
+    """Every location has a footprint and a front, all of one type, touching the footprint."""
     raw = board.raw
     for name in board.locations:
         fronts = board.fronts(name)
@@ -240,6 +240,12 @@ def _check_fronts(board: BoardData, errors: Collector) -> None:
         if len(kinds) > 1:
             errors.error(where, f"location '{name}' has fronts of different types ({', '.join(sorted(kinds))})")
         building = set(board.footprint(name))
+        if not building:
+            kinds = [n for n, t in board.spec.spaces.items() if t.footprint]
+            errors.error(where, f"location '{name}' has no footprint on the map (a legend character of a footprint "
+                                f"type{': ' + ', '.join(kinds) if kinds else ' (declare one with footprint: true)'} "
+                                f"and location: {name})")
+            continue
         for f in fronts:
             if building and not building & set(board.touching(f)):
                 errors.error(board.pos_of(f), f"space {board.name_of(f)} is in front of '{name}' but does not "
