@@ -7,16 +7,12 @@ their row and column, and a scale bar; an assembly map page ends the file.
 """
 from __future__ import annotations
 
-import math
-
-from pnp.draw import fonts
 from pnp.draw.text import draw_text, layout_text
 from pnp.layout.tile import TilePlan, fit_page, plan_tiles
 from pnp.layout.paper import PAPERS, paper_size
+from pnp.render.board_art import INK, cell_box, draw_board, geometry
 from pnp.spec.board import BoardData
 from pnp.spec.units import mm
-
-from pnp.render.board_art import INK, cell_box, draw_board, geometry, place_icon  # noqa: F401 (re-exported)
 
 MARK = "#c2185b"
 

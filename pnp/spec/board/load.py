@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Collector, Pos, did_you_mean
+from pnp.errors import Collector, did_you_mean
 from pnp.spec.board.data import BoardData, Marker, PlacedPiece, ResolvedScenario, column_name
 from pnp.spec.board.model import Board
 from pnp.spec.board.textmap import after, map_rows
