@@ -355,3 +355,42 @@ locations:
     far = board.replace("  ..Cg.\n  .....\n", "  ..C..\n  ....g\n")
     errs = errors(tmp_path, far)
     assert any("board.yaml:15:7:" in e and "does not touch its footprint" in e for e in errs), errs
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("which", ["hex", "routes"])
+def test_every_shape_tiles_with_a_12mm_overlap(tmp_path, paper, which):
+    from test_board import tile_windows
+
+    made = create("g", tmp_path, which)
+    game = load_game(made.dir)
+    from pnp.kinds import board as board_kind
+
+    files = board_kind.build(game, game.of_kind("board"), BuildOptions(paper=paper, duplex="long"))
+    board = game.of_kind("board")[0].model
+    wins = tile_windows(files["board-tiles.pdf"], board)
+    assert len(wins) >= 2
+    for x0, y0, x1, y1, sx, sy, _ in wins:
+        assert sx == pytest.approx(1.0) and sy == pytest.approx(1.0)
+    for spans in (sorted({(round(w[0], 2), round(w[2], 2)) for w in wins}),
+                  sorted({(round(w[1], 2), round(w[3], 2)) for w in wins})):
+        for (a0, a1), (b0, b1) in zip(spans, spans[1:]):
+            assert (a1 - b0) / MM == pytest.approx(12.0, abs=0.01)
+    from pnp.render.board import board_size
+
+    W, H = board_size(board)   # together the windows cover the whole board
+    assert min(w[0] for w in wins) == pytest.approx(0) and max(w[2] for w in wins) == pytest.approx(W)
+    assert min(w[1] for w in wins) == pytest.approx(0) and max(w[3] for w in wins) == pytest.approx(H)
+
+
+def test_node_cut_off_from_the_start(tmp_path):
+    board = ROUTES.replace("name: m\n", "name: m\nstart: york\n").replace(
+        "connections:", "  lone: {at: [180mm, 100mm], space: town}\nconnections:")
+    errs = errors(tmp_path, board)
+    assert any("board.yaml:12:3:" in e and "space lone cannot be reached from the start (york)" in e
+               for e in errs), errs
+
+
+def test_node_off_the_map(tmp_path):
+    errs = errors(tmp_path, ROUTES.replace("[120mm, 60mm]", "[198mm, 60mm]"))
+    assert any("board.yaml:10:" in e and "node 'leeds'" in e and "not wholly on" in e for e in errs), errs
