@@ -97,6 +97,8 @@ def _text_map(path: Path, raw, spec: Board, errors: Collector) -> BoardData | No
         if key in raw:
             errors.error(locate(raw, [key], key=True), f"`{key}:` belongs to a point-to-point board "
                                                        f"(shape: points); this one is {spec.shape}")
+    if "hex" in raw and spec.shape != "hex":
+        errors.error(locate(raw, ["hex"], key=True), "`hex:` sets up a hex map; add `shape: hex` or remove it")
     rows, char_pos = map_rows(path, raw, spec.map)
     _check_legend_keys(raw, spec, errors)
     if not rows:
@@ -166,7 +168,7 @@ def _check_locations(raw, spec: Board, errors: Collector) -> None:
 
 def _points(path: Path, raw, spec: Board, errors: Collector) -> BoardData | None:
     where = locate(raw, ["shape"])
-    for key in ("map", "legend"):
+    for key in ("map", "legend", "hex"):
         if key in raw:
             errors.error(locate(raw, [key], key=True), f"`{key}:` belongs to a square or hex board; a "
                                                        f"point-to-point board has `nodes:` and `connections:`")
