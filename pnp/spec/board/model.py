@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from pnp.spec.types import Color, Length, NonNegLength, PositiveLength, Spec
 from pnp.spec.units import parse_length
@@ -45,8 +45,18 @@ class SpaceType(Spec):
         return self
 
 
+def _or_a_type_name(schema: dict) -> None:
+    """In the JSON Schema, a legend entry may also be written as just the space type's name."""
+    entry = dict(schema)
+    schema.clear()
+    schema.update({"title": entry.get("title", "LegendEntry"),
+                   "anyOf": [{"type": "string", "description": "a space type declared under `spaces:`"}, entry]})
+
+
 class LegendEntry(Spec):
     """What one map character means: a space type, and the location it belongs to."""
+
+    model_config = ConfigDict(**Spec.model_config, json_schema_extra=_or_a_type_name)
 
     space: str = Field(description="a space type declared under `spaces:`")
     location: str | None = Field(default=None, description="the location a footprint or front space belongs to")
