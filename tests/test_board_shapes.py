@@ -394,3 +394,16 @@ def test_node_cut_off_from_the_start(tmp_path):
 def test_node_off_the_map(tmp_path):
     errs = errors(tmp_path, ROUTES.replace("[120mm, 60mm]", "[198mm, 60mm]"))
     assert any("board.yaml:10:" in e and "node 'leeds'" in e and "not wholly on" in e for e in errs), errs
+
+
+@pytest.mark.parametrize("which", ["hex", "routes"])
+def test_same_spec_same_bytes(tmp_path, which):
+    from pnp.kinds import board as board_kind
+
+    made = create("g", tmp_path, which)
+
+    def files():
+        game = load_game(made.dir)
+        return board_kind.build(game, game.of_kind("board"), BuildOptions(paper="a4", duplex="long"))
+
+    assert files() == files()
