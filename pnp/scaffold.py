@@ -1,8 +1,9 @@
 """`pnp new`: a new game folder with a commented example of every spec kind pnp knows, ready to build.
 
-Each kind's example is `pnp/data/scaffold/<kind>.yaml`; a kind (a module in
-pnp/kinds) without a template is skipped, so a new kind joins the scaffold by
-adding its template. Every spec gets a `yaml-language-server` line pointing at
+The default template is `pnp/data/scaffold/<kind>.yaml`, one commented example per kind; a kind
+(a module in pnp/kinds) without one is skipped, so a new kind joins the scaffold by adding its
+example. A named template (`pnp new --template hex`) is a whole small game in
+`pnp/data/scaffold/<template>/`: its game.yaml, rules.md and spec files are copied as they are. Every spec gets a `yaml-language-server` line pointing at
 pnp's own pnp/data/schema/<kind>.json, so editors complete and check keys from the first keystroke.
 """
 from __future__ import annotations
@@ -27,10 +28,29 @@ class Scaffold:
     skipped: list[str] = field(default_factory=list)  # kinds without a template
 
 
+DEFAULT_TEMPLATE = "default"
+
+
 def scaffold_dir() -> Path:
     from pnp.paths import SCAFFOLD
 
     return SCAFFOLD
+
+
+def templates() -> list[str]:
+    """'default', then every folder of pnp/data/scaffold holding a game.yaml."""
+    named = sorted(p.name for p in scaffold_dir().iterdir() if p.is_dir() and (p / "game.yaml").is_file())
+    return [DEFAULT_TEMPLATE] + named
+
+
+def check_template(template: str) -> None:
+    from pnp.errors import did_you_mean
+
+    known = templates()
+    if template not in known:
+        shown = template[:40] if template.isprintable() else repr(template[:40])
+        raise ScaffoldError(f"unknown template '{shown}'{did_you_mean(template, known)}: "
+                            f"choose one of {', '.join(known)}")
 
 
 def title_of(name: str) -> str:
@@ -67,25 +87,45 @@ def check_name(name: str) -> None:
         raise ScaffoldError(f"{shown} is not a usable game name: {why}; choose another, e.g. my-game")
 
 
-def create(name: str, parent: Path = Path(".")) -> Scaffold:
+_KIND_LINE = re.compile(r"^kind:\s*([a-z]+)\s*$", re.M)
+
+
+def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], list[str], list[str]]:
+    """A named template's files as they will be written: ({file: text}, kinds, skipped)."""
+    src = scaffold_dir() / template
+    files: dict[str, str] = {}
+    kinds = []
+    for path in sorted(src.iterdir()):
+        if not path.is_file() or path.suffix not in (".yaml", ".md"):
+            continue
+        text = fill(path.read_text(encoding="utf-8"))
+        if path.name == "game.yaml":
+            text = schema_line("game", target) + text
+        elif path.suffix == ".yaml":
+            m = _KIND_LINE.search(text)
+            if m:
+                kinds.append(m.group(1))
+                text = schema_line(m.group(1), target) + text
+        files[path.name] = text
+    return files, kinds, []
+
+
+def create(name: str, parent: Path = Path("."), template: str = DEFAULT_TEMPLATE) -> Scaffold:
     """Write PARENT/NAME; refuses a bad name or an existing path (never overwrites, never follows a link there)."""
     check_name(name)
+    check_template(template)
     target = Path(parent) / name
     if os.path.lexists(target):
         raise ScaffoldError(f"{target} already exists: pnp new never overwrites; choose another name or --dir")
-    names, kinds, skipped = plan(name)
     title = title_of(name)
-    src = scaffold_dir()
 
     def fill(text: str) -> str:
         return text.replace("__TITLE__", title).replace("__NAME__", name)
 
-    files: dict[str, str] = {}
-    components = "\n".join(f"  - {names[k]}" for k in kinds)
-    files["game.yaml"] = schema_line("game", target) + fill((src / "game.yaml").read_text()).replace("__COMPONENTS__", components)
-    for k in kinds:
-        files[names[k]] = schema_line(k, target) + fill((src / f"{k}.yaml").read_text())
-    files["rules.md"] = fill((src / "rules.md").read_text())
+    if template == DEFAULT_TEMPLATE:
+        files, kinds, skipped = _default_files(name, target, fill)
+    else:
+        files, kinds, skipped = _template_files(template, target, fill)
     if Path(parent).exists() and not Path(parent).is_dir():
         raise ScaffoldError(f"{parent} is a file: --dir must be a folder")
     try:
@@ -103,6 +143,19 @@ def create(name: str, parent: Path = Path(".")) -> Scaffold:
         shutil.rmtree(target, ignore_errors=True)  # the folder is ours: made a moment ago
         raise ScaffoldError(f"cannot write the new game in {target}: {e.strerror or e}") from None
     return Scaffold(target, sorted(files), kinds, skipped)
+
+
+def _default_files(name: str, target: Path, fill) -> tuple[dict[str, str], list[str], list[str]]:
+    """The default template: one commented example per kind, listed in game.yaml."""
+    names, kinds, skipped = plan(name)
+    src = scaffold_dir()
+    files: dict[str, str] = {}
+    components = "\n".join(f"  - {names[k]}" for k in kinds)
+    files["game.yaml"] = schema_line("game", target) + fill((src / "game.yaml").read_text()).replace("__COMPONENTS__", components)
+    for k in kinds:
+        files[names[k]] = schema_line(k, target) + fill((src / f"{k}.yaml").read_text())
+    files["rules.md"] = fill((src / "rules.md").read_text())
+    return files, kinds, skipped
 
 
 def _write_files(folder: Path, files: dict[str, str]) -> None:

@@ -194,12 +194,20 @@ def test_deterministic(game):
 
 HEAD = "# yaml-language-server: $schema=../../docs/schema/board.json\nkind: board\nname: t\nmap: |\n"
 LEGEND = """legend:
-  '.': {kind: path}
-  '#': {kind: blocked}
-  S: {kind: building, location: san}
-  s: {kind: sanitarium, location: san}
+  '.': {space: path}
+  '#': {space: blocked}
+  S: {space: building, location: san}
+  s: {space: home, location: san}
 locations:
   san: {name: Sanitarium}
+spaces:
+  path: {walk: true}
+  blocked: {fill: "#2e7d32"}
+  building: {footprint: true}
+  home: {walk: true, front: true}
+start: san
+pieces:
+  ao: {name: the Ancient One}
 """
 
 
@@ -230,12 +238,13 @@ def test_unreachable_space(tmp_path):
 
 
 def test_marker_off_the_path(tmp_path):
-    extra = "scenarios:\n  - id: x\n    name: X\n    ancient_one: {start: A1, destination: D3}\n"
+    extra = "scenarios:\n  - id: x\n    name: X\n    pieces: [{piece: ao, at: A1, to: D3}]\n"
     errs = errors_of(tmp_path, ["SS..", "s...", "...."], extra)
     assert any("scenario 'x'" in e and "A1 is building" in e for e in errs), errs
 
 
 def test_real_board_markers(board):
     sc = board.scenarios[0]
-    assert board.walkable(sc.start.cell) and board.walkable(sc.destination.cell)
-    assert board.sanitarium() is not None
+    ao = sc.of("ancient-one")[0]
+    assert board.walkable(ao.at.cell) and board.walkable(ao.to.cell)
+    assert board.start_cell() is not None and board.space(board.start_cell()) == "sanitarium"

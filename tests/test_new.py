@@ -92,3 +92,28 @@ def test_cli_creates_in_dir(tmp_path):
     result = CliRunner().invoke(app, ["new", "fresh", "--dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "fresh" / "game.yaml").is_file() and "pnp build" in result.output
+
+
+# ------------------------------------------------------------------ named templates
+
+@pytest.mark.parametrize("template,pdf", [("hex", "board-tiles.pdf"), ("routes", "board-poster.pdf")])
+def test_template_games_build_without_warnings(tmp_path, template, pdf):
+    result = CliRunner().invoke(app, ["new", "war-game", "--dir", str(tmp_path), "--template", template])
+    assert result.exit_code == 0, result.output
+    made = tmp_path / "war-game"
+    assert sorted(p.name for p in made.iterdir()) == ["board.yaml", "game.yaml", "rules.md", "tokens.yaml"]
+    assert "title: War Game" in (made / "game.yaml").read_text()
+    for name in ("game.yaml", "board.yaml", "tokens.yaml"):   # every spec names its schema
+        kind = "game" if name == "game.yaml" else (made / name).read_text().split("kind: ")[1].split()[0]
+        assert (made / name).read_text().startswith("# yaml-language-server: $schema=")
+        assert f"/{kind}.json" in (made / name).read_text().splitlines()[0]
+    built = build_game(made, BuildOptions(out=tmp_path / "out"))
+    assert not built.warnings, [str(w) for w in built.warnings]
+    assert {pdf, "tokens.pdf", "rulebook.pdf"} <= {f["file"] for f in built.files}
+
+
+def test_unknown_template_is_refused_with_a_suggestion(tmp_path):
+    result = CliRunner().invoke(app, ["new", "g", "--dir", str(tmp_path), "--template", "hexes"])
+    assert result.exit_code == 2
+    assert "unknown template 'hexes'" in result.output and "did you mean 'hex'" in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -59,7 +59,7 @@ def test_blob_rounds_follow_the_sheet(tmp_path):
 def test_miskatonic_tomes_match_bookshelves():
     game = load_game(EXAMPLES / "miskatonic")
     board = game.of_kind("board")[0].model
-    shelves = {board.entry(cell).location for cell in board.fronts(kinds={"bookshelf"})}
+    shelves = {board.entry(cell).location for cell in board.fronts(spaces={"bookshelf"})}
     text = text_of(build_rules(EXAMPLES / "miskatonic"))
     stated = [int(n) for n in re.findall(r"(\d+) tomes", text)]
     assert stated, "the rulebook never states how many tomes there are"

@@ -12,12 +12,14 @@ from pnp.cli import EXIT_SPEC, _console, _escape, app
 def new(
     name: str = typer.Argument(..., help="The game's folder name, e.g. my-game (its title becomes My Game)."),
     dir: Path = typer.Option(Path("."), "--dir", help="Where to create the folder (default: here)."),
+    template: str = typer.Option("default", "--template", help="default (a commented example of each spec kind), "
+                                 "hex (a hex-map wargame) or routes (a point-to-point route game)."),
 ):
-    """Create NAME/ with game.yaml, rules.md and a commented example of each spec kind."""
+    """Create NAME/ with game.yaml, rules.md and a commented example of each spec kind (or a template game)."""
     from pnp.scaffold import ScaffoldError, create
 
     try:
-        made = create(name, dir)
+        made = create(name, dir, template)
     except ScaffoldError as e:
         _console(True).print(f"[red]{_escape(str(e))}[/]")
         raise typer.Exit(EXIT_SPEC)

@@ -14,41 +14,86 @@ OPTIONS = (
 def load(game, path, raw):
     board = load_board(path, raw, game.errors)
     if board is not None:
-        _check_icons(game, board, raw)
+        _check_pictures(game, board, raw)
+        _check_tracks(game, board, raw)
+        _check_size(game, board, raw)
     return board
 
 
-def _check_icons(game, board, raw) -> None:
-    """A location's icon must be one the game knows (built in, or in its art/icons folder)."""
-    from pnp.errors import did_you_mean
+MAX_DRAWN_MM = 4000   # a board larger than 4 m a side is a mistake, and thousands of tile pages
+
+
+def _check_size(game, board, raw) -> None:
+    from pnp.render.board import board_size
+    from pnp.spec.load import locate
+    from pnp.spec.units import to_mm
+
+    w, h = (to_mm(v) for v in board_size(board))
+    if max(w, h) > MAX_DRAWN_MM:
+        game.errors.error(locate(raw, ["cell"] if "cell" in raw else ["kind"]),
+                          f"the board would be {w:.0f} × {h:.0f} mm; at most {MAX_DRAWN_MM} mm a side: "
+                          f"use smaller spaces or fewer of them")
+
+
+def _check_pictures(game, board, raw) -> None:
+    """Every icon a space type, location or piece names is one the game knows; every image is readable."""
+    from pnp.errors import SpecErrors, did_you_mean
     from pnp.spec.load import locate
 
     known = game.assets.icon_names()
-    for name, loc in board.spec.locations.items():
-        if loc.icon and loc.icon not in known:
-            game.errors.error(locate(raw, ["locations", name, "icon"]),
-                              f"location '{name}': unknown icon '{loc.icon}'{did_you_mean(loc.icon, known)}")
+    named = [(["spaces", n, "icon"], f"space type '{n}'", t.icon) for n, t in board.spec.spaces.items()]
+    named += [(["locations", n, "icon"], f"location '{n}'", loc.icon) for n, loc in board.spec.locations.items()]
+    named += [(["pieces", n, "icon"], f"piece '{n}'", p.icon) for n, p in board.spec.pieces.items()]
+    for where, what, icon in named:
+        if icon and icon not in known:
+            game.errors.error(locate(raw, where), f"{what}: unknown icon '{icon}'{did_you_mean(icon, known)}")
+    for name, kind in board.spec.spaces.items():
+        if kind.image:
+            try:
+                game.assets.art(kind.image, locate(raw, ["spaces", name, "image"]))
+            except SpecErrors as e:
+                for err in e.errors:
+                    game.errors.error(err.pos, err.message)
+
+
+def _check_tracks(game, board, raw) -> None:
+    """A track that cannot be laid (its ring too small) or a route too short for its segments: an error at its own key."""
+    from pnp.render.board_art import route_problems, track_problems
+    from pnp.spec.load import locate
+
+    for where, message in track_problems(board) + route_problems(board):
+        game.errors.error(locate(raw, where), message)
 
 
 def rulebook_items(game, component) -> list[str]:
-    """The rulebook's component_list() lines: the board's size, its locations and its scenarios."""
+    """The rulebook's component_list() lines: the board's size, its locations, tracks and scenarios."""
+    from pnp.render.board import board_size
     from pnp.spec.units import to_mm
 
     board = component.model
     spec = board.spec
-    side = to_mm(spec.cell)
-    lines = [f"**1** board: {spec.title or spec.name}, {board.width} × {board.height} spaces "
-             f"({board.width * side:g} × {board.height * side:g} mm; as tiles to tape together or as one poster)"]
+    W, H = board_size(board)
+    if board.shape == "points":
+        what = f"{len(spec.nodes)} places joined by {len(spec.connections)} routes"
+    else:
+        what = f"{board.width} × {board.height} {'hexes' if board.shape == 'hex' else 'spaces'}"
+    if board.shape == "square" and not spec.tracks:  # the grid alone, as a player measures it
+        W, H = board.width * spec.cell, board.height * spec.cell
+    lines = [f"**1** board: {spec.title or spec.name}, {what} "
+             f"({to_mm(W):.0f} × {to_mm(H):.0f} mm; as tiles to tape together or as one poster)"]
     kinds: dict[str, list[str]] = {}
     for loc in spec.locations:
-        kind = board.location_kind(loc)
+        kind = board.location_space(loc)
         if kind:
             kinds.setdefault(kind, []).append(spec.locations[loc].name)
-    words = {"bookshelf": "with a bookshelf", "front": "without a bookshelf (the Store)", "sanitarium": "the Sanitarium"}
-    parts = [f"{len(names)} {words.get(kind, kind)}" if kind != "sanitarium" else words[kind]
-             for kind, names in sorted(kinds.items())]
+    parts = []
+    for kind in (k for k in spec.spaces if k in kinds):  # in the order the spec declares its space types
+        label, count = spec.spaces[kind].name or kind, len(kinds[kind])
+        parts.append(f"{count} {label}" if count > 1 else label)
     if parts:
         lines.append(f"{sum(len(n) for n in kinds.values())} locations: " + ", ".join(parts))
+    for t in spec.tracks:
+        lines.append(f"track: {t.name}, {t.first}–{t.last}")
     for sc in spec.scenarios:
         lines.append(f"scenario: {sc.name}")
     return lines

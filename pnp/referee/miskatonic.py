@@ -33,6 +33,21 @@ AO_STEP = 2            # spaces the Ancient One moves after each player's turn
 MONSTER_CAP = 4        # fewer than this on the board: a new monster may be added instead of moving one
 MAX_TURNS = 400        # player turns before a simulated game is called unfinished
 UNPLAYABLE = ("board", "sanitarium", "scenario")   # findings that leave nothing to play on
+# The game's own names in its board spec (pnp/examples/miskatonic/board.yaml): space types and pieces.
+SHELF, STORE, SANITARIUM = "bookshelf", "store", "sanitarium"
+ANCIENT_ONE, MONSTER = "ancient-one", "monster"
+
+
+def _sanitarium(board):
+    """The Sanitarium's front space: where investigators start and heal."""
+    found = board.fronts(spaces={SANITARIUM}) if SANITARIUM in board.spec.spaces else []
+    return found[0] if found else None
+
+
+def _ancient_one(sc):
+    """The scenario's Ancient One placement (its start `at`, its destination `to`), or None."""
+    found = [p for p in sc.of(ANCIENT_ONE) if p.to is not None]
+    return found[0] if found else None
 
 
 # --------------------------------------------------------------------------- finding the parts
@@ -103,10 +118,11 @@ def referee_check(game) -> list[Finding]:
 
 def _check_board(board) -> list[Finding]:
     out = []
-    san = board.sanitarium()
+    san = _sanitarium(board)
     if san is None:
-        out.append(Finding(locate(board.raw, ["legend"]), "sanitarium",
-                           "the board has no Sanitarium: investigators start and heal there (legend kind: sanitarium)"))
+        out.append(Finding(locate(board.raw, ["spaces"]), "sanitarium",
+                           f"the board has no Sanitarium: investigators start and heal there (a front space "
+                           f"of type '{SANITARIUM}')"))
         return out
     reach = board.distances(san)
     for cell in board.cells():
@@ -115,19 +131,23 @@ def _check_board(board) -> list[Finding]:
     if not board.scenarios:
         out.append(Finding(locate(board.raw, ["scenarios"]), "scenario",
                            "no scenario: the Ancient One's start and destination and the starting monsters are unset"))
-    for sc in board.scenarios:
-        dist = board.distances(sc.start.cell).get(sc.destination.cell)
+    for i, sc in enumerate(board.scenarios):
+        ao = _ancient_one(sc)
+        if ao is None:
+            out.append(Finding(sc.pos, "scenario", f"scenario '{sc.spec.id}' places no '{ANCIENT_ONE}' piece "
+                                                   f"with a destination (`to:`)"))
+            continue
+        dist = board.distances(ao.at.cell).get(ao.to.cell)
         if dist is None:
-            out.append(Finding(sc.destination.pos, "ancient-one-route",
+            out.append(Finding(ao.to.pos, "ancient-one-route",
                                f"scenario '{sc.spec.id}': the Ancient One cannot reach its destination from its start"))
         elif dist <= AO_STEP * 3:
-            out.append(Finding(sc.destination.pos, "ancient-one-route",
+            out.append(Finding(ao.to.pos, "ancient-one-route",
                                f"scenario '{sc.spec.id}': the destination is only {dist} spaces from the start "
                                f"({-(-dist // AO_STEP)} moves): the investigators can hardly fight it"))
-        if sc.spec.ancient_one.health != RULE_AO_HEALTH:
-            out.append(Finding(locate(board.raw, ["scenarios", board.scenarios.index(sc), "ancient_one"]),
-                               "ancient-one-health", f"the rules give the Ancient One {RULE_AO_HEALTH} Health, "
-                                                     f"not {sc.spec.ancient_one.health}"))
+        if ao.health != RULE_AO_HEALTH:
+            out.append(Finding(ao.pos, "ancient-one-health", f"the rules give the Ancient One {RULE_AO_HEALTH} "
+                                                             f"Health, not {ao.health}"))
     return out
 
 
@@ -149,7 +169,7 @@ def _check_tokens(tokens, board) -> list[Finding]:
         out.append(Finding(locate(tokens.raw, ["pieces", tomes[0].index, "back"]) if tomes else where, "tome-backs",
                            "Pages and Curses must share one back (name it under `backs:`) to be shuffled face down"))
     if board is not None and counts:
-        shelves = [n for n in board.locations if board.location_kind(n) == "bookshelf"]
+        shelves = [n for n in board.locations if board.location_space(n) == SHELF]
         total = sum(counts.values())
         if total != len(shelves):
             out.append(Finding(locate(board.raw, ["locations"]), "tomes",
@@ -202,13 +222,14 @@ def referee_facts(game) -> list[str]:
     facts = []
     if board is None:
         return facts
-    shelves = sum(1 for n in board.locations if board.location_kind(n) == "bookshelf")
-    stores = sum(1 for n in board.locations if board.location_kind(n) == "front")
+    shelves = sum(1 for n in board.locations if board.location_space(n) == SHELF)
+    stores = sum(1 for n in board.locations if board.location_space(n) == STORE)
     walk = sum(1 for c in board.cells() if board.walkable(c))
     facts.append(f"board {board.width} × {board.height}: {walk} path spaces, {shelves} bookshelves, "
                  f"{stores} Store location{'s' if stores != 1 else ''}")
     for sc in board.scenarios:
-        dist = board.distances(sc.start.cell).get(sc.destination.cell)
+        ao = _ancient_one(sc)
+        dist = board.distances(ao.at.cell).get(ao.to.cell) if ao else None
         if dist is not None:
             facts.append(f"scenario '{sc.spec.id}': the Ancient One marches {dist} spaces, "
                          f"{-(-dist // AO_STEP)} moves of {AO_STEP}")
@@ -242,8 +263,9 @@ def _setup(game) -> Setup:
     require_playable(referee_check(game), UNPLAYABLE)
     board, tokens = _board(game), _tokens(game)
     sc = board.scenarios[0]
-    if board.distances(sc.start.cell).get(sc.destination.cell) is None:
-        raise SpecErrors([SpecError(sc.destination.pos, f"scenario '{sc.spec.id}': the Ancient One "
+    ao = _ancient_one(sc)
+    if board.distances(ao.at.cell).get(ao.to.cell) is None:
+        raise SpecErrors([SpecError(ao.to.pos, f"scenario '{sc.spec.id}': the Ancient One "
                                                         "cannot reach its destination from its start")])
     faces, where, _ = _dice_faces(game)
     empty = [die for die in RULE_DICE if die in faces and not faces[die]]
@@ -259,17 +281,17 @@ def _setup(game) -> Setup:
         dist.append([d.get(o, far) for o in cells])
 
     def fronts(kind):
-        return [index[c] for c in board.fronts(kinds={kind})]
+        return [index[c] for c in board.fronts(spaces={kind})]
 
     chart = next((p.spec.radial for p in tokens.pieces if p.spec.radial), None) if tokens else None
     supply = tuple((tokens.by_id(k).spec.count if tokens and tokens.by_id(k) else d)
                    for k, d in (("monster-1", 6), ("monster-2", 4)))
     inv = [_inv_face(f) for f in faces.get("investigator", RULE_DICE["investigator"])]
     mon = [_norm(f) for f in faces.get("monster", RULE_DICE["monster"])]
-    return Setup(nbrs, dist, fronts("bookshelf"), fronts("front"),
-                 fronts("bookshelf") + fronts("front") + fronts("sanitarium"), index[board.sanitarium()],
-                 index[sc.start.cell], index[sc.destination.cell], [(index[m.cell], m.health) for m in sc.monsters],
-                 chart.spaces if chart else 5, sc.spec.ancient_one.health, supply, inv, mon)
+    return Setup(nbrs, dist, fronts(SHELF), fronts(STORE),
+                 fronts(SHELF) + fronts(STORE) + fronts(SANITARIUM), index[_sanitarium(board)],
+                 index[ao.at.cell], index[ao.to.cell], [(index[m.at.cell], m.health) for m in sc.of(MONSTER)],
+                 chart.spaces if chart else 5, ao.health, supply, inv, mon)
 
 
 def _inv_face(face: str) -> tuple[int, bool, bool, bool]:
