@@ -95,7 +95,7 @@ def build(
     seed: Optional[int] = typer.Option(None, "--seed", min=0, max=2**32 - 1, help="Seed for generated content."),
     booklet: bool = typer.Option(False, "--booklet", help="Also impose the rulebook as an A5 booklet."),
     sets: Optional[int] = typer.Option(None, "--sets", min=1, max=50, help="Sets of dice tiles and paper dice to print (default: a page of as many full sets as fit)."),
-    poster: Optional[str] = typer.Option(None, "--poster", help="Poster paper for boards (a2 default, a1, a3, or WxH mm)."),
+    poster: Optional[str] = typer.Option(None, "--poster", help="Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even when nothing changed."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings (text overflow, missing glyphs, …) as errors."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),

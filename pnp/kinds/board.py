@@ -7,7 +7,7 @@ from pnp.spec.board import Board, load_board
 KIND = "board"
 MODEL = Board
 OPTIONS = (
-    KindOption("--poster", "poster", str, None, "Poster paper for boards (a2 default, a1, a3, or WxH mm)."),
+    KindOption("--poster", "poster", str, None, "Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits)."),
 )
 
 
@@ -107,7 +107,7 @@ def build(game, components, options) -> dict:
     if "pdf" not in options.formats:
         return {}
     title = game.game.title if game.game else game.name
-    poster_size = parse_paper(options.poster or "a2")  # `pnp build --poster` checked it already
+    poster_size = parse_paper(options.poster) if options.poster else None  # checked where given; None: smallest that fits
     out: dict = {}
     stems = file_stems(game, components)
     game.errors.raise_if_any()

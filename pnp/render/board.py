@@ -206,18 +206,22 @@ def _scenario_text(s, board: BoardData, sc, x, y, width) -> float:
 
 # --------------------------------------------------------------------------- poster
 
-def board_poster(s, board: BoardData, assets, paper: tuple[float, float]) -> tuple[float, float]:
-    """The whole board on one page at true scale, centred, with a title above it."""
+def board_poster(s, board: BoardData, assets, paper: tuple[float, float] | None = None) -> tuple[float, float]:
+    """The whole board on one page at true scale, centred, with a title above it; on `paper`, or by
+    default on the smallest poster paper it fits (A3 to A0), so the sheet is not mostly margin."""
     from pnp.errors import Pos, SpecError, SpecErrors
+    from pnp.layout.paper import PAPERS, POSTER_PAPERS
     from pnp.spec.load import locate
 
     W, H = board_size(board)
-    page = fit_page(W, H + mm(24), paper, mm(10))
+    choices = [paper] if paper is not None else [PAPERS[name] for name in POSTER_PAPERS]
+    page = next((p for p in (fit_page(W, H + mm(24), size, mm(10)) for size in choices) if p is not None), None)
     if page is None:
+        largest = choices[-1]
         raise SpecErrors([SpecError(locate(board.raw, ["map" if board.shape != "points" else "size"]),
                                     f"the board ({W / mm(1):.0f} × {H / mm(1):.0f} mm) does not fit on a "
-                                    f"{paper[0] / mm(1):.0f} × {paper[1] / mm(1):.0f} mm poster with its title; "
-                                    f"choose a larger --poster")])
+                                    f"{largest[0] / mm(1):.0f} × {largest[1] / mm(1):.0f} mm poster with its title; "
+                                    f"choose a larger --poster (WxH in mm)")])
     pw, ph = page
     symbol = define_board(s, board, assets)
     s.begin_page(pw, ph)
