@@ -75,7 +75,8 @@ def check_context(game) -> dict:
     for comp in game.components:
         components.setdefault(comp.kind, []).append(comp.model)
     return {"cards": cards, "decks": decks, "components": components,
-            "game": game.game.model_dump() if game.game else {}}
+            "game": game.game.model_dump() if game.game else {},
+            "parameters": game.game.parameter_values() if game.game else {}}
 
 
 def declared_checks(game) -> list[Finding]:

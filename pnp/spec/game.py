@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from pnp.spec.types import Spec
 
@@ -19,6 +19,42 @@ class DeclaredCheck(Spec):
     name: str
     expect: str = Field(description="a Jinja2 expression that must be true, e.g. \"decks.items.cards | length == 54\"")
     message: str | None = None
+
+
+class RuleParameter(Spec):
+    """One number the rules fix, declared once: the rulebook, cards, checks and simulators read it.
+
+    `says` lists the phrases that state it in prose, `#` where the number stands
+    ("# or more", "hand limit of #"): a literal number in such a phrase that
+    disagrees with `value` is a referee finding. `limit` with `of` makes it a bound
+    on quantities ("max" of [volume, weight]) that worked examples must respect.
+    """
+
+    value: int | float = Field(description="the number the rules fix")
+    means: str = Field(description="what it is, in the game's own words (quoted in findings)")
+    says: list[str] = Field(default=[], description="phrases that state it in text, `#` where the number "
+                                                    "stands, e.g. \"# or more\", \"hand limit of #\"")
+    limit: Literal["max", "min"] | None = Field(default=None, description="the value bounds the quantities "
+                                                                          "in `of` (in worked examples)")
+    of: list[str] = Field(default=[], description="the words naming the bounded quantities, e.g. [volume, weight]")
+
+
+class BalanceExpectation(Spec):
+    """A figure the game's own simulation must keep within bounds (`pnp simulate` names the figures)."""
+
+    name: str
+    figure: str = Field(description="a simulation figure, e.g. greedy_stuck_rate")
+    at_most: float | None = None
+    at_least: float | None = None
+    message: str | None = None
+
+
+class Balance(Spec):
+    """What `pnp check` expects of the game's simulation: how many games, which seed, which bounds."""
+
+    games: int = Field(default=300, ge=1, le=100_000)
+    seed: int = 1
+    expect: list[BalanceExpectation] = []
 
 
 class Game(Spec):
@@ -38,3 +74,20 @@ class Game(Spec):
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
     checks: list[DeclaredCheck] = []
+    parameters: dict[str, RuleParameter | int | float] = Field(
+        default={}, description="the numbers the rules fix, by name (a number, or {value, means, says}); "
+                                "templates read them as `parameters.NAME`; see docs/referee.md")
+    balance: Balance | None = Field(default=None, description="simulation bounds `pnp check` holds the game to")
+
+    @field_validator("parameters")
+    @classmethod
+    def _names_are_identifiers(cls, value: dict) -> dict:
+        bad = [k for k in value if not str(k).isidentifier()]
+        if bad:
+            raise ValueError(f"a parameter name is a word of letters, digits and _ (templates read "
+                             f"`parameters.NAME`), not '{bad[0]}'")
+        return value
+
+    def parameter_values(self) -> dict[str, int | float]:
+        """name → value, what templates and simulators read."""
+        return {k: (v.value if isinstance(v, RuleParameter) else v) for k, v in self.parameters.items()}
