@@ -38,7 +38,7 @@ def test_the_cave_game_obeys_its_rules():
     assert report.family == "cave" and report.declared == 1
     piles, backpack = report.notes
     assert "62 cards (48 items, 14 seismographs, tremors summing to 40)" in piles
-    assert "4 piles of 16, 16, 15, 15" in piles
+    assert "four piles of 16, 16, 15, 15" in piles
     assert backpack.startswith("best possible backpack: value 45 ")
 
 

@@ -197,6 +197,12 @@ def best_backpack(items: list[CaveCard], limit: int = 15) -> Knapsack | None:
     return Knapsack(val, v, w, [items[i].name for i in chosen], fullest)
 
 
+def _spelled(n: int) -> str:
+    from pnp.referee.text import NUMBER_WORDS
+
+    return next((w for w, v in NUMBER_WORDS.items() if v == n), str(n))
+
+
 def referee_facts(game) -> list[str]:
     """Figures worth knowing even when every rule holds: pile sizes and the best backpack."""
     rules = cave_rules(game)
@@ -206,7 +212,7 @@ def referee_facts(game) -> list[str]:
     n, k = len(cards), max(1, rules.piles)
     piles = [n // k + (1 if i < n % k else 0) for i in range(k)]
     facts = [f"{n} cards ({len(items)} items, {len(seismos)} seismographs, tremors summing to "
-             f"{sum(c.tremor for c in seismos if _is_stat(c.tremor, rules))}): {k} piles of "
+             f"{sum(c.tremor for c in seismos if _is_stat(c.tremor, rules))}): {_spelled(k)} piles of "
              f"{', '.join(map(str, piles))}"]
     best = best_backpack([c for c in items if _is_stat(c.volume, rules) and _is_stat(c.weight, rules)
                           and _is_stat(c.value, rules)], rules.backpack)

@@ -17,6 +17,7 @@ from typing import Any
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
 from pnp.referee.findings import Finding
+from pnp.referee.text import text_findings
 
 
 @dataclass
@@ -41,6 +42,7 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     game.errors.raise_if_any()
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
+    report.findings += text_findings(game)
     report.declared = len(game.game.checks) if game.game else 0
     family, note = family_of(game)
     if note:
@@ -49,8 +51,47 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
         report.family = game.game.family
         report.findings += family.referee_check(game)
         report.notes += family.referee_facts(game)
+        found, notes = balance_findings(game, family)
+        report.findings += found
+        report.notes += notes
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
     return game, report
+
+
+# --------------------------------------------------------------------------- balance the game declares
+
+def balance_findings(game, family) -> tuple[list[Finding], list[str]]:
+    """Hold the family's simulation to game.yaml's `balance:` bounds (games and seed as declared).
+
+    Balance is never a rule by default: only bounds the game writes down gate `pnp check`."""
+    from pnp.spec.load import locate
+
+    balance = game.game.balance if game.game else None
+    if balance is None or not balance.expect:
+        return [], []
+    try:
+        sim = family.referee_simulate(game, balance.games, balance.seed)
+    except SpecErrors as e:
+        return [], [f"balance not measured: {e.errors[0].message}"]
+    out, notes = [], []
+    for i, want in enumerate(balance.expect):
+        where = locate(game.raw, ["balance", "expect", i])
+        got = sim.figures.get(want.figure)
+        if got is None:
+            known = ", ".join(sorted(sim.figures))
+            out.append(Finding(locate(game.raw, ["balance", "expect", i, "figure"]), want.name,
+                               f"the simulation has no figure '{want.figure}' (it has: {known})"))
+            continue
+        low = want.at_least is not None and got < want.at_least
+        high = want.at_most is not None and got > want.at_most
+        bounds = " and ".join(b for b in (f"at least {want.at_least:g}" if want.at_least is not None else "",
+                                          f"at most {want.at_most:g}" if want.at_most is not None else "") if b)
+        said = f"{want.figure} is {got:.3g} over {balance.games} games (seed {balance.seed}); the game expects {bounds}"
+        if low or high:
+            out.append(Finding(where, want.name, (want.message + f" ({said})") if want.message else said))
+        else:
+            notes.append(f"balance '{want.name}' holds: {said}")
+    return out, notes
 
 
 # --------------------------------------------------------------------------- declared checks

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from pnp.errors import Pos
 from pnp.referee.blorg.loader import (
-    HAND_ITEMS, LEVELS, TIMELINE, BlorgGame, Card, Side, blorg_game, compile_rules, pos_of, slug,
+    LEVELS, BlorgGame, Card, Side, blorg_game, compile_rules, pos_of, slug,
 )
 from pnp.referee.blorg.players import random_play
 from pnp.referee.blorg.engine import random_setup
@@ -182,9 +182,9 @@ def _check_events(game: BlorgGame) -> list[Finding]:
         for i, ev in enumerate(events):
             where = pos_of(events, i, s.pos_of("events"))
             at = ev.get("at")
-            if not isinstance(at, int) or isinstance(at, bool) or not 1 <= at <= TIMELINE:
+            if not isinstance(at, int) or isinstance(at, bool) or not 1 <= at <= game.timeline:
                 out.append(Finding(pos_of(ev, "at", where), "event-position",
-                                   f"{s.name}: event {i + 1} is at position {at!r}; the time line has positions 1-{TIMELINE}"))
+                                   f"{s.name}: event {i + 1} is at position {at!r}; the time line has positions 1-{game.timeline}"))
             effect = ev.get("effect")
             if not isinstance(effect, dict) or len(effect) != 1 or next(iter(effect)) not in EFFECTS:
                 out.append(Finding(pos_of(ev, "effect", where), "effects",
@@ -276,23 +276,23 @@ def _check_hand(game: BlorgGame) -> list[Finding]:
     hand = [by_id[slug(x)] for x in game.start_hand if slug(x) in by_id]
     locations = sum(s.kind == "location" for s in hand)
     items = sum(s.kind == "item" for s in hand)
-    if locations != 1 or items > HAND_ITEMS or len(hand) != len(game.start_hand):
+    if locations != 1 or items > game.hand_items or len(hand) != len(game.start_hand):
         out.append(Finding(game.start_hand_pos(), "hand",
                            f"the start hand holds {locations} locations and {items} items "
-                           f"(one location, at most {HAND_ITEMS} items, every card known)"))
+                           f"(one location, at most {game.hand_items} items, every card known)"))
     if len({s.card.id for s in hand}) != len(hand):
         out.append(Finding(game.start_hand_pos(), "hand", "the start hand names both sides of one card"))
     for s in game.sides:
-        if s.fields.get("repair") and _fewest_cards(game, set(s.fields["repair"]), exclude=s.card) > HAND_ITEMS:
+        if s.fields.get("repair") and _fewest_cards(game, set(s.fields["repair"]), exclude=s.card) > game.hand_items:
             out.append(Finding(s.pos_of("repair"), "hand",
-                               f"the repair list needs more than {HAND_ITEMS} items in hand"))
+                               f"the repair list needs more than {game.hand_items} items in hand"))
     return out
 
 
 def _fewest_cards(game: BlorgGame, icons: set, exclude: Card | None = None) -> int:
     """The fewest item cards (one side each) that together show `icons`; 99 if none can."""
     pool = [s for s in game.sides if s.card is not exclude and s.kind == "item"]
-    for n in range(0, HAND_ITEMS + 2):
+    for n in range(0, game.hand_items + 2):
         for combo in combinations(pool, n):
             if len({s.card.id for s in combo}) == n and icons <= {i for s in combo for i in s.fields.get("provides") or []}:
                 return n
@@ -326,7 +326,7 @@ def _satisfiable(game: BlorgGame, item: Side, alt: list) -> bool:
             continue
         rest = [s for s in items if s.card is not place.card]
         need = icons - set(place.fields.get("provides") or [])
-        for n in range(0, HAND_ITEMS):
+        for n in range(0, game.hand_items):
             for combo in combinations(rest, n):
                 if len({c.card.id for c in combo}) == n and need <= {i for c in combo for i in c.fields.get("provides") or []}:
                     return True
