@@ -17,6 +17,7 @@ from typing import Any
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
 from pnp.referee.findings import Finding
+from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import text_findings
 
 
@@ -43,6 +44,8 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
+    report.findings += general_findings(game)
+    report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0
     family, note = family_of(game)
     if note:
@@ -54,8 +57,20 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
         found, notes = balance_findings(game, family)
         report.findings += found
         report.notes += notes
+    report.findings = one_per_place(report.findings)
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
     return game, report
+
+
+def one_per_place(findings: list[Finding]) -> list[Finding]:
+    """One finding per spot: a fault that two layers both see (a family rule and a check for any
+    game) is reported once, by the layer that ran first (declared, text, any game, then family)."""
+    seen, out = set(), []
+    for f in findings:
+        if f.pos not in seen:
+            seen.add(f.pos)
+            out.append(f)
+    return out
 
 
 # --------------------------------------------------------------------------- balance the game declares
