@@ -349,6 +349,7 @@ def sheet_findings(game) -> list[Finding]:
     out += _check_shapes(sheet, parts, at)
     out += _check_city(sheet, parts, at)
     out += _check_dice(sheet, parts, at)
+    out += _check_scoring(sheet, parts, at)
     track = sheet.tracks.get(parts.track_id) if parts.track_id else None
     rounds = int(parameters.values(game, NUMBERS)["rounds"])
     if track is None or track.boxes != rounds:
@@ -429,6 +430,31 @@ def _check_city(sheet, parts, at) -> list[Finding]:
                                    f"bonus square [{c}, {r}] is off the city"))
     if sum(1 for _ in grid.pieces) == 0:
         out.append(Finding(at("grids", parts.city_id), "city", "the city has no pieces to eat"))
+    return out
+
+
+def _check_scoring(sheet, parts, at) -> list[Finding]:
+    """The score is the eaten pieces' points plus the largest blob: the sheet needs a list to cross
+    the city's pieces off, and score boxes for both terms and their total; each bonus square once."""
+    out = []
+    if not any(c.grid == parts.city_id for c in sheet.checklists.values()):
+        out.append(Finding(at("checklists") if sheet.checklists else at("grids", parts.city_id), "score-sheet",
+                           f"no list of the city's pieces to cross off (a checklist with `grid: {parts.city_id}`): "
+                           "the score counts the points of every piece eaten"))
+    if not sheet.scores:
+        out.append(Finding(at("layout"), "score-sheet", "no score boxes: the score is the eaten pieces' points "
+                                                         "plus the largest blob's squares, and their total"))
+    for sid, score in sheet.scores.items():
+        if len(score.boxes) < 3:
+            out.append(Finding(at("scores", sid, "boxes"), "score-sheet",
+                               f"{len(score.boxes)} score box{'es' if len(score.boxes) != 1 else ''}: the score "
+                               "needs one for the pieces' points, one for the largest blob and one for the total"))
+    if parts.mark_id is not None:
+        cells = [tuple(c) for c in sheet.grids[parts.city_id].marks[parts.mark_id].cells]
+        for j, c in enumerate(cells):
+            if c in cells[:j]:
+                out.append(Finding(at("grids", parts.city_id, "marks", parts.mark_id, "cells", j), "bonus",
+                                   f"bonus square {list(c)} is listed twice"))
     return out
 
 

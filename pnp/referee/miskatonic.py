@@ -42,6 +42,7 @@ NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, w
     "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health"),
     "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn"),
     "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added"),
+    "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart"),
 }
 DEFAULT_NUMBERS = {k: d.value for k, d in NUMBERS.items()}
 
@@ -112,6 +113,7 @@ def referee_check(game) -> list[Finding]:
         out += _check_board(board, n)
     if tokens is not None:
         out += _check_tokens(tokens, board, n)
+        out += _check_sky_and_ancient_one(tokens, n)
     out += _check_items(game)
     out += _check_dice(game)
     return out
@@ -175,6 +177,37 @@ def _check_tokens(tokens, board, n: dict) -> list[Finding]:
             if want is not None and (t.max != want or (t.start is not None and t.start != want)):
                 out.append(Finding(locate(tokens.raw, ["pieces", p.index, "tracks", j]), "packs",
                                    f"'{p.spec.id}': {t.name} runs to {t.max}; an investigator has {want}"))
+    return out
+
+
+def _check_sky_and_ancient_one(tokens, n: dict) -> list[Finding]:
+    """The Star Chart (a piece with a radial `chart`): one arm per star, as many star pieces as stars;
+    the Ancient One's Health board (a piece with one Health track only): running to its Health."""
+    out = []
+    where = locate(tokens.raw, ["pieces"])
+    charts = [p for p in tokens.pieces if getattr(p.spec, "chart", None) is not None]
+    if not charts:
+        out.append(Finding(where, "star-chart", "no Star Chart (a piece with a `chart:`): the stars march on it"))
+    for p in charts:
+        arms = getattr(p.spec.chart, "arms", None)
+        if arms is not None and arms != n["stars"]:
+            out.append(Finding(locate(tokens.raw, ["pieces", p.index, "chart", "arms"]), "star-chart",
+                               f"the Star Chart has {arms} arms; a star starts on each arm and the rules have "
+                               f"{n['stars']} stars"))
+    star = tokens.by_id("star")
+    if star is not None and star.spec.count != n["stars"]:
+        out.append(Finding(locate(tokens.raw, ["pieces", star.index, "count"]), "star-chart",
+                           f"{star.spec.count} star pieces; the rules have {n['stars']} stars"))
+    boards = [p for p in tokens.pieces if [t.name.lower() for t in p.spec.tracks] == ["health"]]
+    if not boards:
+        out.append(Finding(where, "ancient-one-health", "no Health board for the Ancient One (a piece whose one "
+                                                        "track is Health)"))
+    for p in boards:
+        t = p.spec.tracks[0]
+        if t.max != n["ao_health"]:
+            out.append(Finding(locate(tokens.raw, ["pieces", p.index, "tracks", 0]), "ancient-one-health",
+                               f"'{p.spec.name or p.spec.id}' runs to {t.max}; the Ancient One has "
+                               f"{n['ao_health']} Health"))
     return out
 
 
