@@ -65,3 +65,21 @@ def test_a_parameter_name_must_be_a_word(tmp_path):
     with pytest.raises(SpecErrors) as e:
         load_game(game)
     assert "parameter name" in str(e.value.errors[0].message)
+
+
+def test_rates_carry_wilson_intervals():
+    from pnp.referee.sim import rate_text, wilson
+
+    lo, hi = wilson(0, 30)
+    assert lo == 0.0 and 0.10 < hi < 0.13           # no success in 30 still allows about 11 %
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert rate_text(27, 100).startswith("27.0 % (95 % CI ")
+
+
+def test_balance_pdf_labels_figures_in_words():
+    from pnp.referee.balance import figure_label
+
+    assert figure_label("win_rate_cautious_2p") == "Win rate, cautious, 2 players"
+    assert figure_label("first_player_win_rate_3p") == "First player win rate, 3 players"
+    assert figure_label("greedy_stuck_rate") == "Greedy stuck rate"

@@ -23,7 +23,7 @@ from pnp.spec import polyomino as poly
 from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, rate_text
 from pnp.spec.load import locate
 
 ROUNDS = 16
@@ -314,7 +314,7 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
         result.summary.append(
             f"{policy}: {n} games, mean score {mean:.1f} (pieces {result.figures[f'{policy}_mean_points']:.1f} + "
             f"largest blob {result.figures[f'{policy}_mean_largest']:.1f}), {result.figures[f'{policy}_mean_eaten']:.1f} "
-            f"of {len(rules.pieces)} pieces eaten, stuck in {stuck:.1%} of games")
+            f"of {len(rules.pieces)} pieces eaten, stuck in {rate_text(stuck * n, n)} of games")
         result.charts.append(Chart(f"Final score — {policy} player", "histogram", [r.score for r in recs],
                                    "score", "games"))
     result.charts.append(Chart("Games with a stuck round (no blob fits)", "bars",

@@ -17,7 +17,7 @@ from pnp.errors import Pos
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee import parameters
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult, wilson
+from pnp.referee.sim import Chart, SimResult, rate_text
 
 D = parameters.Default
 DEFAULTS = {
@@ -481,6 +481,11 @@ def _win_rates(records: list[GameRecord]) -> dict[str, float]:
     return {name: _pct(wins[name] / seats[name]) if seats[name] else 0.0 for name in seats}
 
 
+def _wins_and_seats(records: list[GameRecord], name: str) -> tuple[float, int]:
+    wins = sum(w for r in records for p, w in zip(r.policies, r.wins) if p == name)
+    return wins, sum(1 for r in records for p in r.policies if p == name)
+
+
 def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
     res = SimResult("cave", games, seed)
     if not records:
@@ -529,8 +534,10 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         f"A game lasts {fig['mean_turns']:.1f} turns on average ({min(turns)}–{max(turns)}); "
         f"the quake ended {fig['quake_share']:.1f}% of games.",
         f"The winner holds {fig['mean_winning_score']:.1f} in value on average (every player: {fig['mean_score']:.1f}).",
-        "Wins per seat: " + ", ".join(f"{k} {v:.1f}%" for k, v in by_policy.items()) + f"; {best} does best.",
-        "First player's share of wins against a fair share: "
-        + ", ".join(f"{k} {v:.0f}%" for k, v in first_adv.items()) + ".",
+        "Wins per seat (a shared win split evenly): " + "; ".join(
+            f"{name} {rate_text(*_wins_and_seats(records, name))}" for name in by_policy) + f"; {best} does best.",
+        "First player's win rate against a fair share (1 in n): " + "; ".join(
+            f"{n} players {rate_text(sum(r.wins[0] for r in records if r.players == n), sum(1 for r in records if r.players == n))}"
+            f" vs {100 / n:.1f} %" for n in PLAYERS if any(r.players == n for r in records)) + ".",
     ]
     return res

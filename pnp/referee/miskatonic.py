@@ -19,7 +19,7 @@ from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, rate_text
 from pnp.spec.load import locate
 
 RULE_DICE = {
@@ -647,7 +647,8 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     result = SimResult("miskatonic", games, seed)
     dist = setup.dist[setup.start][setup.dest]
     result.summary = [
-        f"{games} games (2-4 players): investigators win {win:.0%}, the Ancient One wins {loss:.0%}"
+        f"{games} games (2-4 players): investigators win {rate_text(outcomes['win'], n)}, "
+        f"the Ancient One wins {rate_text(outcomes['loss'], n)}"
         + (f", {unf:.1%} unfinished after {MAX_TURNS} turns" if unf else ""),
         f"a game lasts {mean:.0f} player turns on average (about {sum(rounds) / n:.0f} rounds)",
         f"the stars are right after {aw:.0f} turns on average (Star Chart: 4 arms of {setup.arm})",

@@ -21,6 +21,7 @@ class SimResult:
     summary: list[str] = field(default_factory=list)  # short sentences for the report
     charts: list[Chart] = field(default_factory=list)
     figures: dict[str, float] = field(default_factory=dict)  # named numbers, for --json and tests
+    labels: dict[str, str] = field(default_factory=dict)     # a figure's name in words, for balance.pdf
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:

@@ -22,7 +22,7 @@ from pnp.referee.blorg.engine import Outcome, random_setup
 from pnp.referee.blorg.solver import friendly_setup, solve
 from pnp.referee.family import require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, rate_text
 
 # --------------------------------------------------------------------------- what the checks hold the data to
 
@@ -529,7 +529,8 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
         out.figures[f"{level}_win_rate"] = won / n
         out.figures[f"{level}_mean_turns"] = sum(lengths[level]) / n
         parts = ", ".join(f"{k} {100 * v / n:.1f}%" for k, v in sorted(endings[level].items()))
-        out.summary.append(f"{level.title()}: {parts}; {out.figures[f'{level}_mean_turns']:.1f} turns on average.")
+        out.summary.append(f"{level.title()}: {parts}; won {rate_text(won, n)}; "
+                           f"{out.figures[f'{level}_mean_turns']:.1f} turns on average.")
     out.summary.append("The player is a simple greedy policy, not a good one: the solver (`pnp check`) "
                        "shows what careful play can reach.")
     out.charts.append(Chart("Win rate by difficulty (simple player)", "bars",
