@@ -50,12 +50,11 @@ def phrase_pattern(phrase: str) -> str:
     """'# or more' → a regex matching '21 or more', '**21 or more**', 'twenty-one'-free digits or number words."""
     parts = []
     for token in phrase.split():
-        if token == "#":
-            parts.append(rf"(?P<n>{_NUMBER})")
-        elif token == "*":
-            parts.append(rf"(?:{_NUMBER})")
-        else:
-            parts.append(re.escape(token))
+        piece = ""
+        for bit in re.split(r"([#*])", token):
+            piece += (rf"[*_]*(?P<n>{_NUMBER})[*_]*" if bit == "#" else rf"[*_]*(?:{_NUMBER})[*_]*" if bit == "*"
+                      else re.escape(bit))
+        parts.append(piece)
     return r"(?<![\w.])" + _GAP.join(parts) + r"(?![\w])"
 
 
@@ -66,7 +65,7 @@ def statements(game) -> list[Statement]:
     for name, p in (game.game.parameters.items() if game.game else ()):
         if not isinstance(p, RuleParameter):
             continue
-        says = [s for s in p.says if s.split().count("#") == 1]
+        says = [s for s in p.says if s.count("#") == 1]
         pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
                                       for i, s in enumerate(says)), re.I) if says else None
         out.append(Statement(name, float(p.value), p.means, pattern, p.limit, tuple(p.of)))
