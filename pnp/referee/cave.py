@@ -527,6 +527,11 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         Chart("Mean game length by player count", "bars", length_by_n, "players", "turns"),
         Chart("First player's wins as % of a fair share", "bars", first_adv, "players", "% of fair share (100 = fair)"),
     ]
+    from pnp.referee.balance import figure_label
+
+    for name in fig:
+        if name.startswith(("win_rate", "first_player", "quake_share", "shared_victories")):
+            res.labels[name] = figure_label(name) + " (%)"
     best = max(by_policy, key=by_policy.get)
     res.summary += [
         f"{games} games from seed {seed}, 2 to 5 players in turn, each seat's policy drawn from "
