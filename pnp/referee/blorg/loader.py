@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.errors import Pos
 from pnp.referee import parameters
-from pnp.spec.load import LDict, LList
+from pnp.spec.load import LDict, LList, locate
 
 # --------------------------------------------------------------------------- the fixed rules
 LEVELS = ("novice", "normal", "expert")
@@ -96,7 +96,7 @@ class Card:
 
 @dataclass
 class BlorgGame:
-    where: Pos                   # the deck file, for findings about the whole deck
+    where: Pos                   # the deck's `cards:`, for findings about the whole deck
     raw: dict
     cards: list[Card]
     compiled: dict = field(default_factory=dict, repr=False)   # level → Rules, for random_play
@@ -143,7 +143,8 @@ def blorg_game(game) -> BlorgGame:
             cards = [Card(str(c.get("id")), c, pos_of(listed, i, raw.pos))
                      for i, c in enumerate(listed if isinstance(listed, LList) else []) if isinstance(c, LDict)]
             numbers = parameters.values(game, NUMBERS)
-            return BlorgGame(Pos(raw.pos.path), raw, cards, hand_items=max(0, int(numbers["hand_items"])),
+            where = locate(raw, ["cards"], key=True) if "cards" in raw else raw.pos  # findings about the whole deck
+            return BlorgGame(where, raw, cards, hand_items=max(0, int(numbers["hand_items"])),
                              timeline=max(1, int(numbers["timeline"])))
     raise SpecErrors([SpecError(family_pos(game), "a blorg game needs a deck (kind: deck) whose `fields:` declare "
                                                   + ", ".join(DECK_FIELDS))])
