@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -34,11 +33,12 @@ def _pdf_text(path: Path) -> str:
     return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
 
 
-def test_changing_one_parameter_changes_every_printed_mention_and_the_simulation(tmp_path):
+def test_changing_one_parameter_changes_every_printed_mention_and_the_simulation(tmp_path, run_cli):
 
     game = _with_quake_at(tmp_path, 20)
     out = tmp_path / "out"
-    subprocess.run(["pnp", "build", str(game), "--force", "--out", str(out)], check=True, capture_output=True)
+    result = run_cli("build", game, "--force", "--out", out)
+    assert result.exit_code == 0, result.output
     rulebook = _pdf_text(out / game.name / "rulebook.pdf")
     cards = _pdf_text(out / game.name / "cards.pdf")
     assert "20 or more" in rulebook and "21 or more" not in rulebook

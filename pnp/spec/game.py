@@ -1,7 +1,7 @@
 """game.yaml: the game's identity, its component files, print defaults and declared checks."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -21,6 +21,10 @@ class DeclaredCheck(Spec):
     message: str | None = None
 
 
+# A rule's number: finite and of a sane size (a count, a limit, a share).
+RuleNumber = Annotated[float, Field(ge=-1e9, le=1e9, allow_inf_nan=False)]
+
+
 class RuleParameter(Spec):
     """One number the rules fix, declared once: the rulebook, cards, checks and simulators read it.
 
@@ -30,13 +34,13 @@ class RuleParameter(Spec):
     on quantities ("max" of [volume, weight]) that worked examples must respect.
     """
 
-    value: int | float = Field(description="the number the rules fix")
+    value: RuleNumber = Field(description="the number the rules fix")
     means: str = Field(description="what it is, in the game's own words (quoted in findings)")
-    says: list[str] = Field(default=[], description="phrases that state it in text, `#` where the number "
+    says: list[str] = Field(default=[], max_length=50, description="phrases that state it in text, `#` where the number "
                                                     "stands, e.g. \"# or more\", \"hand limit of #\"")
     limit: Literal["max", "min"] | None = Field(default=None, description="the value bounds the quantities "
                                                                           "in `of` (in worked examples)")
-    of: list[str] = Field(default=[], description="the words naming the bounded quantities, e.g. [volume, weight]")
+    of: list[str] = Field(default=[], max_length=50, description="the words naming the bounded quantities, e.g. [volume, weight]")
 
 
 class BalanceExpectation(Spec):
@@ -44,8 +48,8 @@ class BalanceExpectation(Spec):
 
     name: str
     figure: str = Field(description="a simulation figure, e.g. greedy_stuck_rate")
-    at_most: float | None = None
-    at_least: float | None = None
+    at_most: RuleNumber | None = None
+    at_least: RuleNumber | None = None
     message: str | None = None
 
 
@@ -54,7 +58,7 @@ class Balance(Spec):
 
     games: int = Field(default=300, ge=1, le=100_000)
     seed: int = 1
-    expect: list[BalanceExpectation] = []
+    expect: list[BalanceExpectation] = Field(default=[], max_length=100)
 
 
 class Game(Spec):
@@ -74,8 +78,8 @@ class Game(Spec):
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
     checks: list[DeclaredCheck] = []
-    parameters: dict[str, RuleParameter | int | float] = Field(
-        default={}, description="the numbers the rules fix, by name (a number, or {value, means, says}); "
+    parameters: dict[str, RuleParameter | RuleNumber] = Field(
+        default={}, max_length=500, description="the numbers the rules fix, by name (a number, or {value, means, says}); "
                                 "templates read them as `parameters.NAME`; see docs/referee.md")
     balance: Balance | None = Field(default=None, description="simulation bounds `pnp check` holds the game to")
 
@@ -90,4 +94,5 @@ class Game(Spec):
 
     def parameter_values(self) -> dict[str, int | float]:
         """name → value, what templates and simulators read."""
-        return {k: (v.value if isinstance(v, RuleParameter) else v) for k, v in self.parameters.items()}
+        values = {k: (v.value if isinstance(v, RuleParameter) else v) for k, v in self.parameters.items()}
+        return {k: int(v) if float(v).is_integer() else v for k, v in values.items()}
