@@ -74,7 +74,7 @@ def test_thirteen_seismographs(cave_copy):
     findings = findings_of(cave_copy)
     (count,) = only(findings, "seismograph-count")
     assert count.pos.path.endswith("cards.yaml") and count.pos.line == line_of(cards, "cards:")
-    assert "13 seismograph cards; the rules say 14" in count.message
+    assert "13 seismograph cards; the number of seismograph cards in the deck is 14" in count.message
     (declared,) = only(findings, "fourteen seismographs")  # the game's own declared check agrees
     assert declared.pos.path.endswith("game.yaml")
     assert {f.rule for f in findings} == {"seismograph-count", "fourteen seismographs"}
@@ -168,26 +168,26 @@ def tiny_deck(tremors_first: list[int]):
 
 def test_the_quake_ends_the_turn_at_once_and_the_others_get_five_actions_ending_empty_handed():
     deck = tiny_deck([21])
-    table = cave._Table(deck, random.Random(0))
+    table = cave._Table(deck, random.Random(0), cave.CaveRules())
     table.down = [[0, 1, 8], [2, 3], [4, 5], [6, 7]]      # the quake card is on top of pile 0
     revealer = cave._Player(0, cave.cautious)
-    assert cave._turn(table, revealer, cave.ACTIONS, final=False) is True
+    assert cave._turn(table, revealer, cave.CaveRules().actions, final=False) is True
     assert table.quake == 21 and table.down[0] == [0, 1]  # one action used, then the turn ended
 
     grabber = cave._Player(1, lambda t, p, left, final: (cave.TAKE, 1) if p.inv is None and t.up[1]
                            else (cave.REVEAL, 1) if p.inv is None else (cave.REVEAL, 2))
     table.up[1] = []
-    cave._turn(table, grabber, cave.LAST_ACTIONS, final=True)
+    cave._turn(table, grabber, cave.CaveRules().final_actions, final=True)
     assert grabber.inv is None                              # forced to pack or put back on the fifth action
     assert len(grabber.pack) == 1
 
 
 def test_three_actions_a_turn():
     deck = tiny_deck([])
-    table = cave._Table(deck, random.Random(0))
+    table = cave._Table(deck, random.Random(0), cave.CaveRules())
     table.down = [[0, 1, 2, 3], [4, 5], [6], [7]]
     p = cave._Player(0, lambda t, p, left, final: (cave.REVEAL, 0))
-    cave._turn(table, p, cave.ACTIONS, final=False)
+    cave._turn(table, p, cave.CaveRules().actions, final=False)
     assert table.down[0] == [0] and table.up[0] == [3, 2, 1]
 
 

@@ -131,7 +131,7 @@ def test_family_reads_renamed_spec_files(name, tmp_path, run_cli):
     assert findings, f"no {rule} finding"
     assert all(Path(f.pos.path).name == renames[file] and f.pos.line > 1 for f in findings), [str(f) for f in findings]
     failed = run_cli("check", game_dir)
-    assert failed.exit_code == 1 and f"{renames[file]}:{findings[0].pos.line}: {rule}:" in failed.output
+    assert failed.exit_code == 1 and f"{renames[file]}:{findings[0].pos.line}:{findings[0].pos.col}: {rule}:" in failed.output
 
 
 @pytest.mark.parametrize("name", family_names())

@@ -20,7 +20,7 @@ from conftest import line_of, mutate
 
 CAVE = EXAMPLES / "cave"
 CHECK_LINE = "  - name: fourteen seismographs"
-EXPECT = "cards | selectattr('fields.kind', 'equalto', 'seismograph') | list | length == 14"
+EXPECT = "cards | selectattr('fields.kind', 'equalto', 'seismograph') | list | length == parameters.seismographs"
 
 
 # --------------------------------------------------------------------------- declared checks
@@ -35,18 +35,18 @@ def test_the_check_context_holds_every_physical_card():
 
 def test_a_failing_declared_check_is_a_finding_at_the_check(cave_copy):
     game_yaml = cave_copy / "game.yaml"
-    mutate(game_yaml, "length == 14", "length == 15")
+    mutate(game_yaml, "length == parameters.seismographs", "length == parameters.seismographs + 1")
     findings = run_checks(cave_copy)[1].findings
     (f,) = findings
     assert f.rule == "fourteen seismographs"
     assert f.pos.path.endswith("game.yaml") and f.pos.line == line_of(game_yaml, CHECK_LINE)
-    assert f.message == "the rules say there are 14 seismograph cards"
+    assert f.message == "the deck must hold as many seismograph cards as the rules say"
 
 
 def test_a_declared_check_without_a_message_quotes_its_expression(cave_copy):
     game_yaml = cave_copy / "game.yaml"
-    mutate(game_yaml, "    message: the rules say there are 14 seismograph cards\n", "")
-    mutate(game_yaml, "length == 14", "length == 13")
+    mutate(game_yaml, "    message: the deck must hold as many seismograph cards as the rules say\n", "")
+    mutate(game_yaml, "length == parameters.seismographs", "length == 13")
     (f,) = run_checks(cave_copy)[1].findings
     assert "length == 13` is false" in f.message
 
@@ -94,8 +94,8 @@ def test_check_fails_with_exit_1_and_file_line_rule(run_cli, cave_copy):
     result = run_cli("check", cave_copy)
     assert result.exit_code == 1
     cards_line = line_of(cave_copy / "cards.yaml", "cards:")
-    assert f"cards.yaml:{cards_line}: seismograph-count: the deck has 13 seismograph cards" in result.output
-    assert f"game.yaml:{line_of(cave_copy / 'game.yaml', CHECK_LINE)}: fourteen seismographs:" in result.output
+    assert f"cards.yaml:{cards_line}:1: seismograph-count: the deck has 13 seismograph cards" in result.output
+    assert f"game.yaml:{line_of(cave_copy / 'game.yaml', CHECK_LINE)}:5: fourteen seismographs:" in result.output
     assert "✗ cave: 2 findings breaking 2 rules" in result.output
 
 
@@ -108,7 +108,7 @@ def test_check_exit_2_on_spec_errors(run_cli, cave_copy):
 
 
 def test_check_json(run_cli, cave_copy):
-    mutate(cave_copy / "game.yaml", "length == 14", "length == 15")
+    mutate(cave_copy / "game.yaml", "length == parameters.seismographs", "length == parameters.seismographs + 1")
     result = run_cli("check", "--json", cave_copy, CAVE)
     assert result.exit_code == 1
     data = json.loads(result.output)

@@ -41,15 +41,16 @@ def test_bundled_games_with_rules_include_blob_and_miskatonic():
     assert {"blob", "miskatonic"} <= set(GAMES_WITH_RULES)
 
 
-def test_blob_rounds_follow_the_sheet(tmp_path):
+def test_blob_rounds_follow_the_rules_parameter(tmp_path):
+    """The rounds are a rule parameter in game.yaml (the sheet's track is held to it by pnp check)."""
     game = tmp_path / "blob"
     shutil.copytree(EXAMPLES / "blob", game, ignore=shutil.ignore_patterns("output"))
     before = text_of(build_rules(game))
     assert "16 rounds" in before and "round 16" in before
-    sheet = game / "sheet.yaml"
-    text = sheet.read_text()
-    assert "boxes: 16" in text
-    sheet.write_text(text.replace("boxes: 16", "boxes: 12", 1))
+    spec = game / "game.yaml"
+    text = spec.read_text()
+    assert "rounds:\n    value: 16" in text
+    spec.write_text(text.replace("rounds:\n    value: 16", "rounds:\n    value: 12", 1))
     after = text_of(build_rules(game))
     assert after != before
     assert "12 rounds" in after and "round 12" in after

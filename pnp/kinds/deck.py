@@ -17,7 +17,10 @@ OPTIONS = (
 
 
 def load(game, path, raw):
-    return load_deck(path, game.dir, game.errors, game.shared_layouts, game.assets.icon_names(), raw=raw)
+    deck = load_deck(path, game.dir, game.errors, game.shared_layouts, game.assets.icon_names(), raw=raw)
+    if deck is not None and game.game is not None:
+        deck.parameters = game.game.parameter_values()  # the rules' numbers, for card templates
+    return deck
 
 
 def drawer_for(game, deck):

@@ -76,8 +76,25 @@ def cover(s, result: SimResult, title: str) -> None:
         for i, (name, value) in enumerate(items):
             cx = x + (i // rows) * col_w
             cy = y + (i % rows) * 13
-            s.text(cx, cy, name, font="sans", size=8.5, fill=GREY)
+            s.text(cx, cy, figure_label(name, result), font="sans", size=8.5, fill=GREY)
             s.text(cx + col_w - 16, cy, fmt(value), font="sans", size=8.5, fill=INK, anchor="end")
+
+
+def figure_label(name: str, result=None) -> str:
+    """A figure's name as words: `win_rate_cautious_2p` → 'Win rate, cautious, 2 players'.
+
+    A family may give its own label in `SimResult.labels`."""
+    import re
+
+    labels = getattr(result, "labels", None) or {}
+    if name in labels:
+        return labels[name]
+    words = name.split("_")
+    tail = ""
+    if words and re.fullmatch(r"\d+p", words[-1]):
+        tail = f", {words.pop()[:-1]} players"
+    text = " ".join(words).replace("win rate ", "win rate, ").replace("ao ", "Ancient One ")
+    return (text[:1].upper() + text[1:] + tail) if text else name
 
 
 def footer(s, page: int, total: int) -> None:

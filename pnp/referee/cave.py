@@ -2,7 +2,8 @@
 
 The rulebook fixes the numbers the cards must obey (items worth 1–5 in volume,
 weight and value; 14 seismographs worth 1–5; a quake at 21; a backpack of
-15/15; four piles). `referee_check` holds the deck to them, pointing at the
+15/15; four piles). They are read from game.yaml's `parameters:` (`DEFAULTS`
+name them, with the rulebook's values for a game that declares none). `referee_check` holds the deck to them, pointing at the
 cell or card responsible; `referee_simulate` plays the game with simple
 policies to show whether it works. Cards are read from the game's decks, so a
 change to items.csv or cards.yaml changes what is checked and played.
@@ -14,15 +15,42 @@ from dataclasses import dataclass
 
 from pnp.errors import Pos
 from pnp.referee.family import family_pos, require_playable
+from pnp.referee import parameters
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, rate_text
 
-STAT_MIN, STAT_MAX = 1, 5          # "Each of these may range from 1 to 5."
-SEISMOGRAPHS = 14                  # "There are 14 seismograph cards in the deck."
-QUAKE = 21                         # "... makes the total ... 21 or larger"
-BACKPACK = 15                      # "may not exceed 15 in either volume or weight"
-PILES = 4                          # "Divide the deck into four face down Treasure Piles"
-ACTIONS, LAST_ACTIONS = 3, 5
+D = parameters.Default
+DEFAULTS = {
+    "stat_min": D(1, "the lowest volume, weight, value or tremor a card shows"),
+    "stat_max": D(5, "the highest volume, weight, value or tremor a card shows"),
+    "seismographs": D(14, "the number of seismograph cards in the deck"),
+    "quake_at": D(21, "the seismograph total that sets off the quake"),
+    "backpack": D(15, "the most total volume, and the most total weight, a backpack may hold"),
+    "piles": D(4, "the number of face-down treasure piles"),
+    "actions": D(3, "the actions in a turn"),
+    "final_actions": D(5, "the actions in the last turn after the quake"),
+}
+
+
+@dataclass(frozen=True)
+class CaveRules:
+    """The rule numbers of one game, as the checks and the simulator play them."""
+
+    stat_min: int = 1
+    stat_max: int = 5
+    seismographs: int = 14
+    quake_at: int = 21
+    backpack: int = 15
+    piles: int = 4
+    actions: int = 3
+    final_actions: int = 5
+
+
+def cave_rules(game) -> CaveRules:
+    v = parameters.values(game, DEFAULTS)
+    return CaveRules(**{k: int(v[k]) for k in DEFAULTS})
+
+
 PLAYERS = (2, 3, 4, 5)
 MAX_TURNS = 2000                   # a safety net: a game that has not ended by then is cut off
 UNPLAYABLE = ("item-range", "seismograph-range")   # the simulator plays the rulebook's numbers only
@@ -87,14 +115,15 @@ def _yaml_field_pos(raw_cards, entry) -> dict:
     return {}
 
 
-def _is_stat(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and STAT_MIN <= v <= STAT_MAX
+def _is_stat(v, n: CaveRules = CaveRules()) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and n.stat_min <= v <= n.stat_max
 
 
 # --------------------------------------------------------------------------- checks
 
 def referee_check(game) -> list[Finding]:
     """Hold the deck to the rulebook's numbers."""
+    n = cave_rules(game)
     cards = cave_cards(game)
     items = [c for c in cards if c.kind != "seismograph"]
     seismos = [c for c in cards if c.kind == "seismograph"]
@@ -102,38 +131,40 @@ def referee_check(game) -> list[Finding]:
     for c in items:
         for stat in ("volume", "weight", "value"):
             v = getattr(c, stat)
-            if not _is_stat(v):
+            if not _is_stat(v, n):
                 got = "missing" if v is None else f"{v}"
                 out.append(Finding(c.field_pos.get(stat, c.pos), "item-range",
                                    f"{c.name}: {stat} is {got}; the rules say each item's volume, weight and value "
-                                   f"range from {STAT_MIN} to {STAT_MAX}"))
+                                   f"range from {n.stat_min} to {n.stat_max}"))
     for c in seismos:
-        if not _is_stat(c.tremor):
+        if not _is_stat(c.tremor, n):
             out.append(Finding(c.field_pos.get("tremor", c.pos), "seismograph-range",
-                               f"{c.id}: a seismograph is worth {c.tremor}; the rules say {STAT_MIN} to {STAT_MAX}"))
+                               f"{c.id}: a seismograph is worth {c.tremor}; the rules say {n.stat_min} to {n.stat_max}"))
     where = seismos[0].deck_pos if seismos else (cards[0].deck_pos if cards else family_pos(game))
-    if len(seismos) != SEISMOGRAPHS:
+    if len(seismos) != n.seismographs:
         out.append(Finding(where, "seismograph-count",
-                           f"the deck has {len(seismos)} seismograph cards; the rules say {SEISMOGRAPHS}"))
-    total = sum(c.tremor for c in seismos if _is_stat(c.tremor))
-    if total < QUAKE:
+                           f"the deck has {len(seismos)} seismograph cards; "
+                           f"{parameters.rule_words(game, 'seismographs', DEFAULTS)}"))
+    total = sum(c.tremor for c in seismos if _is_stat(c.tremor, n))
+    if total < n.quake_at:
         out.append(Finding(where, "seismograph-sum",
-                           f"the seismographs sum to {total}, less than {QUAKE}: the quake can never come "
+                           f"the seismographs sum to {total}, less than {n.quake_at} "
+                           f"({parameters.rule_words(game, 'quake_at', DEFAULTS)}): the quake can never come "
                            f"and the game never ends"))
-    if len(cards) < PILES * 2:
-        out.append(Finding(where, "piles", f"{len(cards)} cards cannot make {PILES} treasure piles of two or more"))
-    out += _backpack_findings(items, items[0].data_pos if items else where)
+    if len(cards) < n.piles * 2:
+        out.append(Finding(where, "piles", f"{len(cards)} cards cannot make {n.piles} treasure piles of two or more"))
+    out += _backpack_findings(items, items[0].data_pos if items else where, n)
     return out
 
 
-def _backpack_findings(items: list[CaveCard], where: Pos) -> list[Finding]:
-    """Some set of items must reach the backpack's limit, or the 15/15 rule never matters."""
-    good = [c for c in items if _is_stat(c.volume) and _is_stat(c.weight) and _is_stat(c.value)]
-    best = best_backpack(good)
-    if best is None or (best.fullest < BACKPACK):
+def _backpack_findings(items: list[CaveCard], where: Pos, n: CaveRules) -> list[Finding]:
+    """Some set of items must reach the backpack's limit, or the backpack rule never matters."""
+    good = [c for c in items if _is_stat(c.volume, n) and _is_stat(c.weight, n) and _is_stat(c.value, n)]
+    best = best_backpack(good, n.backpack)
+    if best is None or (best.fullest < n.backpack):
         most = best.fullest if best else 0
         return [Finding(where, "backpack",
-                        f"no set of items reaches the backpack limit of {BACKPACK} in volume or weight "
+                        f"no set of items reaches the backpack limit of {n.backpack} in volume or weight "
                         f"(the fullest possible pack holds {most}): the limit never binds")]
     return []
 
@@ -147,8 +178,8 @@ class Knapsack:
     fullest: int         # the largest volume or weight any legal pack reaches
 
 
-def best_backpack(items: list[CaveCard]) -> Knapsack | None:
-    """A small 0/1 knapsack over (volume, weight) ≤ (15, 15): the best value and whether the limit is reachable."""
+def best_backpack(items: list[CaveCard], limit: int = 15) -> Knapsack | None:
+    """A small 0/1 knapsack over (volume, weight) ≤ (limit, limit): the best value and whether the limit is reachable."""
     if not items:
         return None
     # state (volume, weight) → (value, chosen item indexes); ties keep the lighter, smaller, then fewer-index set
@@ -156,7 +187,7 @@ def best_backpack(items: list[CaveCard]) -> Knapsack | None:
     for i, c in enumerate(items):
         for (v, w), (val, chosen) in list(best.items()):
             nv, nw = v + c.volume, w + c.weight
-            if nv > BACKPACK or nw > BACKPACK:
+            if nv > limit or nw > limit:
                 continue
             cand = (val + c.value, chosen + (i,))
             if (nv, nw) not in best or cand[0] > best[(nv, nw)][0]:
@@ -166,17 +197,25 @@ def best_backpack(items: list[CaveCard]) -> Knapsack | None:
     return Knapsack(val, v, w, [items[i].name for i in chosen], fullest)
 
 
+def _spelled(n: int) -> str:
+    from pnp.referee.text import NUMBER_WORDS
+
+    return next((w for w, v in NUMBER_WORDS.items() if v == n), str(n))
+
+
 def referee_facts(game) -> list[str]:
     """Figures worth knowing even when every rule holds: pile sizes and the best backpack."""
+    rules = cave_rules(game)
     cards = cave_cards(game)
     items = [c for c in cards if c.kind != "seismograph"]
     seismos = [c for c in cards if c.kind == "seismograph"]
-    n = len(cards)
-    piles = [n // PILES + (1 if i < n % PILES else 0) for i in range(PILES)]
+    n, k = len(cards), max(1, rules.piles)
+    piles = [n // k + (1 if i < n % k else 0) for i in range(k)]
     facts = [f"{n} cards ({len(items)} items, {len(seismos)} seismographs, tremors summing to "
-             f"{sum(c.tremor for c in seismos if _is_stat(c.tremor))}): four piles of "
+             f"{sum(c.tremor for c in seismos if _is_stat(c.tremor, rules))}): {_spelled(k)} piles of "
              f"{', '.join(map(str, piles))}"]
-    best = best_backpack([c for c in items if _is_stat(c.volume) and _is_stat(c.weight) and _is_stat(c.value)])
+    best = best_backpack([c for c in items if _is_stat(c.volume, rules) and _is_stat(c.weight, rules)
+                          and _is_stat(c.value, rules)], rules.backpack)
     if best:
         facts.append(f"best possible backpack: value {best.value} at volume {best.volume}, weight {best.weight} "
                      f"({len(best.items)} items: {', '.join(best.items)})")
@@ -202,20 +241,21 @@ class _Player:
 
 
 class _Table:
-    __slots__ = ("vol", "wt", "val", "tremor", "down", "up", "quake", "rng")
+    __slots__ = ("vol", "wt", "val", "tremor", "down", "up", "quake", "rng", "n")
 
-    def __init__(self, deck, rng: random.Random):
+    def __init__(self, deck, rng: random.Random, n: CaveRules):
         self.vol, self.wt, self.val, self.tremor = deck
         self.rng = rng
+        self.n = n
         self.down: list[list[int]] = []
-        self.up: list[list[int]] = [[] for _ in range(PILES)]
+        self.up: list[list[int]] = [[] for _ in range(n.piles)]
         self.quake = 0
 
     def fits(self, p: _Player, c: int, without: int | None = None) -> bool:
         v, w = p.vol + self.vol[c], p.wt + self.wt[c]
         if without is not None:
             v, w = v - self.vol[without], w - self.wt[without]
-        return v <= BACKPACK and w <= BACKPACK
+        return v <= self.n.backpack and w <= self.n.backpack
 
     def density(self, c: int) -> float:
         return self.val[c] / (self.vol[c] + self.wt[c])
@@ -233,7 +273,7 @@ def greedy(t: _Table, p: _Player, left: int, final: bool):
     if p.inv is not None:
         if p.drop == p.inv:
             pile = p.plan[0] if p.plan else 0
-            return PUTBACK, (pile + 1) % PILES  # not onto the item it wants
+            return PUTBACK, (pile + 1) % t.n.piles  # not onto the item it wants
         return (PACK, None) if t.fits(p, p.inv) else (PUTBACK, 0)
     p.drop = None
     if p.plan:
@@ -241,7 +281,7 @@ def greedy(t: _Table, p: _Player, left: int, final: bool):
         p.plan = None
         if t.up[pile] and t.up[pile][-1] == card and t.fits(p, card) and (left >= 2 or not final):
             return TAKE, pile
-    bar = 0.0 if final else 0.9 * (1 - t.quake / QUAKE)
+    bar = 0.0 if final else 0.9 * (1 - t.quake / t.n.quake_at)
     best = None
     for i, pile in enumerate(t.up):
         if pile:
@@ -286,10 +326,10 @@ def random_policy(t: _Table, p: _Player, left: int, final: bool):
     if p.inv is not None:
         if t.fits(p, p.inv) and rng.random() < 0.5:
             return PACK, None
-        return PUTBACK, rng.randrange(PILES)
+        return PUTBACK, rng.randrange(t.n.piles)
     kinds = []
-    downs = [i for i in range(PILES) if t.down[i]]
-    ups = [i for i in range(PILES) if t.up[i]]
+    downs = [i for i in range(t.n.piles) if t.down[i]]
+    ups = [i for i in range(t.n.piles) if t.up[i]]
     if downs:
         kinds.append(REVEAL)
     if ups and (left >= 2 or not final):
@@ -324,7 +364,7 @@ def _turn(t: _Table, p: _Player, actions: int, final: bool) -> bool:
             c = t.down[arg].pop()
             if t.tremor[c]:
                 t.quake += t.tremor[c]
-                if not final and t.quake >= QUAKE:
+                if not final and t.quake >= t.n.quake_at:
                     return True
             else:
                 t.up[arg].append(c)
@@ -361,28 +401,28 @@ class GameRecord:
     weights: list[int]
 
 
-def play_game(deck, policies: list[str], rng: random.Random) -> GameRecord:
+def play_game(deck, policies: list[str], rng: random.Random, n: CaveRules = CaveRules()) -> GameRecord:
     """One game from a shuffled deck; seat 0 starts."""
-    t = _Table(deck, rng)
+    t = _Table(deck, rng, n)
     cards = list(range(len(deck[0])))
     rng.shuffle(cards)
-    t.down = [cards[i::PILES] for i in range(PILES)]
+    t.down = [cards[i::n.piles] for i in range(n.piles)]
     players = [_Player(i, POLICIES[name]) for i, name in enumerate(policies)]
-    n = len(players)
+    count = len(players)
     turns, seat, quake = 0, 0, False
     while turns < MAX_TURNS:
-        quake = _turn(t, players[seat], ACTIONS, False)
+        quake = _turn(t, players[seat], n.actions, False)
         turns += 1
         if quake or not any(t.down):
             break  # without a quake an empty deck ends the simulation (the rules would never end)
-        seat = (seat + 1) % n
+        seat = (seat + 1) % count
     if quake:  # starting on the revealer's left, every player (the revealer last) gets 5 final actions
-        for k in range(1, n + 1):
-            _turn(t, players[(seat + k) % n], LAST_ACTIONS, True)
+        for k in range(1, count + 1):
+            _turn(t, players[(seat + k) % count], n.final_actions, True)
             turns += 1
     best = winners([(p.val, p.wt, p.vol, len(p.pack)) for p in players])
-    wins = [1 / len(best) if i in best else 0.0 for i in range(n)]
-    return GameRecord(n, list(policies), [p.val for p in players], wins, turns, quake,
+    wins = [1 / len(best) if i in best else 0.0 for i in range(count)]
+    return GameRecord(count, list(policies), [p.val for p in players], wins, turns, quake,
                       [p.vol for p in players], [p.wt for p in players])
 
 
@@ -407,14 +447,14 @@ def deck_arrays(game):
     return vol, wt, val, tremor
 
 
-def simulate_records(deck, games: int, seed: int, progress=None) -> list[GameRecord]:
+def simulate_records(deck, games: int, seed: int, progress=None, n: CaveRules = CaveRules()) -> list[GameRecord]:
     """Play `games` games: player counts cycle 2–5, each seat's policy drawn at random, all from the seed."""
     rng = random.Random(seed)
     names = sorted(POLICIES)
     records = []
     for g in range(games):
-        n = PLAYERS[g % len(PLAYERS)]
-        records.append(play_game(deck, [rng.choice(names) for _ in range(n)], rng))
+        count = PLAYERS[g % len(PLAYERS)]
+        records.append(play_game(deck, [rng.choice(names) for _ in range(count)], rng, n))
         if progress and ((g + 1) % 100 == 0 or g + 1 == games):
             progress(g + 1, games)
     return records
@@ -423,7 +463,7 @@ def simulate_records(deck, games: int, seed: int, progress=None) -> list[GameRec
 def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     """Play many games and summarise length, scores, and who wins by policy, seat and player count."""
     require_playable(referee_check(game), UNPLAYABLE)
-    records = simulate_records(deck_arrays(game), games, seed, progress)
+    records = simulate_records(deck_arrays(game), games, seed, progress, cave_rules(game))
     return summarise(records, games, seed)
 
 
@@ -439,6 +479,11 @@ def _win_rates(records: list[GameRecord]) -> dict[str, float]:
             seats[name] += 1
             wins[name] += w
     return {name: _pct(wins[name] / seats[name]) if seats[name] else 0.0 for name in seats}
+
+
+def _wins_and_seats(records: list[GameRecord], name: str) -> tuple[float, int]:
+    wins = sum(w for r in records for p, w in zip(r.policies, r.wins) if p == name)
+    return wins, sum(1 for r in records for p in r.policies if p == name)
 
 
 def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
@@ -482,6 +527,11 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         Chart("Mean game length by player count", "bars", length_by_n, "players", "turns"),
         Chart("First player's wins as % of a fair share", "bars", first_adv, "players", "% of fair share (100 = fair)"),
     ]
+    from pnp.referee.balance import figure_label
+
+    for name in fig:
+        if name.startswith(("win_rate", "first_player", "quake_share", "shared_victories")):
+            res.labels[name] = figure_label(name) + " (%)"
     best = max(by_policy, key=by_policy.get)
     res.summary += [
         f"{games} games from seed {seed}, 2 to 5 players in turn, each seat's policy drawn from "
@@ -489,8 +539,10 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         f"A game lasts {fig['mean_turns']:.1f} turns on average ({min(turns)}–{max(turns)}); "
         f"the quake ended {fig['quake_share']:.1f}% of games.",
         f"The winner holds {fig['mean_winning_score']:.1f} in value on average (every player: {fig['mean_score']:.1f}).",
-        "Wins per seat: " + ", ".join(f"{k} {v:.1f}%" for k, v in by_policy.items()) + f"; {best} does best.",
-        "First player's share of wins against a fair share: "
-        + ", ".join(f"{k} {v:.0f}%" for k, v in first_adv.items()) + ".",
+        "Wins per seat (a shared win split evenly): " + "; ".join(
+            f"{name} {rate_text(*_wins_and_seats(records, name))}" for name in by_policy) + f"; {best} does best.",
+        "First player's win rate against a fair share (1 in n): " + "; ".join(
+            f"{n} players {rate_text(sum(r.wins[0] for r in records if r.players == n), sum(1 for r in records if r.players == n))}"
+            f" vs {100 / n:.1f} %" for n in PLAYERS if any(r.players == n for r in records)) + ".",
     ]
     return res

@@ -17,6 +17,8 @@ from typing import Any
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
 from pnp.referee.findings import Finding
+from pnp.referee.general import general_findings, general_notes
+from pnp.referee.text import text_findings
 
 
 @dataclass
@@ -41,6 +43,9 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     game.errors.raise_if_any()
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
+    report.findings += text_findings(game)
+    report.findings += general_findings(game)
+    report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0
     family, note = family_of(game)
     if note:
@@ -49,11 +54,62 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
         report.family = game.game.family
         report.findings += family.referee_check(game)
         report.notes += family.referee_facts(game)
+        found, notes = balance_findings(game, family)
+        report.findings += found
+        report.notes += notes
+    report.findings = one_per_place(report.findings)
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
     from pnp.referee.legibility import legibility_findings  # warnings for every game: they never fail a check
 
     report.notes += [f"warning: {f}" for f in legibility_findings(game)]
     return game, report
+
+
+def one_per_place(findings: list[Finding]) -> list[Finding]:
+    """One finding per spot: a fault that two layers both see (a family rule and a check for any
+    game) is reported once, by the layer that ran first (declared, text, any game, then family)."""
+    seen, out = set(), []
+    for f in findings:
+        if f.pos not in seen:
+            seen.add(f.pos)
+            out.append(f)
+    return out
+
+
+# --------------------------------------------------------------------------- balance the game declares
+
+def balance_findings(game, family) -> tuple[list[Finding], list[str]]:
+    """Hold the family's simulation to game.yaml's `balance:` bounds (games and seed as declared).
+
+    Balance is never a rule by default: only bounds the game writes down gate `pnp check`."""
+    from pnp.spec.load import locate
+
+    balance = game.game.balance if game.game else None
+    if balance is None or not balance.expect:
+        return [], []
+    try:
+        sim = family.referee_simulate(game, balance.games, balance.seed)
+    except SpecErrors as e:
+        return [], [f"balance not measured: {e.errors[0].message}"]
+    out, notes = [], []
+    for i, want in enumerate(balance.expect):
+        where = locate(game.raw, ["balance", "expect", i])
+        got = sim.figures.get(want.figure)
+        if got is None:
+            known = ", ".join(sorted(sim.figures))
+            out.append(Finding(locate(game.raw, ["balance", "expect", i, "figure"]), want.name,
+                               f"the simulation has no figure '{want.figure}' (it has: {known})"))
+            continue
+        low = want.at_least is not None and got < want.at_least
+        high = want.at_most is not None and got > want.at_most
+        bounds = " and ".join(b for b in (f"at least {want.at_least:g}" if want.at_least is not None else "",
+                                          f"at most {want.at_most:g}" if want.at_most is not None else "") if b)
+        said = f"{want.figure} is {got:.3g} over {balance.games} games (seed {balance.seed}); the game expects {bounds}"
+        if low or high:
+            out.append(Finding(where, want.name, (want.message + f" ({said})") if want.message else said))
+        else:
+            notes.append(f"balance '{want.name}' holds: {said}")
+    return out, notes
 
 
 # --------------------------------------------------------------------------- declared checks
@@ -78,7 +134,8 @@ def check_context(game) -> dict:
     for comp in game.components:
         components.setdefault(comp.kind, []).append(comp.model)
     return {"cards": cards, "decks": decks, "components": components,
-            "game": game.game.model_dump() if game.game else {}}
+            "game": game.game.model_dump() if game.game else {},
+            "parameters": game.game.parameter_values() if game.game else {}}
 
 
 def declared_checks(game) -> list[Finding]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, rate_text
 from pnp.spec.load import locate
 
 RULE_DICE = {
@@ -48,6 +49,23 @@ def _ancient_one(sc):
     """The scenario's Ancient One placement (its start `at`, its destination `to`), or None."""
     found = [p for p in sc.of(ANCIENT_ONE) if p.to is not None]
     return found[0] if found else None
+
+
+NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, with the rulebook's values
+    "pages": parameters.Default(RULE_TOMES["page"], "the number of Pages among the tomes"),
+    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes"),
+    "health": parameters.Default(RULE_HEALTH, "an investigator's Health"),
+    "wits": parameters.Default(RULE_WITS, "an investigator's Wits"),
+    "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health"),
+    "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn"),
+    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added"),
+    "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart"),
+}
+DEFAULT_NUMBERS = {k: d.value for k, d in NUMBERS.items()}
+
+
+def _numbers(game) -> dict:
+    return {k: int(v) for k, v in parameters.values(game, NUMBERS).items() if k in NUMBERS}
 
 
 # --------------------------------------------------------------------------- finding the parts
@@ -107,16 +125,18 @@ def referee_check(game) -> list[Finding]:
         out.append(Finding(family_pos(game), "board", "no board (kind: board) in the game"))
     if tokens is None:
         out.append(Finding(family_pos(game), "tokens", "no tokens (kind: tokens): tomes, monsters and packs are missing"))
+    n = _numbers(game)
     if board is not None:
-        out += _check_board(board)
+        out += _check_board(board, n)
     if tokens is not None:
-        out += _check_tokens(tokens, board)
+        out += _check_tokens(tokens, board, n)
+        out += _check_sky_and_ancient_one(tokens, n)
     out += _check_items(game)
     out += _check_dice(game)
     return out
 
 
-def _check_board(board) -> list[Finding]:
+def _check_board(board, n: dict) -> list[Finding]:
     out = []
     san = _sanitarium(board)
     if san is None:
@@ -141,21 +161,17 @@ def _check_board(board) -> list[Finding]:
         if dist is None:
             out.append(Finding(ao.to.pos, "ancient-one-route",
                                f"scenario '{sc.spec.id}': the Ancient One cannot reach its destination from its start"))
-        elif dist <= AO_STEP * 3:
-            out.append(Finding(ao.to.pos, "ancient-one-route",
-                               f"scenario '{sc.spec.id}': the destination is only {dist} spaces from the start "
-                               f"({-(-dist // AO_STEP)} moves): the investigators can hardly fight it"))
-        if ao.health != RULE_AO_HEALTH:
-            out.append(Finding(ao.pos, "ancient-one-health", f"the rules give the Ancient One {RULE_AO_HEALTH} "
-                                                             f"Health, not {ao.health}"))
+        if ao.health != n["ao_health"]:
+            out.append(Finding(ao.pos, "ancient-one-health", f"the Ancient One has {ao.health} Health here; "
+                                                             f"the rules give it {n['ao_health']}"))
     return out
 
 
-def _check_tokens(tokens, board) -> list[Finding]:
+def _check_tokens(tokens, board, n: dict) -> list[Finding]:
     out = []
     where = locate(tokens.raw, ["pieces"])
     counts = {}
-    for kind, want in RULE_TOMES.items():
+    for kind, want in (("page", n["pages"]), ("curse", n["curses"])):
         piece = tokens.by_id(kind)
         if piece is None:
             out.append(Finding(where, "tomes", f"no '{kind}' piece: the rules need {want} {kind.title()}s"))
@@ -179,10 +195,41 @@ def _check_tokens(tokens, board) -> list[Finding]:
         out.append(Finding(where, "packs", "no investigator pack (a piece with Health and Wits tracks)"))
     for p in packs:
         for j, t in enumerate(p.spec.tracks):
-            want = {"health": RULE_HEALTH, "wits": RULE_WITS}.get(t.name.lower())
+            want = {"health": n["health"], "wits": n["wits"]}.get(t.name.lower())
             if want is not None and (t.max != want or (t.start is not None and t.start != want)):
                 out.append(Finding(locate(tokens.raw, ["pieces", p.index, "tracks", j]), "packs",
                                    f"'{p.spec.id}': {t.name} runs to {t.max}; an investigator has {want}"))
+    return out
+
+
+def _check_sky_and_ancient_one(tokens, n: dict) -> list[Finding]:
+    """The Star Chart (a piece with a `radial:` track): one arm per star, as many star pieces as stars;
+    the Ancient One's Health board (a piece with one Health track only): running to its Health."""
+    out = []
+    where = locate(tokens.raw, ["pieces"])
+    charts = [p for p in tokens.pieces if getattr(p.spec, "radial", None) is not None]
+    if not charts:
+        out.append(Finding(where, "star-chart", "no Star Chart (a piece with a `radial:` track): the stars march on it"))
+    for p in charts:
+        arms = getattr(p.spec.radial, "arms", None)
+        if arms is not None and arms != n["stars"]:
+            out.append(Finding(locate(tokens.raw, ["pieces", p.index, "radial", "arms"]), "star-chart",
+                               f"the Star Chart has {arms} arms; a star starts on each arm and the rules have "
+                               f"{n['stars']} stars"))
+    star = tokens.by_id("star")
+    if star is not None and star.spec.count != n["stars"]:
+        out.append(Finding(locate(tokens.raw, ["pieces", star.index, "count"]), "star-chart",
+                           f"{star.spec.count} star pieces; the rules have {n['stars']} stars"))
+    boards = [p for p in tokens.pieces if [t.name.lower() for t in p.spec.tracks] == ["health"]]
+    if not boards:
+        out.append(Finding(where, "ancient-one-health", "no Health board for the Ancient One (a piece whose one "
+                                                        "track is Health)"))
+    for p in boards:
+        t = p.spec.tracks[0]
+        if t.max != n["ao_health"]:
+            out.append(Finding(locate(tokens.raw, ["pieces", p.index, "tracks", 0]), "ancient-one-health",
+                               f"'{p.spec.name or p.spec.id}' runs to {t.max}; the Ancient One has "
+                               f"{n['ao_health']} Health"))
     return out
 
 
@@ -230,9 +277,11 @@ def referee_facts(game) -> list[str]:
     for sc in board.scenarios:
         ao = _ancient_one(sc)
         dist = board.distances(ao.at.cell).get(ao.to.cell) if ao else None
+        step = _numbers(game)["ao_step"] or 1
         if dist is not None:
             facts.append(f"scenario '{sc.spec.id}': the Ancient One marches {dist} spaces, "
-                         f"{-(-dist // AO_STEP)} moves of {AO_STEP}")
+                         f"{-(-dist // step)} moves of {step}"
+                         + (" — a short march: the investigators can hardly fight it" if dist <= step * 3 else ""))
     return facts
 
 
@@ -256,6 +305,7 @@ class Setup:
     supply: tuple[int, int]
     inv_die: list[tuple[int, bool, bool, bool]]   # (move, elder, hit, skull)
     mon_die: list[str]
+    n: dict = field(default_factory=lambda: dict(DEFAULT_NUMBERS))   # the rule numbers (game.yaml's parameters)
 
 
 def _setup(game) -> Setup:
@@ -291,7 +341,7 @@ def _setup(game) -> Setup:
     return Setup(nbrs, dist, fronts(SHELF), fronts(STORE),
                  fronts(SHELF) + fronts(STORE) + fronts(SANITARIUM), index[_sanitarium(board)],
                  index[ao.at.cell], index[ao.to.cell], [(index[m.at.cell], m.health) for m in sc.of(MONSTER)],
-                 chart.spaces if chart else 5, ao.health, supply, inv, mon)
+                 chart.spaces if chart else 5, ao.health, supply, inv, mon, _numbers(game))
 
 
 def _inv_face(face: str) -> tuple[int, bool, bool, bool]:
@@ -306,12 +356,12 @@ class _Game:
     def __init__(self, s: Setup, players: int, rng: random.Random):
         self.s, self.rng, self.n = s, rng, players
         self.pos = [s.sanitarium] * players
-        self.hp = [RULE_HEALTH] * players
-        self.wits = [RULE_WITS] * players
+        self.hp = [self.s.n["health"]] * players
+        self.wits = [self.s.n["wits"]] * players
         self.pages = [0] * players
         self.curses = [0] * players
         self.items = [set() for _ in range(players)]
-        tomes = ["page"] * RULE_TOMES["page"] + ["curse"] * RULE_TOMES["curse"]
+        tomes = ["page"] * self.s.n["pages"] + ["curse"] * self.s.n["curses"]
         rng.shuffle(tomes)
         self.tomes = dict(zip(s.shelves, tomes))
         self.monsters = {cell: h for cell, h in s.monsters}
@@ -369,7 +419,7 @@ class _Game:
             self.wits[i] = 1
         if "turkey" in self.items[i] and 0 < self.hp[i] <= 1 or ("turkey" in self.items[i] and self.hp[i] <= 0):
             self.items[i].discard("turkey")
-            self.hp[i] = min(RULE_HEALTH, max(self.hp[i], 0) + 2)
+            self.hp[i] = min(self.s.n["health"], max(self.hp[i], 0) + 2)
         if self.hp[i] <= 0:
             self.hp[i] = 0
             self.pos[i] = self.s.sanitarium
@@ -419,7 +469,7 @@ class _Game:
         if elder:
             self.star(1)
             if "needle" in self.items[i]:
-                self.wits[i] = min(RULE_WITS, self.wits[i] + 1)
+                self.wits[i] = min(self.s.n["wits"], self.wits[i] + 1)
         goal = self.target(i)
         cell, seen = self.pos[i], {self.pos[i]}
         if goal is not None and not self.adjacent_foes(cell):
@@ -454,11 +504,11 @@ class _Game:
         face = self.s.mon_die[self.rng.randrange(len(self.s.mon_die))]
         move, elder, _, _ = self.roll()
         amount = 4 if elder else max(0, move - 3)
-        if face in ("red", "blue+red") or (face in ("worship", "summon") and self.hp[i] < RULE_HEALTH):
-            self.hp[i] = min(RULE_HEALTH, self.hp[i] + amount)
-        if face in ("blue", "blue+red") or (face in ("worship", "summon") and self.hp[i] >= RULE_HEALTH
+        if face in ("red", "blue+red") or (face in ("worship", "summon") and self.hp[i] < self.s.n["health"]):
+            self.hp[i] = min(self.s.n["health"], self.hp[i] + amount)
+        if face in ("blue", "blue+red") or (face in ("worship", "summon") and self.hp[i] >= self.s.n["health"]
                                             and face not in ("red",)):
-            self.wits[i] = min(RULE_WITS, self.wits[i] + amount)
+            self.wits[i] = min(self.s.n["wits"], self.wits[i] + amount)
 
     def shoot(self, i: int) -> bool:
         if self.s.dist[self.pos[i]][self.ao] > 4:
@@ -499,7 +549,7 @@ class _Game:
                 hit = True
                 self.star(1)
                 if "needle" in self.items[i]:
-                    self.wits[i] = min(RULE_WITS, self.wits[i] + 1)
+                    self.wits[i] = min(self.s.n["wits"], self.wits[i] + 1)
             if hit:
                 if ancient:
                     if not ignored:
@@ -529,11 +579,11 @@ class _Game:
         away = [n for n in self.s.nbrs[cell] if d[n] > d[cell] and n not in self.monsters and n != self.ao]
         if away:
             self.pos[i] = away[0]
-            if "axe" in self.items[i] and self.hp[i] < RULE_HEALTH:
+            if "axe" in self.items[i] and self.hp[i] < self.s.n["health"]:
                 self.items[i].discard("axe")
 
     def monster_phase(self) -> None:
-        if len(self.monsters) < MONSTER_CAP and self.supply[0] > 0:
+        if len(self.monsters) < self.s.n["monster_cap"] and self.supply[0] > 0:
             self.add_monster(1)
             return
         if not self.monsters:
@@ -557,7 +607,7 @@ class _Game:
     def ancient_moves(self) -> bool:
         """Two spaces towards the destination; True when it arrives."""
         d = self.s.dist[self.s.dest]
-        for _ in range(AO_STEP):
+        for _ in range(self.s.n["ao_step"]):
             if self.ao == self.s.dest:
                 return True
             self.ao = min(self.s.nbrs[self.ao], key=lambda n: d[n])
@@ -621,11 +671,12 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     result = SimResult("miskatonic", games, seed)
     dist = setup.dist[setup.start][setup.dest]
     result.summary = [
-        f"{games} games (2-4 players): investigators win {win:.0%}, the Ancient One wins {loss:.0%}"
+        f"{games} games (2-4 players): investigators win {rate_text(outcomes['win'], n)}, "
+        f"the Ancient One wins {rate_text(outcomes['loss'], n)}"
         + (f", {unf:.1%} unfinished after {MAX_TURNS} turns" if unf else ""),
         f"a game lasts {mean:.0f} player turns on average (about {sum(rounds) / n:.0f} rounds)",
         f"the stars are right after {aw:.0f} turns on average (Star Chart: 4 arms of {setup.arm})",
-        f"the Ancient One marches {dist} spaces: {-(-dist // AO_STEP)} moves of {AO_STEP}",
+        f"the Ancient One marches {dist} spaces: {-(-dist // setup.n['ao_step'])} moves of {setup.n['ao_step']}",
         "win rate by players: " + ", ".join(
             f"{p}: {c['win'] / max(1, sum(c.values())):.0%}" for p, c in by_players.items()),
         "policies: head for the nearest tome, then the Store, then the Ancient One; the Axe and the Cultist are not modelled",
@@ -637,6 +688,6 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
               {f"{p} players": c["win"] / max(1, sum(c.values())) for p, c in by_players.items()}, "", "win rate"),
     ]
     result.figures = {"win_rate": win, "loss_rate": loss, "unfinished_rate": unf, "mean_turns": mean,
-                      "mean_awakening": aw, "ao_distance": float(dist), "ao_moves": float(-(-dist // AO_STEP)),
+                      "mean_awakening": aw, "ao_distance": float(dist), "ao_moves": float(-(-dist // setup.n["ao_step"])),
                       "fights_per_game": fights / n}
     return result

@@ -11,7 +11,7 @@ from pnp.referee.findings import Finding
 
 
 def finding_line(f: Finding) -> str:
-    return f"{f.pos.path}:{f.pos.line}: {f.rule}: {f.message}"
+    return f"{f.pos}: {f.rule}: {f.message}"
 
 
 def summary_line(r: CheckReport) -> str:

@@ -46,6 +46,7 @@ class FaceDrawer:
         ctx = dict(face.fields)
         ctx["card"] = {"id": entry.id, "copy": copy, "count": entry.count}
         ctx["deck"] = {"name": self.deck.name, "title": self.deck.spec.title or self.deck.name, "total": self.deck.total}
+        ctx["parameters"] = self.deck.parameters
         return ctx
 
     def prepare(self, face: Face, entry: CardEntry, copy: int, skip: int = 0) -> list[Prepared]:

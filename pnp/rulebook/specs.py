@@ -109,6 +109,7 @@ def context(game: GameContext, outputs: list[str]) -> dict:
         "components": components,
         "outputs": sorted(outputs),
         "icons": sorted(game.assets.icon_names()),
+        "parameters": game.game.parameter_values() if game.game else {},
     }
 
 

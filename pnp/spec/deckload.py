@@ -81,6 +81,7 @@ class ResolvedDeck:
     raw: Any = None
     field_defs: dict[str, FieldDef] = field(default_factory=dict)
     data_rows: dict = field(default_factory=dict)  # card id → the data row it came from (cells and their positions)
+    parameters: dict = field(default_factory=dict)  # game.yaml's rule parameters, read by card templates
     _total: int | None = None
 
     @property
@@ -188,7 +189,7 @@ def _report_undefined_names(deck: Deck, cards: list[CardEntry], data_rows: dict,
                 continue
             plan_key = (id(face.boxes), frozenset(face.fields))
             if plan_key not in plans:
-                names = set(face.fields) | {"card", "deck"}
+                names = set(face.fields) | {"card", "deck", "parameters"}
                 plans[plan_key] = (names, [(rb, key, source, unknown) for rb in face.boxes if not rb.static
                                            for key, source, used in _templates_of(rb.box)
                                            if (unknown := frozenset(used - names - known_globals))])

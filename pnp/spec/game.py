@@ -57,6 +57,44 @@ class RulebookFonts(Spec):
 
     body: str = Field(default="serif", description="running text (its family's bold and italic serve **/*)")
     headings: str = Field(default="sans", description="headings, the title and the page furniture (set bold)")
+# A rule's number: finite and of a sane size (a count, a limit, a share).
+RuleNumber = Annotated[float, Field(ge=-1e9, le=1e9, allow_inf_nan=False)]
+
+
+class RuleParameter(Spec):
+    """One number the rules fix, declared once: the rulebook, cards, checks and simulators read it.
+
+    `says` lists the phrases that state it in prose, `#` where the number stands
+    ("# or more", "hand limit of #"): a literal number in such a phrase that
+    disagrees with `value` is a referee finding. `limit` with `of` makes it a bound
+    on quantities ("max" of [volume, weight]) that worked examples must respect.
+    """
+
+    value: RuleNumber = Field(description="the number the rules fix")
+    means: str = Field(description="what it is, in the game's own words (quoted in findings)")
+    says: list[str] = Field(default=[], max_length=50, description="phrases that state it in text, `#` where the number "
+                                                    "stands, e.g. \"# or more\", \"hand limit of #\"")
+    limit: Literal["max", "min"] | None = Field(default=None, description="the value bounds the quantities "
+                                                                          "in `of` (in worked examples)")
+    of: list[str] = Field(default=[], max_length=50, description="the words naming the bounded quantities, e.g. [volume, weight]")
+
+
+class BalanceExpectation(Spec):
+    """A figure the game's own simulation must keep within bounds (`pnp simulate` names the figures)."""
+
+    name: str
+    figure: str = Field(description="a simulation figure, e.g. greedy_stuck_rate")
+    at_most: RuleNumber | None = None
+    at_least: RuleNumber | None = None
+    message: str | None = None
+
+
+class Balance(Spec):
+    """What `pnp check` expects of the game's simulation: how many games, which seed, which bounds."""
+
+    games: int = Field(default=300, ge=1, le=100_000)
+    seed: int = 1
+    expect: list[BalanceExpectation] = Field(default=[], max_length=100)
 
 
 class Game(Spec):
@@ -83,3 +121,21 @@ class Game(Spec):
         default=[], description="fonts (built-in or the game's) that draw a character the chosen font lacks, "
                                 "tried in order, e.g. a CJK font")
     rulebook_fonts: RulebookFonts = RulebookFonts()
+    parameters: dict[str, RuleParameter | RuleNumber] = Field(
+        default={}, max_length=500, description="the numbers the rules fix, by name (a number, or {value, means, says}); "
+                                "templates read them as `parameters.NAME`; see docs/referee.md")
+    balance: Balance | None = Field(default=None, description="simulation bounds `pnp check` holds the game to")
+
+    @field_validator("parameters")
+    @classmethod
+    def _names_are_identifiers(cls, value: dict) -> dict:
+        bad = [k for k in value if not str(k).isidentifier()]
+        if bad:
+            raise ValueError(f"a parameter name is a word of letters, digits and _ (templates read "
+                             f"`parameters.NAME`), not '{bad[0]}'")
+        return value
+
+    def parameter_values(self) -> dict[str, int | float]:
+        """name → value, what templates and simulators read."""
+        values = {k: (v.value if isinstance(v, RuleParameter) else v) for k, v in self.parameters.items()}
+        return {k: int(v) if float(v).is_integer() else v for k, v in values.items()}

@@ -15,14 +15,14 @@ from typing import Any, Iterator
 
 from pnp.errors import Pos
 from pnp.referee.blorg.loader import (
-    HAND_ITEMS, LEVELS, TIMELINE, BlorgGame, Card, Side, blorg_game, compile_rules, pos_of, slug,
+    LEVELS, BlorgGame, Card, Side, blorg_game, compile_rules, pos_of, slug,
 )
 from pnp.referee.blorg.players import random_play
-from pnp.referee.blorg.engine import random_setup
+from pnp.referee.blorg.engine import Outcome, random_setup
 from pnp.referee.blorg.solver import friendly_setup, solve
 from pnp.referee.family import require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, rate_text
 
 # --------------------------------------------------------------------------- what the checks hold the data to
 
@@ -62,8 +62,88 @@ def check(game: BlorgGame, solve_samples: int = 5, seed: int = 7) -> list[Findin
     """Every finding about the game's data: structure, rulebook facts, and winnability."""
     findings = structure_findings(game)
     if not findings:     # the solver needs sound data; report it only once the rest is clean
+        findings.extend(_check_endings(game, seed))
+    if not findings:     # an ending that does not depend on play says more than what the solver then finds
         findings.extend(_check_wins(game, solve_samples, seed))
     return findings
+
+
+PASSIVE_GAMES = 30       # seeded set-ups a player who never acts plays, per level
+
+
+def _ending_events(game: BlorgGame):
+    """(side, index, event mapping) of every event that wins or loses the game."""
+    for side in game.sides:
+        for i, ev in enumerate(side.fields.get("events") or []):
+            effect = ev.get("effect") if isinstance(ev, dict) else None
+            if isinstance(effect, dict) and next(iter(effect), None) in ("win", "lose"):
+                yield side, i, ev
+
+
+def _event_pos(side: Side, i: int, key: str):
+    events = side.fields.get("events")
+    ev = events[i] if isinstance(events, list) and i < len(events) else None
+    return pos_of(ev, key, pos_of(events, i, side.pos_of("events"))) if ev is not None else side.pos_of("events")
+
+
+def _check_endings(game: BlorgGame, seed: int) -> list[Finding]:
+    """Every way to win or lose must depend on play: a condition that always holds, that can never
+    hold, or a win a player who never acts reaches, is a finding at the event."""
+    from pnp.referee.blorg.engine import initial_state, pass_time, random_setup, repaired, resolve_events
+
+    out = []
+    provided = set().union(*(set(s.fields.get("provides") or []) for s in game.sides))
+    for side, i, ev in _ending_events(game):
+        kind, ending = next(iter(ev["effect"].items()))
+        cond, unless = ev.get("if"), ev.get("unless")
+        dealt = slug(side.card.id) not in {slug(x) for x in game.start_hand} and side.card.id not in game.start_hand
+        # an `if:` with an empty alternative always holds; no condition at all is fine on a side only play
+        # brings up (the FBI on the back of a card you start with), not on a side that can be dealt face up
+        always = not unless and ((cond is None and dealt) or
+                                 (cond is not None and any(isinstance(a, list) and not a for a in cond)))
+        icon_alts = [a for a in (cond or []) if isinstance(a, list)]
+        never = cond is not None and icon_alts and all(
+            any(isinstance(t, str) and t not in provided for t in a) for a in icon_alts)
+        never = never or (unless is not None and any(isinstance(a, list) and not a for a in unless))
+        word = "win" if kind == "win" else "loss"
+        start = set().union(*(set(sd.fields.get("provides") or []) for sd in game.sides
+                              if sd.id in {slug(x) for x in game.start_hand} and sd.face == "front"))
+        held = kind == "win" and not always and any(
+            isinstance(a, list) and a and all(isinstance(t, str) and t in start for t in a) for a in (cond or []))
+        if held:
+            out.append(Finding(_event_pos(side, i, "if"), "endings",
+                               f"{side.name}: the {ending} win needs only what your starting hand already provides "
+                               f"({', '.join(sorted(start))}): it is won without collecting anything"))
+        if always:
+            out.append(Finding(_event_pos(side, i, "if" if cond is not None else "effect"), "endings",
+                               f"{side.name}: the {ending} {word} needs nothing: it happens whenever the card "
+                               f"reaches position {ev.get('at')}, whatever the player does"))
+        elif never:
+            out.append(Finding(_event_pos(side, i, "unless" if unless is not None and not icon_alts else "if"),
+                               "endings", f"{side.name}: the {ending} {word} can never happen: no card provides "
+                                          "what its condition needs (or its `unless` always holds)"))
+    if out:
+        return out
+    for level in ("normal",):
+        rules = compile_rules(game, level)
+        rng = random.Random(seed)
+        for _ in range(PASSIVE_GAMES):
+            state = initial_state(rules, random_setup(rules, rng))
+            for _turn in range(60):
+                if repaired(rules, state[0]):
+                    result = Outcome(True, "saucer")
+                else:
+                    branches = resolve_events(rules, state)
+                    result = branches[0][1] if branches else state
+                if isinstance(result, Outcome):
+                    if result.won:
+                        where = next((_event_pos(sd, j, "effect") for sd, j, e in _ending_events(game)
+                                      if str(next(iter(e["effect"].values()))) == result.ending), game.where)
+                        return [Finding(where, "endings", f"a player who never acts wins by the {result.ending} "
+                                                          f"at {level}: that win does not depend on play")]
+                    break
+                state = pass_time(result)
+    return out
 
 
 def structure_findings(game: BlorgGame) -> list[Finding]:
@@ -182,9 +262,9 @@ def _check_events(game: BlorgGame) -> list[Finding]:
         for i, ev in enumerate(events):
             where = pos_of(events, i, s.pos_of("events"))
             at = ev.get("at")
-            if not isinstance(at, int) or isinstance(at, bool) or not 1 <= at <= TIMELINE:
+            if not isinstance(at, int) or isinstance(at, bool) or not 1 <= at <= game.timeline:
                 out.append(Finding(pos_of(ev, "at", where), "event-position",
-                                   f"{s.name}: event {i + 1} is at position {at!r}; the time line has positions 1-{TIMELINE}"))
+                                   f"{s.name}: event {i + 1} is at position {at!r}; the time line has positions 1-{game.timeline}"))
             effect = ev.get("effect")
             if not isinstance(effect, dict) or len(effect) != 1 or next(iter(effect)) not in EFFECTS:
                 out.append(Finding(pos_of(ev, "effect", where), "effects",
@@ -276,23 +356,23 @@ def _check_hand(game: BlorgGame) -> list[Finding]:
     hand = [by_id[slug(x)] for x in game.start_hand if slug(x) in by_id]
     locations = sum(s.kind == "location" for s in hand)
     items = sum(s.kind == "item" for s in hand)
-    if locations != 1 or items > HAND_ITEMS or len(hand) != len(game.start_hand):
+    if locations != 1 or items > game.hand_items or len(hand) != len(game.start_hand):
         out.append(Finding(game.start_hand_pos(), "hand",
                            f"the start hand holds {locations} locations and {items} items "
-                           f"(one location, at most {HAND_ITEMS} items, every card known)"))
+                           f"(one location, at most {game.hand_items} items, every card known)"))
     if len({s.card.id for s in hand}) != len(hand):
         out.append(Finding(game.start_hand_pos(), "hand", "the start hand names both sides of one card"))
     for s in game.sides:
-        if s.fields.get("repair") and _fewest_cards(game, set(s.fields["repair"]), exclude=s.card) > HAND_ITEMS:
+        if s.fields.get("repair") and _fewest_cards(game, set(s.fields["repair"]), exclude=s.card) > game.hand_items:
             out.append(Finding(s.pos_of("repair"), "hand",
-                               f"the repair list needs more than {HAND_ITEMS} items in hand"))
+                               f"the repair list needs more than {game.hand_items} items in hand"))
     return out
 
 
 def _fewest_cards(game: BlorgGame, icons: set, exclude: Card | None = None) -> int:
     """The fewest item cards (one side each) that together show `icons`; 99 if none can."""
     pool = [s for s in game.sides if s.card is not exclude and s.kind == "item"]
-    for n in range(0, HAND_ITEMS + 2):
+    for n in range(0, game.hand_items + 2):
         for combo in combinations(pool, n):
             if len({s.card.id for s in combo}) == n and icons <= {i for s in combo for i in s.fields.get("provides") or []}:
                 return n
@@ -326,7 +406,7 @@ def _satisfiable(game: BlorgGame, item: Side, alt: list) -> bool:
             continue
         rest = [s for s in items if s.card is not place.card]
         need = icons - set(place.fields.get("provides") or [])
-        for n in range(0, HAND_ITEMS):
+        for n in range(0, game.hand_items):
             for combo in combinations(rest, n):
                 if len({c.card.id for c in combo}) == n and need <= {i for c in combo for i in c.fields.get("provides") or []}:
                     return True
@@ -369,12 +449,28 @@ def _check_levels(game: BlorgGame) -> list[Finding]:
     return out
 
 
+def _goal_pos(game: BlorgGame, goal: str, default: Pos) -> Pos:
+    """Where a win is written: the repair list for the saucer, the winning event's effect, or the deck's cards."""
+    if goal == "saucer":
+        holder = next((sd for sd in game.sides if sd.fields.get("repair")), None)
+        if holder is not None:
+            return holder.pos_of("repair")
+    for sd, j, e in _ending_events(game):
+        if str(next(iter(e["effect"].values()))) == goal:
+            return _event_pos(sd, j, "effect")
+    from pnp.spec.load import LDict, locate
+
+    return locate(game.raw, ["cards"], key=True) if isinstance(game.raw, LDict) and "cards" in game.raw else default
+
+
 def _check_wins(game: BlorgGame, samples: int, seed: int) -> list[Finding]:
     """Both wins at Normal, and a win at every level: from a set-up dealt in the order
     the win needs, then from sampled random set-ups."""
     out = []
     where = game.where
-    for level, goal in (("normal", "saucer"), ("normal", "spacecraft"), ("novice", "any"), ("expert", "any")):
+    declared = sorted({str(w[0]) for w in compile_rules(game, "normal").wins} - {"saucer", "spacecraft"})
+    goals = [("normal", "saucer"), ("normal", "spacecraft")] + [("normal", g) for g in declared]
+    for level, goal in goals + [("novice", "any"), ("expert", "any")]:
         rules = compile_rules(game, level)
         rng = random.Random(seed)
         endings = ("spacecraft", "saucer") if goal == "any" else (goal,)
@@ -382,7 +478,8 @@ def _check_wins(game: BlorgGame, samples: int, seed: int) -> list[Finding]:
         setups += [random_setup(rules, rng) for _ in range(samples)]
         if not any(solve(rules, setup, level, goal) for setup in setups):
             rule = "levels" if goal == "any" else "wins"
-            out.append(Finding(where, rule, f"no {goal} win found at {level} (solver, {len(setups)} set-ups)"))
+            out.append(Finding(_goal_pos(game, goal, where), rule,
+                               f"no {goal} win found at {level} (solver, {len(setups)} set-ups)"))
     return out
 
 
@@ -432,7 +529,8 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
         out.figures[f"{level}_win_rate"] = won / n
         out.figures[f"{level}_mean_turns"] = sum(lengths[level]) / n
         parts = ", ".join(f"{k} {100 * v / n:.1f}%" for k, v in sorted(endings[level].items()))
-        out.summary.append(f"{level.title()}: {parts}; {out.figures[f'{level}_mean_turns']:.1f} turns on average.")
+        out.summary.append(f"{level.title()}: {parts}; won {rate_text(won, n)}; "
+                           f"{out.figures[f'{level}_mean_turns']:.1f} turns on average.")
     out.summary.append("The player is a simple greedy policy, not a good one: the solver (`pnp check`) "
                        "shows what careful play can reach.")
     out.charts.append(Chart("Win rate by difficulty (simple player)", "bars",

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from pnp.referee.blorg.loader import HAND_ITEMS, TIMELINE, Rules, holds
+from pnp.referee.blorg.loader import Rules, holds
 
 GAP = -1
 
@@ -35,8 +35,9 @@ def random_setup(rules: Rules, rng: random.Random) -> Setup:
 
 def initial_state(rules: Rules, setup: Setup) -> tuple:
     """The top four cards form the time line (position 1 first), the rest the draw pile."""
-    line = tuple(setup[:TIMELINE]) + (GAP,) * max(0, TIMELINE - len(setup))
-    return (rules.start_hand, line, tuple(setup[TIMELINE:]))
+    n = rules.timeline
+    line = tuple(setup[:n]) + (GAP,) * max(0, n - len(setup))
+    return (rules.start_hand, line, tuple(setup[n:]))
 
 
 def hand_with(hand: tuple, add: int | None = None, drop: int | None = None) -> tuple:
@@ -64,7 +65,7 @@ def legal_moves(rules: Rules, state: tuple, acted: bool, may_discard: bool = Tru
                     new_line = line[:p] + (location,) + line[p + 1:]
                     yield ("swap", p + 1), (hand_with(hand, c, location), new_line, pile), True
         items = rules.items_in(hand)
-        if len(items) < HAND_ITEMS:
+        if len(items) < rules.hand_items:
             icons = rules.icons(hand)
             for p, c in enumerate(line):
                 if c != GAP and sides[c].takeable and holds(sides[c].requires, icons, hand):

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Pos
-from pnp.spec.load import LDict, LList
+from pnp.referee import parameters
+from pnp.spec.load import LDict, LList, locate
 
 # --------------------------------------------------------------------------- the fixed rules
 LEVELS = ("novice", "normal", "expert")
@@ -22,6 +23,10 @@ LEVELS = ("novice", "normal", "expert")
 LEVEL_TURN_RULES = {"novice": {"flip_in_hand": True}, "normal": {}, "expert": {}}
 HAND_ITEMS = 4          # "you may never hold more than four items plus one location card"
 TIMELINE = 4
+NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, with the rulebook's values
+    "hand_items": parameters.Default(HAND_ITEMS, "the most items a hand holds, besides its one location"),
+    "timeline": parameters.Default(TIMELINE, "the number of positions in the time line"),
+}
 # The fields a deck must declare to be a Blorg deck: how the referee tells it from other decks.
 DECK_FIELDS = ("kind", "name", "provides", "requires", "events")
 
@@ -91,10 +96,12 @@ class Card:
 
 @dataclass
 class BlorgGame:
-    where: Pos                   # the deck file, for findings about the whole deck
+    where: Pos                   # the deck's `cards:`, for findings about the whole deck
     raw: dict
     cards: list[Card]
     compiled: dict = field(default_factory=dict, repr=False)   # level → Rules, for random_play
+    hand_items: int = HAND_ITEMS     # the rule numbers, from game.yaml's parameters (see NUMBERS)
+    timeline: int = TIMELINE
 
     @property
     def sides(self) -> list[Side]:
@@ -135,7 +142,10 @@ def blorg_game(game) -> BlorgGame:
             listed = raw.get("cards")
             cards = [Card(str(c.get("id")), c, pos_of(listed, i, raw.pos))
                      for i, c in enumerate(listed if isinstance(listed, LList) else []) if isinstance(c, LDict)]
-            return BlorgGame(Pos(raw.pos.path), raw, cards)
+            numbers = parameters.values(game, NUMBERS)
+            where = locate(raw, ["cards"], key=True) if "cards" in raw else raw.pos  # findings about the whole deck
+            return BlorgGame(where, raw, cards, hand_items=max(0, int(numbers["hand_items"])),
+                             timeline=max(1, int(numbers["timeline"])))
     raise SpecErrors([SpecError(family_pos(game), "a blorg game needs a deck (kind: deck) whose `fields:` declare "
                                                   + ", ".join(DECK_FIELDS))])
 
@@ -192,6 +202,8 @@ class Rules:
     most_goal_icons_per_item: int = 1
     _icons: dict = field(default_factory=dict)
     cache: dict = field(default_factory=dict)       # the simple player's memos
+    hand_items: int = HAND_ITEMS                    # the most items a hand holds
+    timeline: int = TIMELINE                        # the positions of the time line
 
     def icons(self, hand: tuple) -> frozenset:
         got = self._icons.get(hand)
@@ -249,7 +261,8 @@ def compile_rules(game: BlorgGame, level: str = "normal") -> Rules:
     start_cards = {c // 2 for c in start}
     shuffled = tuple(i for i in range(len(game.cards)) if i not in start_cards)
     rules = Rules(level, sides, codes, start, shuffled,
-                  LEVEL_TURN_RULES[level].get("flip_in_hand", False))
+                  LEVEL_TURN_RULES[level].get("flip_in_hand", False), hand_items=game.hand_items,
+                  timeline=game.timeline)
     rules.wins = _win_goals(sides)
     rules.relevant = relevant_sides(sides, rules.wins)
     goal_icons = frozenset().union(*(n for _, needs, _, _ in rules.wins for n in needs))

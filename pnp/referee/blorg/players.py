@@ -13,7 +13,7 @@ from typing import Any
 from pnp.referee.blorg.engine import (
     GAP, Outcome, hand_with, initial_state, pass_time, random_setup, repaired, resolve_events,
 )
-from pnp.referee.blorg.loader import HAND_ITEMS, BlorgGame, Rules, compile_rules, holds
+from pnp.referee.blorg.loader import BlorgGame, Rules, compile_rules, holds
 
 
 @dataclass
@@ -133,7 +133,7 @@ def _policy(rules: Rules, state: tuple, rng: random.Random) -> list[tuple]:
                and holds(sides[c].requires, icons, hand)]
     if options:
         p, c = max(options, key=lambda o: (_value(rules, o[1], hand_with(hand, o[1])), rng.random()))
-        if len(items) >= HAND_ITEMS:
+        if len(items) >= rules.hand_items:
             worst = min(items, key=lambda i: (_value(rules, i, hand), rng.random()))
             if _value(rules, worst, hand) >= _value(rules, c, hand_with(hand, c)):
                 options = []

@@ -17,7 +17,7 @@ from pnp.referee.blorg.engine import (
     IllegalMove, Outcome, Setup, initial_state, legal_moves, pass_time, play_turn, random_setup, repaired,
     resolve_events,
 )
-from pnp.referee.blorg.loader import TIMELINE, BlorgGame, Rules, compile_rules, relevant_sides
+from pnp.referee.blorg.loader import BlorgGame, Rules, compile_rules, relevant_sides
 
 INF = float("inf")
 
@@ -205,10 +205,10 @@ def _arrival(rules: Rules, state: tuple, code: int) -> float:
     if back in hand:
         return 0 if rules.flip_in_hand else via_hand
     if back in line:
-        return min(TIMELINE + 1 - line.index(back), via_hand)
+        return min(rules.timeline + 1 - line.index(back), via_hand)
     if back in pile:                             # comes round the wrong side up first
         i = pile.index(back)
-        return i + 2 if rules.flip_in_hand else min(i + 1 + TIMELINE, len(pile) + 1)
+        return i + 2 if rules.flip_in_hand else min(i + 1 + rules.timeline, len(pile) + 1)
     return INF
 
 

@@ -1,0 +1,57 @@
+"""The rule numbers a family reads: game.yaml's `parameters:`, else the family's own defaults.
+
+A family names the numbers its rules need (`defaults`, each with a default and
+what it means); a game that declares a parameter of the same name overrides it,
+so changing `quake_at` in game.yaml changes the checks and the simulation with
+no code edited. Findings quote a rule through `rule_words`, in the game's own
+words (`means:`) when the game gives them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import Pos
+
+
+@dataclass(frozen=True)
+class Default:
+    value: int | float
+    means: str
+
+
+def declared(game) -> dict:
+    """game.yaml's parameters as models (name → RuleParameter or a bare number)."""
+    return dict(game.game.parameters) if game.game else {}
+
+
+def values(game, defaults: dict[str, Default]) -> dict[str, int | float]:
+    """Every number of `defaults`, overridden by the game's declared parameters (plus any others it declares)."""
+    out = {k: d.value for k, d in defaults.items()}
+    if game.game:
+        out.update(game.game.parameter_values())
+    return out
+
+
+def rule_words(game, name: str, defaults: dict[str, Default] | None = None) -> str:
+    """How the rule reads: 'the seismograph total that sets off the quake is 21'."""
+    p = declared(game).get(name)
+    value = values(game, defaults or {}).get(name)
+    means = getattr(p, "means", None) or (defaults[name].means if defaults and name in defaults else name)
+    return f"{means} is {_number(value)}"
+
+
+def where(game, name: str) -> Pos | None:
+    """The `value` of parameter NAME in game.yaml, when the game declares it: findings about it point there."""
+    from pnp.spec.load import LDict, locate
+
+    raw = game.raw
+    if not isinstance(raw, LDict) or not isinstance(raw.get("parameters"), LDict) or name not in raw["parameters"]:
+        return None
+    node = raw["parameters"][name]
+    return locate(node, ["value"]) if isinstance(node, LDict) and "value" in node else locate(raw, ["parameters", name])
+
+
+def _number(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

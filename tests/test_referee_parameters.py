@@ -1,0 +1,85 @@
+"""Rule numbers declared once in game.yaml's `parameters:` reach every text and the simulation.
+
+Changing the cave's `quake_at` from 21 to 20 in game.yaml, and nothing else, must change the
+rulebook, the seismograph cards, the declared checks and the simulator alike."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.game import load_game
+from pnp.paths import EXAMPLES
+from pnp.referee import cave
+from pnp.referee.checks import run_checks
+
+
+def _with_quake_at(tmp_path: Path, value: int) -> Path:
+    game = tmp_path / f"cave{value}"
+    shutil.copytree(EXAMPLES / "cave", game)
+    text = (game / "game.yaml").read_text()
+    new = re.sub(r"(quake_at:\n    value: )21", rf"\g<1>{value}", text)
+    assert new != text
+    (game / "game.yaml").write_text(new)
+    return game
+
+
+def _pdf_text(path: Path) -> str:
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(path))
+    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pdf)
+
+
+def test_changing_one_parameter_changes_every_printed_mention_and_the_simulation(tmp_path, run_cli):
+
+    game = _with_quake_at(tmp_path, 20)
+    out = tmp_path / "out"
+    result = run_cli("build", game, "--force", "--out", out)
+    assert result.exit_code == 0, result.output
+    rulebook = _pdf_text(out / game.name / "rulebook.pdf")
+    cards = _pdf_text(out / game.name / "cards.pdf")
+    assert "20 or more" in rulebook and "21 or more" not in rulebook
+    assert "total 15) when Bea" in rulebook and "The total is 20" in rulebook   # the worked example follows
+    assert "totals 20 or more" in cards and "21 or more" not in cards
+    # the checks read it, and the text agrees with it: no finding anywhere
+    assert run_checks(game)[1].findings == []
+    # the simulator plays it: seismographs totalling exactly 20 end the game only with quake_at 20
+    deck = ([1] * 8 + [0, 0], [1] * 8 + [0, 0], [1] * 8 + [0, 0], [0] * 8 + [10, 10])
+    n20 = cave.cave_rules(load_game(game))
+    n21 = cave.cave_rules(load_game(EXAMPLES / "cave"))
+    assert (n20.quake_at, n21.quake_at) == (20, 21)
+    assert all(r.quake for r in cave.simulate_records(deck, 20, 1, n=n20))
+    assert not any(r.quake for r in cave.simulate_records(deck, 20, 1, n=n21))
+
+
+def test_a_parameter_name_must_be_a_word(tmp_path):
+    from pnp.errors import SpecErrors
+
+    game = tmp_path / "cave"
+    shutil.copytree(EXAMPLES / "cave", game)
+    text = (game / "game.yaml").read_text().replace("  quake_at:\n", "  quake-at:\n")
+    (game / "game.yaml").write_text(text)
+    with pytest.raises(SpecErrors) as e:
+        load_game(game)
+    assert "parameter name" in str(e.value.errors[0].message)
+
+
+def test_rates_carry_wilson_intervals():
+    from pnp.referee.sim import rate_text, wilson
+
+    lo, hi = wilson(0, 30)
+    assert lo == 0.0 and 0.10 < hi < 0.13           # no success in 30 still allows about 11 %
+    lo, hi = wilson(50, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert rate_text(27, 100).startswith("27.0 % (95 % CI ")
+
+
+def test_balance_pdf_labels_figures_in_words():
+    from pnp.referee.balance import figure_label
+
+    assert figure_label("win_rate_cautious_2p") == "Win rate, cautious, 2 players"
+    assert figure_label("first_player_win_rate_3p") == "First player win rate, 3 players"
+    assert figure_label("greedy_stuck_rate") == "Greedy stuck rate"
