@@ -23,6 +23,7 @@ class Duplex(StrEnum):
 class Format(StrEnum):
     PDF = "pdf"
     SVG = "svg"
+    PNG = "png"    # pictures rasterised from the PDFs (`--dpi`)
 
 
 def spelled(choices: type[StrEnum]) -> str:
