@@ -219,21 +219,27 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     (which `requested` then keeps only when PDF was asked for too)."""
     from pnp.kinds import kind_module
 
+    from pnp.render.pieces import piece_outputs
+
     kind = kind_module(unit)
     components = game.of_kind(unit)
-    if budget is None:
-        return kind.build(game, components, opts)
+    title = game.game.title if game.game else game.name
     wants_pdf = Format.PDF in opts.formats
-    files = kind.build(game, components, opts if wants_pdf else replace(opts, formats=(*opts.formats, Format.PDF)))
+    drawn = opts if wants_pdf or budget is None else replace(opts, formats=(*opts.formats, Format.PDF))
+    files = kind.build(game, components, drawn)
     game.errors.raise_if_any()
+    pieces = [p for c in components for p in kind.pieces(game, c)]
+    files.update(piece_outputs(unit, pieces, files, [str(f) for f in opts.formats], title))
+    game.errors.raise_if_any()
+    if budget is None:
+        return files
     from pnp.draw.raster import RasterLimit
     from pnp.errors import display_path
     from pnp.render.png_output import piece_pngs, sheet_pngs
 
-    title = game.game.title if game.game else game.name
     try:
         pictures = sheet_pngs(files, budget)
-        pictures.update(piece_pngs([p for c in components for p in kind.pieces(game, c)], budget, title))
+        pictures.update(piece_pngs(pieces, budget, title))
     except RasterLimit as e:
         raise SpecErrors([SpecError(Pos(display_path(game.dir)), str(e))])
     game.errors.raise_if_any()

@@ -221,3 +221,52 @@ def test_progress_is_silent_off_a_terminal(capsys):
         bar.step("one")
         bar.advance(2)
     assert capsys.readouterr().err == ""
+
+
+# every kind's pieces in the print-shop file, SVG and the per-piece exports ---------------------------
+
+@pytest.fixture(scope="module")
+def misk_built(tmp_path_factory):
+    import shutil
+
+    from pnp.build import BuildOptions, build_game
+    from pnp.paths import EXAMPLES
+
+    root = tmp_path_factory.mktemp("misk")
+    game = Path(shutil.copytree(EXAMPLES / "miskatonic", root / "src" / "miskatonic"))
+    build_game(game, BuildOptions(out=root / "out", formats=("pdf", "svg")))
+    return game, root / "out" / "miskatonic"
+
+
+def test_dice_and_boards_in_a_print_shop_file_with_trim_and_bleed(misk_built):
+    import pypdfium2 as pdfium
+
+    _, out = misk_built
+    dice = pdfium.PdfDocument(str(out / "dice-printshop.pdf"))
+    assert len(dice) == 12  # two dice, six faces each, one per page
+    l, b, r, t = dice[0].get_trimbox()
+    assert abs((r - l) / 72 * 25.4 - 15.8) < 0.05 and abs(l / 72 * 25.4 - 0.6) < 0.05  # a LEGO tile face, 0.6 mm bleed
+    assert dice[0].get_bleedbox() == dice[0].get_mediabox()
+    board = pdfium.PdfDocument(str(out / "board-printshop.pdf"))
+    assert len(board) == 1 and board[0].get_trimbox() == board[0].get_mediabox()  # the frame is its edge
+    assert (out / "cards-printshop.pdf").is_file() and not (out / "deck-printshop.pdf").exists()  # decks keep their own
+
+
+def test_dice_and_boards_as_svg_faces(misk_built):
+    _, out = misk_built
+    assert len(list((out / "svg" / "dice").glob("*-face-*.svg"))) == 12
+    assert (out / "svg" / "valley" / "valley-front.svg").is_file()
+    assert not list((out / "svg" / "miskatonic").glob("*-1-front.svg"))  # a deck writes its own SVG faces
+
+
+def test_per_piece_targets_take_the_pieces_their_service_prints(misk_built):
+    game, _ = misk_built
+    g = load_game(game)
+    tgc_files, mpc_files = tgc.export(g), mpc.export(g)
+    whats = {c["what"] for c in json.loads(tgc_files["cards.json"])["components"]}
+    assert whats == {"card", "die", "board"}
+    assert {c["what"] for c in json.loads(mpc_files["cards.json"])["components"]} == {"card"}
+    die = next(c for c in json.loads(tgc_files["cards.json"])["components"] if c["what"] == "die")
+    assert die["faces"][0]["faces"][0].endswith("face-1.png") and len(die["faces"][0]["faces"]) == 6
+    face = image(tgc_files[die["faces"][0]["faces"][0]])
+    assert face.size == (round(15.8 / 25.4 * 300 + 75), round(15.8 / 25.4 * 300 + 75))  # trim + 1/8 in bleed a side

@@ -53,3 +53,45 @@ def pieces_printshop(surface, pieces) -> int:
             surface.end_page()
             pages += 1
     return pages
+
+
+def printshop_name(unit: str) -> str:
+    """`<kind>-printshop.pdf`: the generic print-shop file of a kind's pieces."""
+    return f"{unit}-printshop.pdf"
+
+
+def piece_outputs(unit: str, pieces, files: dict, formats, title: str) -> dict:
+    """The generic per-piece outputs a kind's own files do not already give: with PDF, one print-shop
+    file of every piece (unless the kind writes its own `…printshop.pdf`); with SVG, one SVG per face
+    (`svg/<component>/<piece>-<side>.svg`) for each component whose faces the kind does not write
+    under `svg/<component>/` itself."""
+    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.svg import SvgSurface
+    from pnp.safename import slug
+
+    out: dict = {}
+    if not pieces:
+        return out
+    if "pdf" in formats and not any(name.endswith("printshop.pdf") for name in files):
+        surface = PdfSurface(title=f"{title} — {unit} for a print shop")
+        pieces_printshop(surface, pieces)
+        out[printshop_name(unit)] = surface.finish()
+    if "svg" in formats:
+        for ref in face_pages(pieces):
+            folder = f"svg/{slug(ref.piece.component, ref.piece.what)}/"
+            if any(name.startswith(folder) for name in files):
+                continue
+            name = f"{folder}{slug(ref.piece.key or ref.piece.name, ref.piece.what)}-{ref.side}.svg"
+            if name in out:
+                continue  # two pieces of one name: the first keeps it (the print-shop file has both)
+            surface = SvgSurface(title=f"{title}: {ref.piece.name} ({ref.side})")
+            pieces_printshop(surface, [_one_face(ref)])
+            out[name] = surface.finish()[0]
+    return out
+
+
+def _one_face(ref: FacePage):
+    """A copy of the piece holding only one of its faces."""
+    from dataclasses import replace
+
+    return replace(ref.piece, faces=(ref.piece.faces[ref.face],))

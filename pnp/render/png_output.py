@@ -17,7 +17,7 @@ from __future__ import annotations
 from pnp.draw.raster import MAX_TOTAL_PIXELS, PT_PER_IN, RasterLimit, pixel_size, png, render_box
 
 FOLDER = "png"
-NOT_PICTURED = ("cards.pdf", "cards-printshop.pdf", "calibration.pdf", "poster.pdf")  # name endings
+NOT_PICTURED = ("cards.pdf", "printshop.pdf", "calibration.pdf", "poster.pdf")  # name endings
 
 
 class PixelBudget:
