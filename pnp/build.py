@@ -225,7 +225,8 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     components = game.of_kind(unit)
     title = game.game.title if game.game else game.name
     wants_pdf = Format.PDF in opts.formats
-    drawn = opts if wants_pdf or budget is None else replace(opts, formats=(*opts.formats, Format.PDF))
+    needs_pdf = budget is not None or Format.HTML in opts.formats  # pictures, or outputs the rulebook names
+    drawn = opts if wants_pdf or not needs_pdf else replace(opts, formats=(*opts.formats, Format.PDF))
     files = kind.build(game, components, drawn)
     game.errors.raise_if_any()
     pieces = [p for c in components for p in kind.pieces(game, c)]
@@ -247,8 +248,8 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
 
 
 def requested(files: dict[str, bytes], opts: BuildOptions) -> dict[str, bytes]:
-    """A kind's files without the PDFs it drew only to make pictures from (PNG without PDF)."""
-    if Format.PNG in opts.formats and Format.PDF not in opts.formats:
+    """A kind's files without the PDFs it drew only for pictures or the rulebook (PNG or HTML without PDF)."""
+    if (Format.PNG in opts.formats or Format.HTML in opts.formats) and Format.PDF not in opts.formats:
         return {name: data for name, data in files.items() if not name.endswith(".pdf")}
     return files
 

@@ -72,7 +72,7 @@ def build(
     paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none (default: long)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game goes in <out>/<game>/."),
-    format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg, png (pictures at --dpi)."),
+    format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg, png (pictures at --dpi), html (the rulebook as a web page)."),
     dpi: int = typer.Option(300, "--dpi", min=72, max=1200, help="Pixels per inch of --format png pictures (72–1200)."),
     back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift every back by X,Y mm (read it off calibration.pdf)."),
     count: int = typer.Option(1, "--count", min=1, max=500, help="Pages of a roll-and-write pad."),
