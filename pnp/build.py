@@ -47,6 +47,7 @@ class BuildOptions:
     poster: str | None = None  # board
     force: bool = False
     strict: bool = False  # warnings (text overflow, missing glyphs, …) fail the build like errors
+    dpi: int = 300  # png: pixels per inch of every picture
 
     def __post_init__(self):
         """Spellings become members (a ValueError for any other), so every option holds an enum."""
@@ -176,25 +177,29 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
 def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
             reuse: Callable[[str], dict[str, bytes] | None] | None) -> Rendered:
     from pnp.draw import fonts
-    from pnp.kinds import kind_module
     from pnp.output import encode
     from pnp.safename import OutputNames
 
     declared_checks_evaluate(game)
+    budget = png_budget(game, opts)
     out = Rendered()
+    made: dict[str, bytes] = {}  # every file made, PDFs drawn only for pictures included: the rulebook may name them
     names = OutputNames(game.errors)
     for unit in units_of(game):
         files = reuse(unit) if reuse else None
         if files is not None:
             out.reused.append(unit)
+            made.update(files)
         else:
             if progress:
                 progress(unit)
             with fonts.recording_missing() as undrawn:
                 if unit == RULEBOOK:
-                    files = encode(render_rulebook(game, opts, dict(out.files)))
+                    files = encode(render_rulebook(game, opts, dict(made)))
                 else:
-                    files = encode(kind_module(unit).build(game, game.of_kind(unit), opts))
+                    files = encode(render_kind(game, unit, opts, budget))
+                    made.update(files)
+                    files = requested(files, opts)
             _warn_undrawn(game, unit, undrawn)
             game.errors.raise_if_any()
             out.rebuilt.append(unit)
@@ -217,6 +222,60 @@ def _warn_undrawn(game: GameContext, unit: str, undrawn: dict) -> None:
         if new:
             where, what = _unit_origin(game, unit)
             game.errors.warn(where, f"{what}: {describe_missing(new, font)}")
+
+
+def png_budget(game: GameContext, opts: BuildOptions):
+    """The pixel budget of `--format png` (None without it); a dpi out of bounds is an error at the game."""
+    if Format.PNG not in opts.formats:
+        return None
+    from pnp.draw.pngpages import RasterLimit, check_dpi
+    from pnp.errors import display_path
+    from pnp.render.png_output import PixelBudget
+
+    try:
+        return PixelBudget(check_dpi(opts.dpi))
+    except RasterLimit as e:
+        raise SpecErrors([SpecError(Pos(display_path(game.dir)), str(e))])
+
+
+def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dict:
+    """One kind's outputs; with PNG, also pictures of its pieces and sheets, drawn from its PDFs
+    (which `requested` then keeps only when PDF was asked for too)."""
+    from pnp.kinds import kind_module
+
+    from pnp.render.pieces import piece_outputs
+
+    kind = kind_module(unit)
+    components = game.of_kind(unit)
+    title = game.game.title if game.game else game.name
+    wants_pdf = Format.PDF in opts.formats
+    needs_pdf = budget is not None or Format.HTML in opts.formats  # pictures, or outputs the rulebook names
+    drawn = opts if wants_pdf or not needs_pdf else replace(opts, formats=(*opts.formats, Format.PDF))
+    files = kind.build(game, components, drawn)
+    game.errors.raise_if_any()
+    pieces = [p for c in components for p in kind.pieces(game, c)]
+    files.update(piece_outputs(unit, pieces, files, [str(f) for f in opts.formats], title))
+    game.errors.raise_if_any()
+    if budget is None:
+        return files
+    from pnp.draw.pngpages import RasterLimit
+    from pnp.errors import display_path
+    from pnp.render.png_output import piece_pngs, sheet_pngs
+
+    try:
+        pictures = sheet_pngs(files, budget)
+        pictures.update(piece_pngs(pieces, budget, title))
+    except RasterLimit as e:
+        raise SpecErrors([SpecError(Pos(display_path(game.dir)), str(e))])
+    game.errors.raise_if_any()
+    return {**files, **pictures}
+
+
+def requested(files: dict[str, bytes], opts: BuildOptions) -> dict[str, bytes]:
+    """A kind's files without the PDFs it drew only for pictures or the rulebook (PNG or HTML without PDF)."""
+    if (Format.PNG in opts.formats or Format.HTML in opts.formats) and Format.PDF not in opts.formats:
+        return {name: data for name, data in files.items() if not name.endswith(".pdf")}
+    return files
 
 
 def declared_checks_evaluate(game: GameContext) -> None:

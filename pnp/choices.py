@@ -23,6 +23,8 @@ class Duplex(StrEnum):
 class Format(StrEnum):
     PDF = "pdf"
     SVG = "svg"
+    PNG = "png"    # pictures rasterised from the PDFs (`--dpi`)
+    HTML = "html"  # the rulebook also as one self-contained web page
 
 
 def spelled(choices: type[StrEnum]) -> str:

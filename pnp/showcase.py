@@ -471,10 +471,10 @@ def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
 
 
 def first_pages(files: dict[str, bytes]) -> list[str]:
-    """A unit's PDFs to show by their first page; tile sheets and print-shop files go when the unit has
-    another PDF (they cut up a poster, or repeat one face a page what the other file shows whole)."""
+    """A unit's PDFs to show by their first page; tile sheets and print-shop files go when the unit
+    has another PDF (they cut up a poster or repeat, piece by piece, what the other file shows whole)."""
     pdfs = sorted(n for n in files if n.endswith(".pdf") and "/" not in n)
-    whole = [n for n in pdfs if not n.endswith(("tiles.pdf", "-printshop.pdf"))]
+    whole = [n for n in pdfs if not n.endswith(("tiles.pdf", "printshop.pdf"))]
     return whole or pdfs
 
 

@@ -177,7 +177,7 @@ from pnp.kinds.kind import HOOKS as KIND_HOOKS  # noqa: E402
 from pnp.plugins import PluginError  # noqa: E402
 
 # `pnp build` flags no kind declares: where and how, not what a kind draws.
-SHARED_BUILD_FLAGS = {"--paper", "--out", "--format", "--force", "--strict", "--quiet", "--verbose"}
+SHARED_BUILD_FLAGS = {"--paper", "--out", "--format", "--dpi", "--force", "--strict", "--quiet", "--verbose"}
 
 
 def spec_kinds_in_examples() -> set[str]:
@@ -276,7 +276,7 @@ def test_build_options_hold_enums_and_refuse_other_spellings():
 
     opts = BuildOptions(paper="letter", duplex="short", formats=("pdf", "svg"))
     assert (opts.paper, opts.duplex, opts.formats) == (Paper.LETTER, Duplex.SHORT, (Format.PDF, Format.SVG))
-    for bad in ({"paper": "a3"}, {"duplex": "sideways"}, {"formats": ("png",)}):
+    for bad in ({"paper": "a3"}, {"duplex": "sideways"}, {"formats": ("gif",)}):
         with pytest.raises(ValueError):
             BuildOptions(**bad)
 

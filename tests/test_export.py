@@ -58,53 +58,48 @@ def image(data: bytes) -> Image.Image:
     return im
 
 
-# Tabletop Simulator ----------------------------------------------------------------------
+# Tabletop Simulator (the saved object's structure is tested against the format in test_tts_save.py) -----
 
-def test_tts_small_deck_sheet_grid_json_and_back(tiny):
+def save_of(files: dict) -> dict:
+    (name,) = [n for n in files if n.endswith(".json")]
+    return json.loads(files[name])
+
+
+def test_tts_small_deck_sheet_grid_and_back(tiny):
     files = tts.export(tiny)
-    meta = json.loads(files["tts.json"])
-    deck = meta["decks"][0]
-    assert deck["cards"] == 4 and deck["unique_backs"] is False
-    assert deck["back"] == "tiny-back.png"
-    (sheet,) = deck["sheets"]
-    assert (sheet["columns"], sheet["rows"], sheet["cards"]) == (3, 2, 4)  # 4 cards + the hidden slot
-    assert sheet["hidden_slot"] == 6 and sheet["file"] == "tiny-1.png"
-    cw, ch = deck["card_px"]
-    assert (cw, ch) == (744, 1039)  # 63 x 88 mm trimmed at the 300 dpi cap
+    (deck,) = save_of(files)["ObjectStates"]
+    assert deck["Name"] == "DeckCustom" and len(deck["ContainedObjects"]) == 4
+    (info,) = deck["CustomDeck"].values()
+    assert (info["NumWidth"], info["NumHeight"]) == (2, 2) and info["UniqueBack"] is False
+    assert info["FaceURL"] == "tiny-1.png" and info["BackURL"] == "tiny-back.png"  # no --image-url: plain names
+    cw, ch = 744, 1039  # 63 x 88 mm trimmed at the 300 dpi cap
     im = image(files["tiny-1.png"])
-    assert im.mode == "RGB" and im.size == (3 * cw, 2 * ch) and max(im.size) <= 4096
+    assert im.mode == "RGB" and im.size == (2 * cw, 2 * ch) and max(im.size) <= 4096
     assert not im.info  # no metadata chunks
-    # trimmed: the corner of a front is the red background, not bleed-extended white
-    assert im.getpixel((1, 1)) == RED
-    # the hidden slot (last) shows the back (blue), unused slot 5 is blank white
-    hidden = im.getpixel((2 * cw + cw // 2, ch + 5))
-    assert hidden[2] > 100 and hidden[0] < 100
-    assert im.getpixel((cw + cw // 2, ch + 5)) == (255, 255, 255)
+    assert im.getpixel((1, 1)) == RED  # trimmed: a front's corner is its red background
     back = image(files["tiny-back.png"])
-    assert back.size == (cw, ch) and back.mode == "RGB"
-    assert set(files) == {"tts.json", "tiny-1.png", "tiny-back.png"}
+    assert back.size == (cw, ch) and back.getpixel((cw // 2, 5))[2] > 100
+    assert set(files) == {"tiny.json", "tiny-1.png", "tiny-back.png"}
 
 
 def test_tts_grid_rules():
-    assert tts.grid_for(69) == (10, 7)
+    assert tts.grid_for(70) == (10, 7)
     assert tts.grid_for(1) == (2, 2)
-    for n in range(1, 70):
+    for n in range(1, 71):
         cols, rows = tts.grid_for(n)
-        assert cols <= 10 and rows <= 7 and cols * rows >= n + 1
+        assert cols <= 10 and rows <= 7 and cols * rows >= n
 
 
-def test_tts_69_cards_per_sheet_with_10x7_grid(tmp_path):
+def test_tts_70_cards_per_sheet_with_10x7_grid(tmp_path):
     game = load_game(make_game(tmp_path, "  - {id: x, count: 75, fields: {n: 7}}"))
     files = tts.export(game)
-    deck = json.loads(files["tts.json"])["decks"][0]
-    s1, s2 = deck["sheets"]
-    assert (s1["columns"], s1["rows"], s1["cards"], s1["hidden_slot"]) == (10, 7, 69, 70)
-    assert (s2["columns"], s2["rows"], s2["cards"]) == (4, 2, 6)
-    cw, ch = deck["card_px"]
-    assert (cw, ch) == (409, 571)  # 4096 // 10 wide, aspect kept
+    (deck,) = save_of(files)["ObjectStates"]
+    first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
+    assert (first["NumWidth"], first["NumHeight"]) == (10, 7) and (second["NumWidth"], second["NumHeight"]) == (3, 2)
+    assert deck["DeckIDs"] == list(range(100, 170)) + list(range(200, 205))
     big = image(files["tiny-1.png"])
-    assert big.size == (4090, 3997) and max(big.size) <= 4096 and big.mode == "RGB"
-    assert image(files["tiny-2.png"]).size == (4 * cw, 2 * ch)
+    assert big.size == (10 * 409, 7 * 571) and big.mode == "RGB"  # 4096 // 10 wide, aspect kept
+    assert image(files["tiny-2.png"]).size == (3 * 409, 2 * 571)
 
 
 def test_tts_unique_backs_get_back_sheets(tmp_path):
@@ -112,10 +107,9 @@ def test_tts_unique_backs_get_back_sheets(tmp_path):
   - {id: b, front: {fields: {n: 2}}, back: {layout: back, boxes: {label: {text: "B"}}}}"""
     game = load_game(make_game(tmp_path, cards))
     files = tts.export(game)
-    deck = json.loads(files["tts.json"])["decks"][0]
-    assert deck["unique_backs"] is True and deck["back"] is None
-    (sheet,) = deck["sheets"]
-    assert sheet["back"] == "tiny-1-backs.png"
+    (deck,) = save_of(files)["ObjectStates"]
+    (info,) = deck["CustomDeck"].values()
+    assert info["UniqueBack"] is True and info["BackURL"] == "tiny-1-backs.png"
     assert image(files["tiny-1-backs.png"]).size == image(files["tiny-1.png"]).size
     assert "tiny-back.png" not in files
 
@@ -134,8 +128,8 @@ def test_tgc_poker_825x1125_one_png_per_face(tiny):
     front = image(files["tiny/001-a-front.png"])
     assert front.getpixel((0, 0)) == RED and front.getpixel((824, 1124)) == RED  # bleed filled to the edge
     meta = json.loads(files["cards.json"])
-    deck = meta["decks"][0]
-    assert deck["product"] == "poker" and deck["pixels"] == [825, 1125] and deck["cards"] == 4
+    deck = meta["components"][0]
+    assert deck["product"] == "poker" and deck["pixels"] == [825, 1125] and deck["pieces"] == 4
     assert [(f["id"], f["count"]) for f in deck["faces"]] == [("a", 2), ("b", 1), ("c", 1)]
     assert all(f["back"] == "tiny/back.png" for f in deck["faces"])
 
@@ -156,7 +150,7 @@ def test_mpc_poker_822x1122(tiny):
     for name in pngs:
         im = image(files[name])
         assert im.size == (822, 1122) and im.mode == "RGB"
-    assert json.loads(files["cards.json"])["decks"][0]["bleed_px"] == 36
+    assert json.loads(files["cards.json"])["components"][0]["bleed_px"] == 36
 
 
 def test_tabletopia_every_face_same_size(tiny):
@@ -190,7 +184,7 @@ def test_cli_writes_under_out_game_export_target(tmp_path):
     result = CliRunner().invoke(app, ["export", "tts", str(game), "--out", str(out)])
     assert result.exit_code == 0, result.output
     target = out / "tiny" / "export" / "tts"
-    assert (target / "tts.json").is_file() and (target / "tiny-1.png").is_file()
+    assert (target / "tiny.json").is_file() and (target / "tiny-1.png").is_file()
     assert "2 images for tts" in result.output
     bad = CliRunner().invoke(app, ["export", "vassal", str(game)])
     assert bad.exit_code == 2
@@ -227,3 +221,52 @@ def test_progress_is_silent_off_a_terminal(capsys):
         bar.step("one")
         bar.advance(2)
     assert capsys.readouterr().err == ""
+
+
+# every kind's pieces in the print-shop file, SVG and the per-piece exports ---------------------------
+
+@pytest.fixture(scope="module")
+def misk_built(tmp_path_factory):
+    import shutil
+
+    from pnp.build import BuildOptions, build_game
+    from pnp.paths import EXAMPLES
+
+    root = tmp_path_factory.mktemp("misk")
+    game = Path(shutil.copytree(EXAMPLES / "miskatonic", root / "src" / "miskatonic"))
+    build_game(game, BuildOptions(out=root / "out", formats=("pdf", "svg")))
+    return game, root / "out" / "miskatonic"
+
+
+def test_dice_and_boards_in_a_print_shop_file_with_trim_and_bleed(misk_built):
+    import pypdfium2 as pdfium
+
+    _, out = misk_built
+    dice = pdfium.PdfDocument(str(out / "dice-printshop.pdf"))
+    assert len(dice) == 12  # two dice, six faces each, one per page
+    l, b, r, t = dice[0].get_trimbox()
+    assert abs((r - l) / 72 * 25.4 - 15.8) < 0.05 and abs(l / 72 * 25.4 - 0.6) < 0.05  # a LEGO tile face, 0.6 mm bleed
+    assert dice[0].get_bleedbox() == dice[0].get_mediabox()
+    board = pdfium.PdfDocument(str(out / "board-printshop.pdf"))
+    assert len(board) == 1 and board[0].get_trimbox() == board[0].get_mediabox()  # the frame is its edge
+    assert (out / "cards-printshop.pdf").is_file() and not (out / "deck-printshop.pdf").exists()  # decks keep their own
+
+
+def test_dice_and_boards_as_svg_faces(misk_built):
+    _, out = misk_built
+    assert len(list((out / "svg" / "dice").glob("*-face-*.svg"))) == 12
+    assert (out / "svg" / "valley" / "valley-front.svg").is_file()
+    assert not list((out / "svg" / "miskatonic").glob("*-1-front.svg"))  # a deck writes its own SVG faces
+
+
+def test_per_piece_targets_take_the_pieces_their_service_prints(misk_built):
+    game, _ = misk_built
+    g = load_game(game)
+    tgc_files, mpc_files = tgc.export(g), mpc.export(g)
+    whats = {c["what"] for c in json.loads(tgc_files["cards.json"])["components"]}
+    assert whats == {"card", "die", "board"}
+    assert {c["what"] for c in json.loads(mpc_files["cards.json"])["components"]} == {"card"}
+    die = next(c for c in json.loads(tgc_files["cards.json"])["components"] if c["what"] == "die")
+    assert die["faces"][0]["faces"][0].endswith("face-1.png") and len(die["faces"][0]["faces"]) == 6
+    face = image(tgc_files[die["faces"][0]["faces"][0]])
+    assert face.size == (round(15.8 / 25.4 * 300 + 75), round(15.8 / 25.4 * 300 + 75))  # trim + 1/8 in bleed a side

@@ -87,7 +87,8 @@ def build(
     paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none (default: long)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game goes in <out>/<game>/."),
-    format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg."),
+    format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg, png (pictures at --dpi), html (the rulebook as a web page)."),
+    dpi: int = typer.Option(300, "--dpi", min=72, max=1200, help="Pixels per inch of --format png pictures (72–1200)."),
     back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift every back by X,Y mm (read it off calibration.pdf)."),
     gutter: Optional[str] = typer.Option(None, "--gutter", help="Space between cards on the sheets: a length such as 3mm, 0 to let them abut, or auto (default: the game's, else auto)."),
     count: int = typer.Option(1, "--count", min=1, max=500, help="Pages of a roll-and-write pad."),
@@ -110,12 +111,12 @@ def build(
     formats = tuple(f.strip().lower() for f in format.split(",") if f.strip())
     bad = [f for f in formats if f not in {known.value for known in Format}]
     if bad:
-        raise typer.BadParameter(f"unknown format {bad[0]!r}: use {', '.join(Format)} (PNG comes from `pnp export`)")
+        raise typer.BadParameter(f"unknown format {bad[0]!r}: use {', '.join(Format)}", param_hint="--format")
     options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
                            back_offset=_parse_offset(back_offset) if back_offset else (0.0, 0.0),
                            gutter=_gutter(gutter), count=count,
                            random_layout=random_layout, seed=seed, booklet=booklet, sets=sets, poster=_poster(poster),
-                           force=force, strict=strict)
+                           force=force, strict=strict, dpi=dpi)
     try:
         with sigterm_stops():
             failed = _build_each(_games(game_dirs, out), options, quiet, verbose)

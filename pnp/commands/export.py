@@ -10,15 +10,18 @@ from pnp.cli import _console, app, failures_exit
 TARGET_HELP = "tts (Tabletop Simulator), tgc (The Game Crafter), mpc (MakePlayingCards) or tabletopia."
 
 
-def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True) -> tuple[Path, dict]:
+def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
+                image_url: str | None = None) -> tuple[Path, dict]:
     """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/.
 
     Names made from the game (its folder, deck names, card ids) are safe file names
     (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
     earlier export made that this one does not (a renamed card, a smaller deck) go with the old set.
     """
+    import inspect
+
     from pnp.build import output_folder
-    from pnp.export.raster import decks, face_pages
+    from pnp.export.raster import face_pages, game_pieces
     from pnp.export.target import load_target
     from pnp.game import load_game
     from pnp.output import publish
@@ -26,10 +29,16 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True) -> t
 
     game = load_game(game_dir)
     exporter = load_target(target)
-    total = sum(len(face_pages(d)) for d in decks(game))
+    total = len(face_pages(game_pieces(game)))
+    where = [output_folder(game_dir), "export", target]
+    options = {}
+    if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
+        options["image_url"] = image_url or (Path(out).resolve().joinpath(*where).as_uri() + "/")
+    elif image_url:
+        raise typer.BadParameter(f"the {target} export does not refer to images by URL", param_hint="--image-url")
     with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
-        files = exporter.export(game, step=bar.advance)
-    published = publish(out, [output_folder(game_dir), "export", target], files, {"game": game.name, "target": target})
+        files = exporter.export(game, step=bar.advance, **options)
+    published = publish(out, where, files, {"game": game.name, "target": target})
     return published.folder, published.manifest
 
 
@@ -38,9 +47,12 @@ def export(
     target: str = typer.Argument(..., help=TARGET_HELP),
     game_dir: Path = typer.Argument(..., help="The game folder (holding game.yaml)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; images go in <out>/<game>/export/<target>/."),
+    image_url: str = typer.Option(None, "--image-url", help="tts: the base URL the images will be uploaded to "
+                                  "(default: file:// URLs of the export folder)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
 ):
-    """Export a game's decks as PNG images for Tabletop Simulator, The Game Crafter, MakePlayingCards or Tabletopia."""
+    """Export a game's pieces (cards, tokens, boards, dice) as images for Tabletop Simulator (with a saved
+    object it loads), The Game Crafter, MakePlayingCards or Tabletopia."""
     import time
 
     from pnp.export.target import target_names
@@ -49,12 +61,27 @@ def export(
     target = target.lower()
     if target not in target_names():
         raise typer.BadParameter(f"unknown target {target!r}: use {', '.join(target_names())}", param_hint="TARGET")
+    if image_url is not None:
+        image_url = _checked_url(image_url)
     start = time.perf_counter()
     with failures_exit(OutputError):
-        target_dir, manifest = export_game(target, game_dir, out, quiet)
+        target_dir, manifest = export_game(target, game_dir, out, quiet, image_url)
     images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
     if not images:
-        _console(True).print(f"[yellow]{game_dir}: no decks to export[/]")
+        _console(True).print(f"[yellow]{game_dir}: no pieces to export[/]")
     if not quiet:
         _console().print(f"[green]✓[/] {manifest['game']}: {images} images for {target} → {target_dir}/ "
                          f"({time.perf_counter() - start:.1f} s)")
+
+
+def _checked_url(url: str) -> str:
+    """An http(s) or file URL with no spaces, quotes or control characters (it is written into JSON
+    that another program opens); a usage error otherwise."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if (parts.scheme not in ("https", "http", "file") or (parts.scheme != "file" and not parts.netloc)
+            or len(url) > 2000 or any(c.isspace() or c in "\"'<>\\" or ord(c) < 32 for c in url)):
+        raise typer.BadParameter("give an http(s):// or file:// URL without spaces or quotes, "
+                                 "e.g. https://example.org/my-game/", param_hint="--image-url")
+    return url

@@ -1,67 +1,90 @@
-"""One image per distinct face, for the targets that upload cards one by one (TGC, MPC, Tabletopia).
+"""One image per distinct face, for the targets that upload pieces one by one (TGC, MPC, Tabletopia).
 
-Every physical face is rendered, then identical images are written once: copies
-of a card that look the same share a file, and a back shared by the whole deck
-becomes a single `back.png`. `cards.json` lists each front/back pair with its
-count, the quantities a print shop asks for.
+Every face of every piece the game's kinds list (`pnp.kinds.kind.Piece`: cards, tokens, player
+boards, boards, dice) is rendered, then identical images are written once: copies of a piece that
+look the same share a file, and a back shared by a whole component becomes a single `back.png`.
+`cards.json` lists each piece's faces with its count, the quantities a print service asks for.
+Pieces are grouped by component into `<component>/`; pieces that carry the same `facts["id"]`
+(the copies of one card) are numbered as one entry.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 from collections import OrderedDict
-from typing import Callable
+from typing import Callable, Iterable
 
-from pnp.errors import Pos
-from pnp.export.raster import Rasterizer, deck_origin, decks, face_pages, png, printshop_pdf
-from pnp.safename import OutputNames, shown, slug
+from pnp.export.raster import PieceRaster, game_pieces, group_pieces, png
+from pnp.safename import slug
 
-# deck → (trim px, canvas px, facts for cards.json)
+# piece → (trim px, canvas px, facts for cards.json)
 SizeFor = Callable[[object], tuple[tuple[float, float], tuple[int, int], dict]]
 
 
 def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
-                 step: Callable[[], None] | None = None) -> dict[str, bytes]:
+                 step: Callable[[], None] | None = None, takes: Iterable[str] | None = None) -> dict[str, bytes]:
+    """Images of the pieces whose sort (`Piece.what`) is in TAKES (all when None), and cards.json."""
     files: dict[str, bytes] = {}
-    listing = {"target": target, "game": game.name, "decks": []}
-    claimed = OutputNames(game.errors)
-    claimed.add("cards.json", Pos("cards.json"), "the card listing")
-    for deck in decks(game):  # each deck's folder is a safe name; two that clash are a located error
-        claimed.add(slug(deck.name, "deck"), deck_origin(deck), f"deck {shown(deck.name)}")
-    game.errors.raise_if_any()
-    for deck in decks(game):
-        trim, canvas, facts = size_for(deck)
-        refs = face_pages(deck)
-        images: dict[tuple[int, int, str], bytes] = {}
-        with Rasterizer(printshop_pdf(game, deck), deck) as raster:
-            for ref in refs:
-                images[(id(ref.entry), ref.copy, ref.side)] = png(raster.render(ref.page, trim, canvas), dpi)
-                if step:
-                    step()
-        folder = slug(deck.name, "deck")
-        backs = [images.get((id(e), c, "back")) for e, c in deck.expanded()]
-        shared_back = backs[0] is not None and len(set(backs)) == 1
+    listing = {"target": target, "game": game.name, "components": []}
+    taken_folders: set[str] = {"cards.json"}
+    wanted = set(takes) if takes is not None else None
+    pieces = [p for p in game_pieces(game) if wanted is None or p.what in wanted]
+    for (what, component), group in group_pieces(pieces).items():
+        folder = slug(component, what)
+        if folder.lower() in taken_folders:  # two components of one name (a deck and a die set called alike)
+            folder = slug(f"{component}-{what}", what)
+        taken_folders.add(folder.lower())
+        images = _render(group, size_for, dpi, step)
+        backs = [images.get((i, "back")) for i in range(len(group))]
+        shared_back = len(group) > 1 and backs[0] is not None and len(set(backs)) == 1
         if shared_back:
             files[f"{folder}/back.png"] = backs[0]
+        entries: "OrderedDict[str, list[int]]" = OrderedDict()
+        for i, piece in enumerate(group):
+            entries.setdefault(str(piece.facts.get("id", piece.key or piece.name)), []).append(i)
         rows: "OrderedDict[tuple, dict]" = OrderedDict()
-        for index, entry in enumerate(deck.cards, 1):
-            base = f"{folder}/{index:03d}-{slug(entry.id, 'card')}"
-            names = {side: _names(base, side, [images.get((id(entry), c, side)) for c in range(1, entry.count + 1)])
-                     for side in ("front", "back")}
-            for copy in range(1, entry.count + 1):
-                front = names["front"][copy - 1]
-                back = f"{folder}/back.png" if shared_back else names["back"][copy - 1]
-                for side, name in (("front", front), ("back", back)):
-                    if name and not (shared_back and side == "back"):
-                        files[name] = images[(id(entry), copy, side)]
-                row = rows.setdefault((front, back), {"id": entry.id, "front": front, "back": back, "count": 0})
-                row["count"] += 1
-        listing["decks"].append({"deck": deck.name, **facts, "pixels": list(canvas), "cards": deck.total,
-                                 "images": sum(1 for n in files if n.startswith(folder + "/")),
-                                 "shared_back": f"{folder}/back.png" if shared_back else None,
-                                 "faces": list(rows.values())})
+        for index, (entry, members) in enumerate(entries.items(), 1):
+            base = f"{folder}/{index:03d}-{slug(entry, what)}"
+            sides = [side for (_, side) in sorted(k for k in images if k[0] == members[0])]
+            names = {side: _names(base, side, [images.get((i, side)) for i in members]) for side in sides}
+            for n, i in enumerate(members):
+                faces = {}
+                for side in sides:
+                    if shared_back and side == "back":
+                        faces[side] = f"{folder}/back.png"
+                        continue
+                    faces[side] = names[side][n]
+                    if faces[side]:
+                        files[faces[side]] = images[i, side]
+                row = rows.setdefault(tuple(faces.items()), {"id": entry, **_row_faces(faces), "count": 0})
+                row["count"] += max(1, group[i].count)
+        trim, canvas, facts = size_for(group[0])
+        listing["components"].append({"component": component, "what": what, **facts, "pixels": list(canvas),
+                                      "pieces": sum(max(1, p.count) for p in group),
+                                      "images": sum(1 for n in files if n.startswith(folder + "/")),
+                                      "shared_back": f"{folder}/back.png" if shared_back else None,
+                                      "faces": list(rows.values())})
     files["cards.json"] = (json.dumps(listing, indent=2) + "\n").encode()
     return files
+
+
+def _render(group: list, size_for: SizeFor, dpi, step) -> dict[tuple[int, str], bytes]:
+    index = {id(p): i for i, p in enumerate(group)}
+    out = {}
+    with PieceRaster(group) as raster:
+        for ref in raster.refs:
+            trim, canvas, _ = size_for(ref.piece)
+            out[index[id(ref.piece)], ref.side] = png(raster.render(ref, trim, canvas), dpi)
+            if step:
+                step()
+    return out
+
+
+def _row_faces(faces: dict) -> dict:
+    """front and back for a flat piece; every face, in order, for a die."""
+    if set(faces) <= {"front", "back"}:
+        return {"front": faces.get("front"), "back": faces.get("back")}
+    return {"faces": list(faces.values())}
 
 
 def _names(base: str, side: str, copies: list[bytes | None]) -> list[str | None]:

@@ -1,4 +1,4 @@
-"""Tabletopia: one image per face, trimmed (a virtual card has no bleed), every face of a deck one size.
+"""Tabletopia: one image per face of every piece, trimmed (a virtual piece has no bleed).
 
 Faces are rendered at 300 dpi of the deck's own trim, capped so that the long
 side stays within MAX_SIDE pixels; all faces of a deck come from pages of one
@@ -14,12 +14,15 @@ DPI = 300
 MAX_SIDE = 2048
 
 
-def size_for(deck):
-    w, h = pixels_at(deck.width, DPI), pixels_at(deck.height, DPI)
+TAKES = None  # every piece: a virtual table takes cards, tokens, boards and dice alike
+
+
+def size_for(piece):
+    w, h = pixels_at(piece.width, DPI), pixels_at(piece.height, DPI)
     k = min(1.0, MAX_SIDE / max(w, h))
     canvas = (max(1, round(w * k)), max(1, round(h * k)))
     return canvas, canvas, {"dpi": round(DPI * k), "bleed_px": 0}
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "tabletopia", size_for, None, step)
+    return export_faces(game, "tabletopia", size_for, None, step, TAKES)

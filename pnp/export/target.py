@@ -24,7 +24,7 @@ class ExportTarget(Protocol):
     TITLE: str  # who the images are for, in words (`pnp export --help`)
 
     def export(self, game: GameContext, step: Callable[[], None] | None = None) -> dict[str, bytes]:
-        """{relative name: bytes} of every file for the game's decks; calls `step()` once per face page
+        """{relative name: bytes} of every file for the game's pieces (`pnp.export.raster.game_pieces`); calls `step()` once per face
         rendered. Names are relative and safe (`pnp.safename`): the writer puts them under the target's folder."""
 
 

@@ -1,4 +1,4 @@
-"""The Game Crafter: one RGB PNG per face at 300 dpi with a 1/8 in (37.5 px) bleed.
+"""The Game Crafter: one RGB PNG per face of every piece at 300 dpi with a 1/8 in (37.5 px) bleed.
 
 A deck that matches a TGC product (63 x 88 mm is its poker, 2.5 x 3.5 in) gets
 that product's canvas — poker 825 x 1125 px, trim 750 x 1050 starting 37.5 px
@@ -14,10 +14,13 @@ DPI = 300
 BLEED_PX = 37.5  # 1/8 in
 
 
-def size_for(deck):
-    product, trim, canvas = pod_canvas(deck, BLEED_PX, DPI)
+TAKES = None  # every piece: cards, and tokens, boards and die faces as its custom printed parts
+
+
+def size_for(piece):
+    product, trim, canvas = pod_canvas(piece, BLEED_PX, DPI)
     return trim, canvas, {"product": product or "custom", "dpi": DPI, "bleed_px": BLEED_PX}
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "tgc", size_for, DPI, step)
+    return export_faces(game, "tgc", size_for, DPI, step, TAKES)

@@ -145,5 +145,12 @@ def validate(game, model) -> None:
 
 
 def pieces(game, component) -> list:
-    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
-    return []
+    """The whole board as one piece (its frame is its edge: no bleed), drawn by the board's own drawing."""
+    from pnp.kinds.kind import Piece
+    from pnp.render.board import board_size, draw_board
+
+    board = component.model
+    w, h = board_size(board)
+    return [Piece(name=board.spec.title or board.spec.name, what="board", component=board.spec.name, width=w,
+                  height=h, bleed=0.0, count=1, faces=(lambda surface: draw_board(surface, board, game.assets),),
+                  key=board.spec.name, description=f"{board.width} × {board.height} spaces")]

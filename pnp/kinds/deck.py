@@ -153,5 +153,28 @@ def rulebook_items(game, component) -> None:
 
 
 def pieces(game, component) -> list:
-    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
-    return []
+    """Every physical card (each copy its own piece, since a template may print the copy number),
+    drawn by the deck's own face drawer: front, then back when the card has one."""
+    from pnp.kinds.kind import Piece
+
+    deck = component.model
+    drawer = drawer_for(game, deck)
+    b = deck.bleed
+    backs = {id(e.back) for e in deck.cards if e.back is not None}
+    shared = len(backs) == 1 and all(e.back is not None for e in deck.cards)
+    out = []
+    for entry, copy in deck.expanded():
+        faces = tuple(_face_drawer(drawer, face, entry, copy, b) for face in (entry.front, entry.back) if face is not None)
+        fields = {k: v for k, v in entry.front.fields.items() if isinstance(v, (str, int, float, bool))}
+        name = str(fields.get("name") or fields.get("title") or entry.id)
+        description = "\n".join(f"{k}: {v}" for k, v in fields.items() if k not in ("name", "title") and v not in ("", None))
+        out.append(Piece(name=name, what="card", component=deck.name, width=deck.width, height=deck.height,
+                         bleed=b, count=1, faces=faces, shape="rounded" if deck.corner_radius else "rect",
+                         radius=deck.corner_radius, description=description,
+                         key=entry.id if entry.count == 1 else f"{entry.id}-{copy}", shared_back=shared,
+                         facts={"id": entry.id, "copy": copy, **fields}))
+    return out
+
+
+def _face_drawer(drawer, face, entry, copy: int, b: float):
+    return lambda surface: drawer.draw(surface, face, entry, copy, b, b, 0, (b, b, b, b))

@@ -87,5 +87,18 @@ def validate(game, model) -> None:
 
 
 def pieces(game, component) -> list:
-    """No pieces listed yet (see pnp.kinds.kind.Piece)."""
-    return []
+    """Each die, its faces in the order of its spec (the art of a sticker tile, with its bleed)."""
+    from pnp.kinds.kind import Piece
+    from pnp.render.dice import BLEED, draw_face
+
+    dice: ResolvedDice = component.model
+    place = game.assets.place_icon
+    size = dice.tile
+
+    def drawer(face):
+        return lambda surface: draw_face(surface, face, BLEED, BLEED, size, place, BLEED)
+
+    return [Piece(name=die.name, what="die", component="dice", width=size, height=size, bleed=BLEED, count=1,
+                  faces=tuple(drawer(f) for f in die.faces), key=die.id,
+                  description=", ".join(f.text for f in die.faces), facts={"faces": [f.text for f in die.faces]})
+            for die in dice.dice]

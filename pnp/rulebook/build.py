@@ -9,7 +9,8 @@ HALF = {"a4": "a5", "letter": "half-letter"}
 
 def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
     """`rulebook.pdf` on the build's paper; with `options.booklet` also `rulebook-booklet.pdf`
-    (half-size pages imposed two-up on the same paper turned landscape)."""
+    (half-size pages imposed two-up on the same paper turned landscape); with `--format html` also
+    `rulebook.html`, from the same compiled document."""
     paper = options.paper if options.paper in PAGES else "a4"
     compiled = compile_rules(game, files, game.game.rules if game.game and game.game.rules else "rules.md")
     out = {"rulebook.pdf": render_pdf(game, compiled, PAGES[paper])}
@@ -22,4 +23,8 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
         # blank pages go before the last chapter when it opens a page (a reference stays whole at the back)
         last, opens_page = chapters[-1] if chapters else (0, False)
         out["rulebook-booklet.pdf"] = impose(half, (h, w), tail=last if opens_page else None)
+    if "html" in options.formats:
+        from pnp.rulebook.html import render_html
+
+        out["rulebook.html"] = render_html(game, compiled)
     return out
