@@ -29,6 +29,7 @@ class Scaffold:
 
 
 DEFAULT_TEMPLATE = "default"
+ASSET_FOLDERS = ("art", "art/icons", "fonts")  # a template's own files besides its specs
 
 
 def scaffold_dir() -> Path:
@@ -107,6 +108,11 @@ def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], 
                 kinds.append(m.group(1))
                 text = schema_line(m.group(1), target) + text
         files[path.name] = text
+    for folder in ASSET_FOLDERS:  # a template's pictures and fonts, copied as they are
+        if (src / folder).is_dir():
+            for path in sorted((src / folder).iterdir()):
+                if path.is_file() and not path.name.startswith("."):
+                    files[f"{folder}/{path.name}"] = path.read_bytes()
     return files, kinds, []
 
 
@@ -158,14 +164,21 @@ def _default_files(name: str, target: Path, fill) -> tuple[dict[str, str], list[
     return files, kinds, skipped
 
 
-def _write_files(folder: Path, files: dict[str, str]) -> None:
-    """Each file created afresh inside the new folder, never through a link."""
+def _write_files(folder: Path, files: dict[str, str | bytes]) -> None:
+    """Each file created afresh inside the new folder (sub-folders too), never through a link."""
     nofollow = getattr(os, "O_NOFOLLOW", 0)
-    dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | nofollow)
+    opened = {"": os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | nofollow)}
     try:
-        for file_name, text in files.items():
-            fd = os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o644, dir_fd=dir_fd)
+        for file_name, content in files.items():
+            parent, _, leaf = file_name.rpartition("/")
+            if parent not in opened:
+                above, _, last = parent.rpartition("/")
+                os.mkdir(last, 0o755, dir_fd=opened[above])
+                opened[parent] = os.open(last, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | nofollow,
+                                         dir_fd=opened[above])
+            fd = os.open(leaf, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o644, dir_fd=opened[parent])
             with os.fdopen(fd, "wb") as f:
-                f.write(text.encode("utf-8"))
+                f.write(content if isinstance(content, bytes) else content.encode("utf-8"))
     finally:
-        os.close(dir_fd)
+        for fd in opened.values():
+            os.close(fd)

@@ -117,3 +117,32 @@ def test_unknown_template_is_refused_with_a_suggestion(tmp_path):
     assert result.exit_code == 2
     assert "unknown template 'hexes'" in result.output and "did you mean 'hex'" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_art_template_shows_a_painting_a_gradient_and_a_font_of_its_own(tmp_path):
+    """`pnp new --template art`: a JPEG filling each card to its bleed (stored once, as its own bytes),
+    a gradient band, and titles in a font from the game's folder, embedded as a subset; no warning."""
+    import pypdf
+    import pypdfium2 as pdfium
+
+    result = CliRunner().invoke(app, ["new", "vale", "--dir", str(tmp_path), "--template", "art"])
+    assert result.exit_code == 0, result.output
+    made = tmp_path / "vale"
+    assert (made / "art" / "valley.jpg").read_bytes()[:3] == b"\xff\xd8\xff"
+    assert (made / "fonts" / "Headline.ttf").is_file() and (made / "fonts" / "LICENSE-DejaVu.txt").is_file()
+    built = build_game(made, BuildOptions(out=tmp_path / "out"))
+    assert not built.warnings, [str(w) for w in built.warnings]
+    shop = tmp_path / "out" / "vale" / "cards-printshop.pdf"
+    reader = pypdf.PdfReader(str(shop))
+    objects = [reader.get_object(num) for generation in reader.xref.values() for num in generation]
+    images = [o for o in objects if hasattr(o, "get") and o.get("/Subtype") == "/Image"]
+    jpeg = (made / "art" / "valley.jpg").read_bytes()
+    assert len(images) == 1  # three cards, one picture, stored once
+    assert images[0].get("/Filter") == "/DCTDecode" and images[0]._data == jpeg  # the file itself, not re-encoded
+    fonts = {str(o["/BaseFont"]) for o in objects if hasattr(o, "get") and o.get("/Type") == "/Font"}
+    assert any("+DejaVuSansCondensed-Bold-" in f for f in fonts), fonts  # the game's face, subset, named by content
+    page = pdfium.PdfDocument(str(shop))[0]
+    image = page.render(scale=150 / 72).to_pil().convert("RGB")
+    px = lambda x_mm, y_mm: image.getpixel((round((x_mm + 3) / 25.4 * 150), round((y_mm + 3) / 25.4 * 150)))
+    top, bottom = px(30, 57), px(30, 86)  # the band's gradient: lighter at its top, darker at its foot
+    assert sum(top) > sum(bottom) + 30, (top, bottom)

@@ -303,6 +303,8 @@ def _warn_outside_safe_zone(deck: Deck, cards: list[CardEntry], errors: Collecto
             box = rb.box
             if box.type == "shape" and not box.text:
                 continue
+            if box.type == "image" and getattr(box, "bleed", False):
+                continue  # a picture filling the bleed is meant to be cut at the edge
             x, y, bw, bh = box_geometry(box, w, h)
             if x < safe - 0.01 or y < safe - 0.01 or x + bw > w - safe + 0.01 or y + bh > h - safe + 0.01:
                 errors.warn(locate(rb.raw, ["x"]) if "x" in rb.raw else rb.raw.pos,
