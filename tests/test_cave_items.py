@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from pnp.export.raster import decks, face_pages, printshop_pdf
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
 from pnp.render.assets import Assets
@@ -53,28 +52,34 @@ def test_items_of_different_kinds_do_not_share_a_picture():
                 assert words(icon.replace("-", " ")) <= words(row["name"]), (icon, row["name"])
 
 
-def test_the_game_icons_are_new_names_not_the_old_shared_eight():
+def test_no_item_uses_one_of_the_old_shared_eight_pictures():
+    old = {"idol", "gem", "coin", "vase", "crown", "lantern", "pickaxe", "art"}  # still drawn on backs and badges
     own = {p.stem for p in (CAVE / "art" / "icons").glob("*.svg")}
-    assert own and not own & {"idol", "gem", "coin", "vase", "crown", "lantern", "pickaxe", "art"}
-    assert {row["art"] for row in items()} <= own | {"idol", "gem", "coin", "vase", "crown", "lantern", "pickaxe"}
+    used = {row["art"] for row in items()}
+    assert used and not used & old and used <= own
 
 
 def _art_boxes(game_dir: Path, scale: float = 4.0) -> dict[str, object]:
     """Each item's art box, rendered from the deck's print-shop pages (bleed included), as greyscale."""
-    game = load_game(game_dir)
-    (deck,) = decks(game)
     import pypdfium2 as pdfium
 
-    doc = pdfium.PdfDocument(printshop_pdf(game, deck))
+    from pnp.build import BuildOptions, render
+
+    game = load_game(game_dir)
+    (deck,) = [c.model for c in game.of_kind("deck")]
+    files = render(game, BuildOptions().for_game(game)).units["deck"]
+    doc = pdfium.PdfDocument(bytes(files["cards-printshop.pdf"]))
     x, y, w, h = (v * MM * scale for v in ART_BOX_MM)
     b = deck.bleed * scale
     ids = {row["id"] for row in items()}
     boxes = {}
+    page = 0
     try:
-        for ref in face_pages(deck):
-            if ref.side == "front" and ref.entry.id in ids:
-                image = doc[ref.page].render(scale=scale).to_pil().convert("L")
-                boxes[ref.entry.id] = image.crop((round(b + x), round(b + y), round(b + x + w), round(b + y + h)))
+        for entry, copy in deck.expanded():  # the print-shop file: each copy's front, then its back
+            if copy == 1 and entry.id in ids:
+                image = doc[page].render(scale=scale).to_pil().convert("L")
+                boxes[entry.id] = image.crop((round(b + x), round(b + y), round(b + x + w), round(b + y + h)))
+            page += 1 + (entry.back is not None)
     finally:
         doc.close()
     return boxes

@@ -14,7 +14,9 @@ from tests.referee_faults.run import outcome
 
 
 def _id(edit) -> str:
-    return f"{edit.game}-{edit.file}-{edit.rule or 'legal'}-{abs(hash(edit.new)) % 10_000}"
+    import zlib  # a stable id (str hashes differ per process, and pytest-xdist workers must agree)
+
+    return f"{edit.game}-{edit.file}-{edit.rule or 'legal'}-{zlib.crc32(edit.new.encode()) % 10_000}"
 
 
 @pytest.mark.parametrize("edit", FAULTS, ids=_id)
