@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pnp.draw.text import draw_text, layout_text
 from pnp.layout.tile import TilePlan, fit_page, plan_tiles
-from pnp.layout.paper import PAPERS, paper_size
+from pnp.layout.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.render.board_art import INK, cell_box, draw_board, geometry
 from pnp.spec.board import BoardData
 from pnp.spec.units import mm
@@ -104,14 +104,23 @@ def _seams(s, plan: TilePlan, tile, ox, oy) -> None:
             n = max(2, int(tile.w // mm(60)) + 1)
             for k in range(n):
                 _cross(s, ox + tile.w * (k + 0.5) / n, by + o / 2)
-    # corner ticks in the margin: where to trim the paper
+    # corner ticks in the margin, where to trim the paper: only those a home printer prints (5 mm or
+    # more from the paper's edge); where the tile reaches into that zone its printed edge shows the cut
     L = mm(3)
+    pw, ph = plan.page_w, plan.page_h
+
+    def printable(x1, y1, x2, y2) -> bool:
+        return all(MIN_MARGIN - 1e-6 <= v <= limit - MIN_MARGIN + 1e-6
+                   for v, limit in ((x1, pw), (x2, pw), (y1, ph), (y2, ph)))
+
     for x in (ox, ox + tile.w):
         for y, d in ((oy, -1), (oy + tile.h, 1)):
-            s.line(x, y + d * mm(1), x, y + d * (mm(1) + L), stroke=INK, width=0.4)
+            if printable(x, y + d * mm(1), x, y + d * (mm(1) + L)):
+                s.line(x, y + d * mm(1), x, y + d * (mm(1) + L), stroke=INK, width=0.4)
     for y in (oy, oy + tile.h):
         for x, d in ((ox, -1), (ox + tile.w, 1)):
-            s.line(x + d * mm(1), y, x + d * (mm(1) + L), y, stroke=INK, width=0.4)
+            if printable(x + d * mm(1), y, x + d * (mm(1) + L), y):
+                s.line(x + d * mm(1), y, x + d * (mm(1) + L), y, stroke=INK, width=0.4)
 
 
 def _cross(s, x, y) -> None:
@@ -127,7 +136,7 @@ def tile_name(tile) -> str:
 
 def _tile_label(s, board: BoardData, plan: TilePlan, tile, paper: str) -> None:
     ax, ay, aw, ah = plan.area
-    y = ay + ah + mm(6)
+    y = ay + ah + mm(4.5)  # both lines end above the foot margin (5 mm), where every printer prints
     title = board.spec.title or board.spec.name
     s.text(ax, y, f"{title} — tile {tile_name(tile)} (of {plan.rows} × {plan.cols})",
            font="sans-bold", size=8.5, fill=INK)

@@ -9,7 +9,7 @@ out). Where a front cross shows through, the ruler reads the `--back-offset X,Y`
 from __future__ import annotations
 
 from pnp.layout.impose import Placement, back_placement, card_grid
-from pnp.layout.paper import paper_size
+from pnp.layout.paper import MIN_MARGIN, paper_size
 from pnp.spec.units import mm
 
 INK = "#000000"
@@ -82,13 +82,16 @@ def _rulers(surface, b: Placement, reach: int) -> None:
 
 
 def _title(surface, page_w: float, grid_top: float, text: str) -> None:
-    y = max(mm(4) + 8, grid_top - mm(3))
+    """Above the slots where the margin holds it clear of the 5 mm every printer loses, else just
+    inside the top row (the crosses and rulers sit at the slots' centres, well below)."""
+    above = grid_top - mm(2.5)
+    y = above if above - 8 >= MIN_MARGIN else grid_top + mm(4)
     surface.text(page_w / 2, y, text, font="sans-bold", size=8, anchor="middle")
 
 
 def _notes(surface, page_w, page_h, grid, lines) -> None:
     x = grid.x0 + mm(4)
-    y = grid.y0 + mm(6)
+    y = grid.y0 + (mm(6) if grid.y0 - mm(2.5) - 8 >= MIN_MARGIN else mm(9))  # below a title inside the row
     # the instructions run across the top row of slots, well above the crosses
     for line in lines:
         surface.text(x, y, line, font="sans", size=6.5)
