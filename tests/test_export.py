@@ -264,7 +264,7 @@ def test_per_piece_targets_take_the_pieces_their_service_prints(misk_built):
     g = load_game(game)
     tgc_files, mpc_files = tgc.export(g), mpc.export(g)
     whats = {c["what"] for c in json.loads(tgc_files["cards.json"])["components"]}
-    assert whats == {"card", "die", "board"}
+    assert whats == {"card", "die", "board", "token", "player board"}
     assert {c["what"] for c in json.loads(mpc_files["cards.json"])["components"]} == {"card"}
     die = next(c for c in json.loads(tgc_files["cards.json"])["components"] if c["what"] == "die")
     assert die["faces"][0]["faces"][0].endswith("face-1.png") and len(die["faces"][0]["faces"]) == 6

@@ -24,6 +24,7 @@ HAND = {"alien", "farmer", "star chart", "elder sign", "grow shape", "starting b
 
 # Words a game's spec uses that are ordinary words of play, printing or code: an engine may say them.
 GENERIC = {
+    "urn",  # also the scheme of XML namespace names (urn:oasis:…), which the spreadsheet reader spells
     "item", "items", "reference", "rounds", "round", "score", "scores", "notes", "note", "pieces", "piece",
     "bonus", "cards", "card", "back", "name", "kind", "value", "volume", "weight", "page", "pages", "scale",
     "power", "signal", "hit", "health", "hand", "keys", "radio", "battery", "bone", "towel", "sandwich",

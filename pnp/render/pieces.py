@@ -64,7 +64,7 @@ def piece_outputs(unit: str, pieces, files: dict, formats, title: str) -> dict:
     """The generic per-piece outputs a kind's own files do not already give: with PDF, one print-shop
     file of every piece (unless the kind writes its own `…printshop.pdf`); with SVG, one SVG per face
     (`svg/<component>/<piece>-<side>.svg`) for each component whose faces the kind does not write
-    under `svg/<component>/` itself."""
+    itself (under `svg/<component>/`, or under `svg/<kind>/` as the tokens kind does)."""
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
     from pnp.safename import slug
@@ -79,7 +79,7 @@ def piece_outputs(unit: str, pieces, files: dict, formats, title: str) -> dict:
     if "svg" in formats:
         for ref in face_pages(pieces):
             folder = f"svg/{slug(ref.piece.component, ref.piece.what)}/"
-            if any(name.startswith(folder) for name in files):
+            if any(name.startswith((folder, f"svg/{unit}/")) for name in files):
                 continue
             name = f"{folder}{slug(ref.piece.key or ref.piece.name, ref.piece.what)}-{ref.side}.svg"
             if name in out:

@@ -91,7 +91,7 @@ FAULTS = [
     E("miskatonic", "rules.md", "costs you {{ tome_wits }} Wits", "costs you 2 Wits", "tome_wits", True),
     E("miskatonic", "rules.md", "| :revolver: **Revolver**", "| :pistol: **Revolver**", "icons", True),
     E("miskatonic", "tokens.yaml", "max: 6, color: \"#4a148c\"", "max: 5, color: \"#4a148c\"", "ancient-one-health"),
-    E("miskatonic", "tokens.yaml", "chart: {arms: 4,", "chart: {arms: 5,", "star-chart"),
+    E("miskatonic", "tokens.yaml", "radial:\n      arms: 4", "radial:\n      arms: 5", "star-chart"),
     E("miskatonic", "tokens.yaml", "{id: star, name: Star, shape: circle, size: 12mm, count: 4,",
       "{id: star, name: Star, shape: circle, size: 12mm, count: 3,", "star-chart"),
     E("miskatonic", "tokens.yaml", "{id: page, name: Page, shape: rounded, size: 14mm, count: 5,",
@@ -124,6 +124,6 @@ LEGAL = [
     E("miskatonic", "tokens.yaml", "{id: monster-1, name: 1-Health monster, shape: circle, size: 15mm, count: 6,",
       "{id: monster-1, name: 1-Health monster, shape: circle, size: 15mm, count: 7,", None),
     E("miskatonic", "game.yaml", "revolver_uses: {value: 2,", "revolver_uses: {value: 3,", None),
-    E("miskatonic", "tokens.yaml", "chart: {arms: 4, spaces: 5,", "chart: {arms: 4, spaces: 6,", None),
+    E("miskatonic", "tokens.yaml", "arms: 4\n      spaces: 5", "arms: 4\n      spaces: 6", None),
     E("miskatonic", "rules.md", "## ", "Play takes 45 to 60 minutes for 2 to 4 players.\n\n## ", None),
 ]
