@@ -127,12 +127,29 @@ class PageFigure:
     caption: str | None
     crop: bool
     _image: object = field(default=None, repr=False)
+    _png: dict | None = field(default=None, repr=False)
 
     def image(self):
         """The page as an RGB image at RASTER_DPI, cropped to its ink when asked (computed once)."""
         if self._image is None:
             self._image = rasterise(self.pdf, self.page, self.crop)
         return self._image
+
+    def png(self, need: int) -> bytes:
+        """The image at most `need` pixels wide, as PNG: made once per width, since the
+        rulebook is laid out more than once (its contents page) and each pass draws it."""
+        if self._png is None:
+            self._png = {}
+        if need not in self._png:
+            image = self.image()
+            if image.width > need:
+                from PIL import Image
+
+                image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
+            buf = io.BytesIO()
+            image.save(buf, format="PNG", optimize=False)
+            self._png[need] = buf.getvalue()
+        return self._png[need]
 
     def flowable(self, max_width: float) -> Flowable:
         return PageImage(self, min(self.width, max_width))
@@ -183,18 +200,12 @@ class PageImage(Flowable):
         image = self.request.image()
         # at least RASTER_DPI where it is placed; never more pixels than that needs (smaller files)
         need = int(math.ceil(self.img_w / 72.0 * RASTER_DPI * 1.25))
-        if image.width > need:
-            from PIL import Image
-
-            image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
         x = (self.width - self.img_w) / 2
         c.saveState()
         c.setFillColorRGB(0, 0, 0, alpha=0.15)
         c.rect(x + 1.5, -1.5, self.img_w, self.img_h, stroke=0, fill=1)
         c.restoreState()
-        buf = io.BytesIO()
-        image.save(buf, format="PNG", optimize=False)
-        c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), x, 0, self.img_w, self.img_h)
+        c.drawImage(ImageReader(io.BytesIO(self.request.png(need))), x, 0, self.img_w, self.img_h)
         c.saveState()
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(0.4)
