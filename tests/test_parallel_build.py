@@ -69,3 +69,17 @@ def test_sigterm_stops_every_worker_and_keeps_the_previous_outputs(tmp_path):
     assert code == 128 + signal.SIGTERM
     time.sleep(0.5)  # workers were waited for; nothing may appear after the parent left
     assert leftovers(out) == [] and files_under(out) == before
+
+
+@pytest.mark.parametrize("duplex", ["long", "none", "gutterfold"])
+def test_print_shop_file_drawn_apart_is_the_same_bytes(tmp_path, duplex):
+    """The print-shop file drawn in a second process (or, with duplex none, beside the sheets) equals a one-process build."""
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "g", cards=30)
+    serial = build([game, "--duplex", duplex, "--out", tmp_path / "serial"], "1")
+    parallel = build([game, "--duplex", duplex, "--out", tmp_path / "parallel"], "")
+    assert serial.returncode == parallel.returncode == 0, parallel.stderr
+    assert serial.stderr == parallel.stderr
+    a, b = files_under(tmp_path / "serial"), files_under(tmp_path / "parallel")
+    assert a == b and "mini/cards-printshop.pdf" in a
