@@ -35,6 +35,19 @@ def build_one(game_dir: Path, options, progress=None) -> Outcome:
         return ("output", str(e))
 
 
+def _quick_look(game_dir: Path, options) -> Outcome | None:
+    """The outcome of a game that is up to date (nothing to build), else None."""
+    from pnp.build import up_to_date
+    from pnp.errors import SpecErrors
+    from pnp.output import OutputError
+
+    try:
+        result = up_to_date(game_dir, options)
+    except (SpecErrors, OutputError, OSError):
+        return None  # let the build itself meet the problem and report it in order
+    return ("ok", result) if result is not None else None
+
+
 def workers_for(n_games: int) -> int:
     """How many processes: one per usable core, no more than there are games; 1 where fork is not available."""
     if n_games < 2 or sys.platform == "win32" or os.environ.get("PNP_JOBS") == "1":
@@ -57,14 +70,20 @@ def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[P
                 outcome = build_one(game_dir, options, bar.step)
             yield game_dir, outcome
         return
+    done = {i: _quick_look(game_dir, options) for i, game_dir in enumerate(game_dirs)}
+    todo = [i for i, outcome in done.items() if outcome is None]
+    if len(todo) < 2:  # nothing or one game to build: no workers to start
+        for i, game_dir in enumerate(game_dirs):
+            yield game_dir, done[i] or build_one(game_dir, options)
+        return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"))
     try:
-        futures = [pool.submit(build_one, game_dir, options) for game_dir in game_dirs]
-        for game_dir, future in zip(game_dirs, futures):
-            yield game_dir, future.result()
+        futures = {i: pool.submit(build_one, game_dirs[i], options) for i in todo}
+        for i, game_dir in enumerate(game_dirs):
+            yield game_dir, done[i] or futures[i].result()
     except BaseException:
         _stop_workers(pool)
         raise
