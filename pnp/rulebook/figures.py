@@ -127,7 +127,7 @@ class PageFigure:
     caption: str | None
     crop: bool
     _image: object = field(default=None, repr=False)
-    _png: dict | None = field(default=None, repr=False)
+    _scaled: dict | None = field(default=None, repr=False)
 
     def image(self):
         """The page as an RGB image at RASTER_DPI, cropped to its ink when asked (computed once)."""
@@ -135,21 +135,19 @@ class PageFigure:
             self._image = rasterise(self.pdf, self.page, self.crop)
         return self._image
 
-    def png(self, need: int) -> bytes:
-        """The image at most `need` pixels wide, as PNG: made once per width, since the
-        rulebook is laid out more than once (its contents page) and each pass draws it."""
-        if self._png is None:
-            self._png = {}
-        if need not in self._png:
+    def scaled(self, need: int):
+        """The image at most `need` pixels wide: made once per width, since the rulebook
+        is laid out more than once (its contents page) and each pass draws it."""
+        if self._scaled is None:
+            self._scaled = {}
+        if need not in self._scaled:
             image = self.image()
             if image.width > need:
                 from PIL import Image
 
                 image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", optimize=False)
-            self._png[need] = buf.getvalue()
-        return self._png[need]
+            self._scaled[need] = image
+        return self._scaled[need]
 
     def flowable(self, max_width: float) -> Flowable:
         return PageImage(self, min(self.width, max_width))
@@ -205,7 +203,7 @@ class PageImage(Flowable):
         c.setFillColorRGB(0, 0, 0, alpha=0.15)
         c.rect(x + 1.5, -1.5, self.img_w, self.img_h, stroke=0, fill=1)
         c.restoreState()
-        c.drawImage(ImageReader(io.BytesIO(self.request.png(need))), x, 0, self.img_w, self.img_h)
+        c.drawImage(ImageReader(self.request.scaled(need)), x, 0, self.img_w, self.img_h)
         c.saveState()
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(0.4)
