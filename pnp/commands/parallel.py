@@ -79,6 +79,7 @@ def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[P
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    _warm()
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"))
     try:
         futures = {i: pool.submit(build_one, game_dirs[i], options) for i in todo}
@@ -89,6 +90,28 @@ def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[P
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _warm() -> None:
+    """Load once, before forking, what every worker needs (the game models, the kinds, the
+    rulebook compiler, reportlab and the built-in fonts' metrics): each worker starts with
+    them instead of loading them again for its game."""
+    import importlib
+
+    from pnp.draw import fonts
+    from pnp.kinds import kind_module, kind_names
+
+    for module in ("pnp.game", "pnp.rulebook.build", "pnp.draw.pdf", "reportlab.platypus"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            pass
+    for name in kind_names():
+        try:
+            kind_module(name)
+        except Exception:  # a broken plugin is reported where the game that uses it is built
+            pass
+    fonts.register_all()
 
 
 def _stop_workers(pool) -> None:
