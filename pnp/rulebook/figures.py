@@ -127,27 +127,12 @@ class PageFigure:
     caption: str | None
     crop: bool
     _image: object = field(default=None, repr=False)
-    _scaled: dict | None = field(default=None, repr=False)
 
     def image(self):
         """The page as an RGB image at RASTER_DPI, cropped to its ink when asked (computed once)."""
         if self._image is None:
             self._image = rasterise(self.pdf, self.page, self.crop)
         return self._image
-
-    def scaled(self, need: int):
-        """The image at most `need` pixels wide: made once per width, since the rulebook
-        is laid out more than once (its contents page) and each pass draws it."""
-        if self._scaled is None:
-            self._scaled = {}
-        if need not in self._scaled:
-            image = self.image()
-            if image.width > need:
-                from PIL import Image
-
-                image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
-            self._scaled[need] = image
-        return self._scaled[need]
 
     def flowable(self, max_width: float) -> Flowable:
         return PageImage(self, min(self.width, max_width))
@@ -172,6 +157,22 @@ def rasterise(pdf: bytes, page_number: int, crop: bool):
                    min(image.height, box[3] + pad))
             image = image.crop(box)
     return image
+
+
+def scaled(figure, need: int):
+    """The figure's image at most `need` pixels wide, made once per figure and width: the
+    rulebook is laid out more than once (for its contents page) and each pass draws it.
+    It goes to reportlab as pixels (no PNG round trip: the PDF names and stores an image
+    by its pixels, so the bytes are the same)."""
+    cache = figure.__dict__.setdefault("_scaled_images", {})
+    if need not in cache:
+        image = figure.image()
+        if image.width > need:
+            from PIL import Image
+
+            image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
+        cache[need] = image
+    return cache[need]
 
 
 class PageImage(Flowable):
@@ -203,7 +204,7 @@ class PageImage(Flowable):
         c.setFillColorRGB(0, 0, 0, alpha=0.15)
         c.rect(x + 1.5, -1.5, self.img_w, self.img_h, stroke=0, fill=1)
         c.restoreState()
-        c.drawImage(ImageReader(self.request.scaled(need)), x, 0, self.img_w, self.img_h)
+        c.drawImage(ImageReader(scaled(self.request, need)), x, 0, self.img_w, self.img_h)
         c.saveState()
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(0.4)
