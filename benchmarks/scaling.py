@@ -1,6 +1,6 @@
 """Benchmark: the synthetic deck (`benchmarks/deck.py`) at several sizes, each in its own process.
 
-    python benchmarks/scaling.py            # 1,000 / 10,000 / 50,000 cards
+    python benchmarks/scaling.py            # 1,000 / 10,000 / 30,000 cards (a spec file may hold at most 5 MB: about 30,000 of these cards)
     python benchmarks/scaling.py 1000 5000
 
 prints one line a size: `cards=N wall_s=X ms_per_card=Y peak_rss_mb=Z child_peak_rss_mb=W`
@@ -19,7 +19,7 @@ DECK = Path(__file__).resolve().parent / "deck.py"
 
 
 def main() -> None:
-    sizes = [int(a) for a in sys.argv[1:]] or [1_000, 10_000, 50_000]
+    sizes = [int(a) for a in sys.argv[1:]] or [1_000, 10_000, 30_000]
     for n in sizes:
         start = time.perf_counter()
         run = subprocess.run([sys.executable, str(DECK), str(n)], capture_output=True, text=True, check=True)

@@ -83,3 +83,17 @@ def test_print_shop_file_drawn_apart_is_the_same_bytes(tmp_path, duplex):
     assert serial.stderr == parallel.stderr
     a, b = files_under(tmp_path / "serial"), files_under(tmp_path / "parallel")
     assert a == b and "mini/cards-printshop.pdf" in a
+
+
+def test_unchanged_games_are_up_to_date_and_a_changed_one_is_rebuilt(tmp_path):
+    """The up-to-date look happens before any worker starts; a changed game among unchanged ones is built."""
+    dirs = games(tmp_path)
+    out = tmp_path / "out"
+    assert build([*dirs, "--out", out], "").returncode == 0
+    again = subprocess.run([*PNP, "build", *map(str, dirs), "--out", str(out)], capture_output=True, text=True)
+    assert again.returncode == 0 and again.stdout.count("up to date") == 3, again.stdout
+    rules = dirs[1] / "game.yaml"
+    rules.write_text(rules.read_text().replace("title:", "title: New", 1))
+    third = subprocess.run([*PNP, "build", *map(str, dirs), "--out", str(out)], capture_output=True, text=True)
+    assert third.returncode == 0 and third.stdout.count("up to date") == 2, third.stdout
+    assert "✓ cave: " in third.stdout and "files →" in third.stdout.split("✓ cave: ")[1].splitlines()[0]
