@@ -67,6 +67,7 @@ def build(game, components, options) -> dict:
     from pnp.render.card_pages import SheetOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
+    from pnp.render import forked
     from pnp.render.forked import in_child
 
     decks = [c.model for c in components]
@@ -86,7 +87,8 @@ def build(game, components, options) -> dict:
     if "pdf" in options.formats:
         sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
         shop_title = f"{title} — cards for a print shop"
-        apart = all(sheets_draw_every_face(deck, options.duplex) for deck in decks)
+        # apart only when a second core draws it: in one process, sheet by sheet reuses each face's text
+        apart = forked.usable() and all(sheets_draw_every_face(deck, options.duplex) for deck in decks)
         with in_child(lambda: printshop_pdf(shop_title, decks, drawers), enabled=apart) as shop_job:
             shop = None if apart else ChunkedPdfSurface(title=shop_title)
             for deck in decks:
