@@ -18,12 +18,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pnp import __version__
 from pnp.choices import Duplex, Format, Paper
 from pnp.errors import Pos, SpecError, SpecErrors
-from pnp.game import GameContext
+
+if TYPE_CHECKING:  # the game's models load only when a game is built, not for an up-to-date check
+    from pnp.game import GameContext
 
 RULEBOOK = "rulebook"
 
@@ -107,7 +109,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
 
     from pnp.fingerprint import input_hash, read_inputs
     from pnp.game import load_game
-    from pnp.output import outputs_intact, publish, read_manifest, tidy
+    from pnp.output import publish
 
     start = time.perf_counter()
     game_dir = Path(game_dir)
@@ -116,12 +118,9 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     _check_out_is_not_the_game(game_dir, out_dir)
     inputs = read_inputs(game_dir, options.out)
     stamp = input_hash(inputs, options)
-    if not options.force:
-        old = read_manifest(out_dir)
-        if old and old.get("input") == stamp and isinstance(old.get("files"), list) and outputs_intact(out_dir, old):
-            tidy(options.out, [folder])
-            return BuildResult(game_dir.resolve().name, out_dir, old["files"], [], skipped=True,
-                               reused=cache.last_units(out_dir) if cache else [], seconds=time.perf_counter() - start)
+    done = _up_to_date(game_dir, options, stamp, cache, start)
+    if done is not None:
+        return done
     game = load_game(game_dir)
     gc.freeze()  # the loaded specs live until the end: keep the collector from re-scanning them per page
     try:
@@ -140,6 +139,32 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     return BuildResult(game.name, out_dir, published.manifest["files"], list(game.errors.warnings),
                        rebuilt=rendered.rebuilt, reused=rendered.reused, written=published.written,
                        seconds=time.perf_counter() - start)
+
+
+def up_to_date(game_dir: Path, options: BuildOptions) -> BuildResult | None:
+    """The skipped build's result when nothing changed since the build in `--out`, else None
+    (a quick look that loads no game: `pnp build` asks it before starting worker processes)."""
+    from pnp.fingerprint import input_hash, read_inputs
+
+    start = time.perf_counter()
+    game_dir = Path(game_dir)
+    _check_out_is_not_the_game(game_dir, Path(options.out) / output_folder(game_dir))
+    return _up_to_date(game_dir, options, input_hash(read_inputs(game_dir, options.out), options), None, start)
+
+
+def _up_to_date(game_dir: Path, options: BuildOptions, stamp: str, cache, start: float) -> BuildResult | None:
+    from pnp.output import outputs_intact, read_manifest, tidy
+
+    if options.force:
+        return None
+    folder = output_folder(game_dir)
+    out_dir = Path(options.out) / folder
+    old = read_manifest(out_dir)
+    if old and old.get("input") == stamp and isinstance(old.get("files"), list) and outputs_intact(out_dir, old):
+        tidy(options.out, [folder])
+        return BuildResult(game_dir.resolve().name, out_dir, old["files"], [], skipped=True,
+                           reused=cache.last_units(out_dir) if cache else [], seconds=time.perf_counter() - start)
+    return None
 
 
 def refuse_warnings_if_strict(game: GameContext, options: BuildOptions) -> None:

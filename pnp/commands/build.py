@@ -128,27 +128,27 @@ def build(
 
 
 def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> bool:
-    """Build every game, printing one line each; True when any failed (its errors printed)."""
-    from pnp.build import build_game
-    from pnp.errors import SpecErrors
-    from pnp.output import OutputError
-    from pnp.progress import progress_bar
+    """Build every game, printing one line each; True when any failed (its errors printed).
+
+    Several games on a machine with several cores are built in worker processes at once
+    (`pnp.commands.parallel`); either way the results are reported game by game in the
+    order given, and each game's files are the same bytes."""
+    from pnp.commands.parallel import build_games
 
     console = _console()
     failed = False
     warned = 0
-    for game_dir in game_dirs:
-        try:
-            with progress_bar(f"building {game_dir.name}", quiet=quiet) as bar:
-                result = build_game(game_dir, options, progress=bar.step)
-        except SpecErrors as e:
-            report_errors(e.errors)
+    for game_dir, outcome in build_games(game_dirs, options, quiet):
+        kind, value = outcome
+        if kind == "errors":
+            report_errors(value)
             failed = True
             continue
-        except OutputError as e:
-            _console(True).print(f"[red]{_escape(str(e))}[/]")
+        if kind == "output":
+            _console(True).print(f"[red]{_escape(value)}[/]")
             failed = True
             continue
+        result = value
         report_warnings(result.warnings, quiet)
         warned += len(result.warnings)
         if not quiet:

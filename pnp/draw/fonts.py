@@ -87,11 +87,22 @@ def register_all() -> None:
         register(name)
 
 
+_CHAINS: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
 def chain(font: str) -> tuple[str, ...]:
-    """The PDF names that may draw text set in `font`: the font itself, then the game's fallbacks."""
-    first = register(font)
-    rest = tuple(register(f) for f in active().fallback)
-    return (first,) + tuple(f for f in dict.fromkeys(rest) if f != first)
+    """The PDF names that may draw text set in `font`: the font itself, then the game's fallbacks.
+
+    Remembered per font and font set (`GameFonts.key` names the faces and fallbacks): every
+    piece of text asks, and registering is done the first time."""
+    game_fonts = active()
+    key = (font, game_fonts.key)
+    found = _CHAINS.get(key)
+    if found is None:
+        first = register(font)
+        rest = tuple(register(f) for f in game_fonts.fallback)
+        found = _CHAINS[key] = (first,) + tuple(f for f in dict.fromkeys(rest) if f != first)
+    return found
 
 
 def runs(text: str, font: str) -> list[tuple[str, str]]:

@@ -159,6 +159,22 @@ def rasterise(pdf: bytes, page_number: int, crop: bool):
     return image
 
 
+def scaled(figure, need: int):
+    """The figure's image at most `need` pixels wide, made once per figure and width: the
+    rulebook is laid out more than once (for its contents page) and each pass draws it.
+    It goes to reportlab as pixels (no PNG round trip: the PDF names and stores an image
+    by its pixels, so the bytes are the same)."""
+    cache = figure.__dict__.setdefault("_scaled_images", {})
+    if need not in cache:
+        image = figure.image()
+        if image.width > need:
+            from PIL import Image
+
+            image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
+        cache[need] = image
+    return cache[need]
+
+
 class PageImage(Flowable):
     """A rasterised page, framed like a sheet of paper, centred."""
 
@@ -183,18 +199,12 @@ class PageImage(Flowable):
         image = self.request.image()
         # at least RASTER_DPI where it is placed; never more pixels than that needs (smaller files)
         need = int(math.ceil(self.img_w / 72.0 * RASTER_DPI * 1.25))
-        if image.width > need:
-            from PIL import Image
-
-            image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
         x = (self.width - self.img_w) / 2
         c.saveState()
         c.setFillColorRGB(0, 0, 0, alpha=0.15)
         c.rect(x + 1.5, -1.5, self.img_w, self.img_h, stroke=0, fill=1)
         c.restoreState()
-        buf = io.BytesIO()
-        image.save(buf, format="PNG", optimize=False)
-        c.drawImage(ImageReader(io.BytesIO(buf.getvalue())), x, 0, self.img_w, self.img_h)
+        c.drawImage(ImageReader(scaled(self.request, need)), x, 0, self.img_w, self.img_h)
         c.saveState()
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(0.4)

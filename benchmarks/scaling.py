@@ -1,0 +1,33 @@
+"""Benchmark: the synthetic deck (`benchmarks/deck.py`) at several sizes, each in its own process.
+
+    python benchmarks/scaling.py            # 1,000 / 10,000 / 30,000 cards (a spec file may hold at most 5 MB: about 30,000 of these cards)
+    python benchmarks/scaling.py 1000 5000
+
+prints one line a size: `cards=N wall_s=X ms_per_card=Y peak_rss_mb=Z child_peak_rss_mb=W`
+(the child is the process drawing the print-shop file at the same time, when there is one).
+Memory should stay flat as N grows: pages are compressed as they are finished and the
+documents are written in chunks.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+DECK = Path(__file__).resolve().parent / "deck.py"
+
+
+def main() -> None:
+    sizes = [int(a) for a in sys.argv[1:]] or [1_000, 10_000, 30_000]
+    for n in sizes:
+        start = time.perf_counter()
+        run = subprocess.run([sys.executable, str(DECK), str(n)], capture_output=True, text=True, check=True)
+        wall = time.perf_counter() - start
+        fields = dict(part.split("=") for part in run.stdout.split())
+        print(f"cards={n} wall_s={wall:.2f} ms_per_card={1000 * wall / n:.3f} peak_rss_mb={fields['peak_rss_mb']} "
+              f"child_peak_rss_mb={fields.get('child_peak_rss_mb', '0')}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""`pnp build` of several games uses one process per core: the same bytes, the same report, the same clean stop."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from pnp.commands.parallel import workers_for
+from pnp.paths import EXAMPLES
+from tests.test_containment_outputs import PNP, big_game, files_under, leftovers
+
+
+def games(tmp_path: Path, broken: bool = False) -> list[Path]:
+    out = [Path(shutil.copytree(EXAMPLES / g, tmp_path / "games" / g)) for g in ("blob", "cave", "blorg")]
+    if broken:  # the middle game fails: its errors must print between the others' lines
+        (out[1] / "game.yaml").write_text((out[1] / "game.yaml").read_text() + "\nbogus_key: 1\n")
+    return out
+
+
+def build(args: list, jobs: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PNP_JOBS=jobs)
+    return subprocess.run([*PNP, "build", "--force", *map(str, args)], capture_output=True, text=True, env=env)
+
+
+@pytest.mark.skipif(workers_for(3) < 2, reason="needs two cores and fork to build in parallel")
+def test_parallel_and_serial_builds_write_the_same_bytes(tmp_path):
+    dirs = games(tmp_path)
+    serial = build([*dirs, "--out", tmp_path / "serial"], "1")
+    parallel = build([*dirs, "--out", tmp_path / "parallel"], "")
+    assert serial.returncode == parallel.returncode == 0, parallel.stderr
+    a, b = files_under(tmp_path / "serial"), files_under(tmp_path / "parallel")
+    assert a == b and len(a) > 6
+    assert serial.stdout.replace(str(tmp_path / "serial"), "X") == parallel.stdout.replace(str(tmp_path / "parallel"), "X")
+
+
+@pytest.mark.skipif(workers_for(3) < 2, reason="needs two cores and fork to build in parallel")
+def test_parallel_build_reports_errors_in_the_order_given(tmp_path):
+    dirs = games(tmp_path, broken=True)
+    serial = build([*dirs, "--out", tmp_path / "serial"], "1")
+    parallel = build([*dirs, "--out", tmp_path / "parallel"], "")
+    assert serial.returncode == parallel.returncode == 2
+    assert "bogus_key" in parallel.stderr and parallel.stderr == serial.stderr
+    assert serial.stdout.replace(str(tmp_path / "serial"), "X") == parallel.stdout.replace(str(tmp_path / "parallel"), "X")
+    assert not (tmp_path / "parallel" / "cave").exists() and (tmp_path / "parallel" / "blorg").is_dir()
+
+
+@pytest.mark.skipif(workers_for(2) < 2, reason="needs two cores and fork to build in parallel")
+def test_sigterm_stops_every_worker_and_keeps_the_previous_outputs(tmp_path):
+    dirs = [big_game(tmp_path / name, 400).rename(tmp_path / name / name) for name in ("one", "two")]
+    out = tmp_path / "out"
+    assert build([*dirs, "--out", out, "--format", "pdf,svg"], "").returncode == 0
+    before = files_under(out)
+    proc = subprocess.Popen([*PNP, "build", "--force", *map(str, dirs), "--out", str(out), "--format", "pdf,svg"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    start = time.monotonic()
+    while proc.poll() is None and time.monotonic() - start < 60:
+        if any(n.startswith(".pnp-staging-") for n in os.listdir(out)):
+            break
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGTERM)
+    code = proc.wait(timeout=120)
+    if code == 0:
+        pytest.skip("the build finished before the signal")
+    assert code == 128 + signal.SIGTERM
+    time.sleep(0.5)  # workers were waited for; nothing may appear after the parent left
+    assert leftovers(out) == [] and files_under(out) == before
+
+
+@pytest.mark.parametrize("duplex", ["long", "none", "gutterfold"])
+def test_print_shop_file_drawn_apart_is_the_same_bytes(tmp_path, duplex):
+    """The print-shop file drawn in a second process (or, with duplex none, beside the sheets) equals a one-process build."""
+    from tests.conftest import write_game
+
+    game = write_game(tmp_path / "g", cards=30)
+    serial = build([game, "--duplex", duplex, "--out", tmp_path / "serial"], "1")
+    parallel = build([game, "--duplex", duplex, "--out", tmp_path / "parallel"], "")
+    assert serial.returncode == parallel.returncode == 0, parallel.stderr
+    assert serial.stderr == parallel.stderr
+    a, b = files_under(tmp_path / "serial"), files_under(tmp_path / "parallel")
+    assert a == b and "mini/cards-printshop.pdf" in a
+
+
+def test_unchanged_games_are_up_to_date_and_a_changed_one_is_rebuilt(tmp_path):
+    """The up-to-date look happens before any worker starts; a changed game among unchanged ones is built."""
+    dirs = games(tmp_path)
+    out = tmp_path / "out"
+    assert build([*dirs, "--out", out], "").returncode == 0
+    again = subprocess.run([*PNP, "build", *map(str, dirs), "--out", str(out)], capture_output=True, text=True)
+    assert again.returncode == 0 and again.stdout.count("up to date") == 3, again.stdout
+    rules = dirs[1] / "game.yaml"
+    rules.write_text(rules.read_text().replace("title:", "title: New", 1))
+    third = subprocess.run([*PNP, "build", *map(str, dirs), "--out", str(out)], capture_output=True, text=True)
+    assert third.returncode == 0 and third.stdout.count("up to date") == 2, third.stdout
+    assert "✓ cave: " in third.stdout and "files →" in third.stdout.split("✓ cave: ")[1].splitlines()[0]
