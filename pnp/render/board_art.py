@@ -242,6 +242,8 @@ def draw_board(s, board: BoardData, assets) -> None:
     g = geometry(board)
     W, H = g.size
     s.rect(0, 0, W, H, fill=FRAME)
+    if board.spec.background:  # the designer's painting: under the spaces, over the frame, to the edges
+        assets.place_art(s, board.spec.background, locate(board.raw, ["background"]), 0, 0, W, H, fit="cover")
     ox, oy = g.map_origin
     moved = ox or oy
     if moved:
@@ -394,7 +396,8 @@ def _points_map(s, board: BoardData, assets) -> None:
     spec = board.spec
     b, c = spec.border, spec.cell
     w, h = spec.size
-    s.rect(b, b, w, h, fill=MAP_BACKGROUND)
+    if not spec.background:  # with a background picture, the picture is the map
+        s.rect(b, b, w, h, fill=MAP_BACKGROUND)
     for conn in spec.connections:
         a = (b + spec.nodes[conn.start].at[0], b + spec.nodes[conn.start].at[1])
         z = (b + spec.nodes[conn.end].at[0], b + spec.nodes[conn.end].at[1])

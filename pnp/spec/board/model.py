@@ -164,6 +164,9 @@ class Board(Spec):
     cell_note: str | None = Field(default=None, description="what a space's size is, for the assembly page "
                                                             "(e.g. a LEGO 2 x 2 tile)")
     border: NonNegLength = Field(default=parse_length("8mm"), description="frame around the map (coordinates)")
+    background: str | None = Field(default=None, description="a picture in the game folder (art/map.jpg, PNG, "
+                                                             "JPEG, WebP, GIF or SVG) covering the whole board "
+                                                             "under its spaces; on a points map, the map itself")
     spaces: dict[str, SpaceType] = Field(description="the game's space types, by the names the game uses")
     start: str | None = Field(default=None, description="where figures start: every walkable space must be "
                                                         "reachable from it (a location id, a space or a node)")
