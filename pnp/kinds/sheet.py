@@ -72,19 +72,29 @@ def build(game, components, options) -> dict:
             continue
         where = locate(component.raw, ["layout"])
         left = f"{title} · print at 100 % (actual size)"
+        place = picture_placer(game, component)
         if "pdf" in options.formats:
             pdf = PdfSurface(title=f"{title} — {component.model.title}", subject=f"{options.paper}, {len(sheets)} sheets")
             for sheet, note in sheets:
-                draw_sheet(pdf, sheet, options.paper, (left, note), where)
+                draw_sheet(pdf, sheet, options.paper, (left, note), where, place)
             out[f"{stem}.pdf"] = pdf.finish()
         if "svg" in options.formats:
             svg = SvgSurface(title=f"{title} — {component.model.title}")
             for sheet, note in sheets:
-                draw_sheet(svg, sheet, options.paper, (left, note), where)
+                draw_sheet(svg, sheet, options.paper, (left, note), where, place)
             for i, doc in enumerate(svg.finish()):
                 name = f"{stem}.svg" if i == 0 else f"{stem}-{i + 1}.svg"
                 out[names.add(name, *origin)] = doc
     return out
+
+
+def picture_placer(game, component):
+    """Draws a sheet's picture section through the game's one art entry point (checks, ppi warning)."""
+    def place(s, name, picture, x, y):
+        game.assets.place_art(s, picture.src, locate(component.raw, ["pictures", name, "src"]), x, y,
+                              picture.width, picture.height, fit=picture.fit)
+
+    return place
 
 
 def file_stems(game, components, options):

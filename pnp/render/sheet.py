@@ -370,14 +370,31 @@ class NotesBlock:
             yy += lay.height + mm(1.1)
 
 
+class PictureBlock:
+    """The game's picture at the size the spec gives, under its title if it has one; without the
+    game's art (laying out only), an empty box of that size."""
+
+    def __init__(self, name: str, picture, place=None):
+        self.name, self.picture, self.place = name, picture, place
+        self.w = picture.width
+        self.h = picture.height + (TITLE_H if picture.title else 0)
+
+    def draw(self, s, x, y, geo):
+        if self.picture.title:
+            _heading(s, x, y, self.picture.title)
+            y += TITLE_H
+        if self.place is not None:
+            self.place(s, self.name, self.picture, x, y)
+
+
 def _cells(rows) -> frozenset:
     return poly.picture_cells(rows)
 
 
 # --------------------------------------------------------------------------- the page
 
-def _blocks(sheet: Sheet, content_w: float) -> dict:
-    blocks: dict = {}
+def _blocks(sheet: Sheet, content_w: float, place_picture=None) -> dict:
+    blocks: dict = {name: PictureBlock(name, picture, place_picture) for name, picture in sheet.pictures.items()}
     face_of = {}
     for f, face in (sheet.dice.faces.items() if sheet.dice else []):
         if face.area:
@@ -396,11 +413,12 @@ def _blocks(sheet: Sheet, content_w: float) -> dict:
     return blocks
 
 
-def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), where=None) -> Geometry:
+def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), where=None,
+               place_picture=None) -> Geometry:
     """Draw one sheet as one page of `paper`; raise a located error when it does not fit."""
     page_w, page_h = paper_size(paper)
     content_w, content_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - mm(5)
-    blocks = _blocks(sheet, content_w)
+    blocks = _blocks(sheet, content_w, place_picture)
     rows = []
     for row in sheet.layout:
         stacks = [item if isinstance(item, list) else [item] for item in row]

@@ -156,6 +156,16 @@ class Notes(Spec):
     width: PositiveLength | None = None
 
 
+class Picture(Spec):
+    """A picture placed as a section of the sheet: the game's art, at the size given."""
+
+    title: str | None = None
+    src: str = Field(description="a picture in the game folder (art/cover.jpg: PNG, JPEG, WebP, GIF or SVG)")
+    width: PositiveLength
+    height: PositiveLength
+    fit: Literal["contain", "cover", "stretch", "none"] = "contain"
+
+
 class Sheet(Spec):
     kind: Literal["sheet"]
     title: str
@@ -168,12 +178,13 @@ class Sheet(Spec):
     checklists: dict[str, Checklist] = {}
     scores: dict[str, Scores] = {}
     notes: dict[str, Notes] = {}
+    pictures: dict[str, Picture] = {}
     layout: list[list[str | list[str]]] = Field(description="rows of section names, top to bottom; "
                                                             "a nested list stacks sections in a column")
 
     def sections(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for group in (self.grids, self.tracks, self.checklists, self.scores, self.notes):
+        for group in (self.grids, self.tracks, self.checklists, self.scores, self.notes, self.pictures):
             out.update(group)
         if self.dice is not None:
             out["dice"] = self.dice
