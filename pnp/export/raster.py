@@ -37,16 +37,13 @@ def decks(game) -> list:
     return [c.model for c in game.of_kind("deck")]
 
 
-class Rasterizer:
-    """Renders pages of a PDF whose pages are all one size of trim (a deck's print-shop pages), so
-    that the trim lands on a given pixel box: scaled so that the trim covers `trim_px`, cropped around
-    its centre to `canvas_px`, edge pixels repeated where the canvas reaches past the bleed."""
+class _OpenPdf:
+    """A PDF open in pdfium for as long as a `with` block needs its pages."""
 
-    def __init__(self, pdf: bytes, sized):
+    def __init__(self, pdf: bytes):
         import pypdfium2 as pdfium
 
         self.doc = pdfium.PdfDocument(pdf)
-        self.sized = sized  # anything with width, height and bleed in points
 
     def close(self) -> None:
         self.doc.close()
@@ -56,6 +53,16 @@ class Rasterizer:
 
     def __exit__(self, *exc):
         self.close()
+
+
+class Rasterizer(_OpenPdf):
+    """Renders pages of a PDF whose pages are all one size of trim (a deck's print-shop pages), so
+    that the trim lands on a given pixel box: scaled so that the trim covers `trim_px`, cropped around
+    its centre to `canvas_px`, edge pixels repeated where the canvas reaches past the bleed."""
+
+    def __init__(self, pdf: bytes, sized):
+        super().__init__(pdf)
+        self.sized = sized  # anything with width, height and bleed in points
 
     def render(self, page: int, trim_px: tuple[float, float], canvas_px: tuple[int, int]):
         return _render_trim(self.doc[page], self.sized, trim_px, canvas_px)
@@ -71,32 +78,18 @@ def _render_trim(page, sized, trim_px, canvas_px):
     return crop_extend(image, left, top, canvas_px[0], canvas_px[1])
 
 
-class PieceRaster:
-    """Renders the faces of some pieces so that each face's trim lands on a given pixel box.
-
-    The page is scaled uniformly so that the trim covers `trim_px`, then cropped around the
-    trim's centre to `canvas_px`; where the canvas reaches past the piece's own bleed, the
-    edge pixels are repeated (a generated bleed)."""
+class PieceRaster(_OpenPdf):
+    """Renders the faces of some pieces as `Rasterizer` renders pages, from a print-shop PDF of
+    those pieces drawn here (each face's own bleed; a generated one past it)."""
 
     def __init__(self, pieces, title: str = ""):
-        import pypdfium2 as pdfium
-
         from pnp.draw.pdf import PdfSurface
         from pnp.render.pieces import pieces_printshop
 
         surface = PdfSurface(title=title)
         pieces_printshop(surface, pieces)
-        self.doc = pdfium.PdfDocument(surface.finish())
+        super().__init__(surface.finish())
         self.refs: list[FacePage] = face_pages(pieces)
-
-    def close(self) -> None:
-        self.doc.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def render(self, ref: FacePage, trim_px: tuple[float, float], canvas_px: tuple[int, int]):
         return _render_trim(self.doc[ref.page], ref.piece, trim_px, canvas_px)

@@ -33,9 +33,10 @@ def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, f
     """A card too large for the paper is a spec error at the deck's `size`, not a crash."""
     from pnp.layout.impose import card_grid, gutterfold_layout
     from pnp.layout.paper import paper_size
+    from pnp.spec.units import to_mm
 
     raw = deck.raw if deck.raw is not None else Pos(deck.shown)
-    spaced = f", {gutter[0] / 2.8346456693:.1f} mm apart" if any(gutter) else ""
+    spaced = f", {to_mm(gutter[0]):.1f} mm apart" if any(gutter) else ""
     with fit_at(game, raw, ["size"], f"deck '{deck.name}' ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}"
                                      f"{spaced}): make the cards smaller, the gutter narrower or print on larger paper"):
         card_grid(*paper_size(paper), deck.width, deck.height, deck.bleed, gutter=gutter)

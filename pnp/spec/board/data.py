@@ -160,7 +160,7 @@ class BoardData:
                 and self.entry(cell).location == location]
 
     def location_space(self, location: str) -> str | None:
-        """The space type of the location's fronts (e.g. the game's `bookshelf`)."""
+        """The space type of the location's fronts."""
         kinds = {self.space(c) for c in self.fronts(location)}
         return next(iter(sorted(kinds)), None)
 
