@@ -115,7 +115,8 @@ def _warm() -> None:
 
 
 def _stop_workers(pool) -> None:
-    """Pass the stop on: SIGTERM to every worker still running (each cleans up its staging folder), then wait."""
+    """Pass the stop on: SIGTERM to every worker still running (each cleans up its staging folder and
+    hands its game back as failed), then tell the pool to take no more work, so each worker exits."""
     import signal
 
     processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -125,5 +126,6 @@ def _stop_workers(pool) -> None:
                 os.kill(p.pid, signal.SIGTERM)
             except ProcessLookupError:
                 pass
+    pool.shutdown(wait=False, cancel_futures=True)  # a worker that has cleaned up takes no new game and exits
     for p in processes:
         p.join(timeout=30)
