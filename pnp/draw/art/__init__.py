@@ -21,6 +21,7 @@ bounds); the arc and curve maths is in `pnp.draw.geometry`.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 from typing import Callable
@@ -51,8 +52,30 @@ def load_art(path: Path, shown: str) -> Art:
     return parse_art(read_regular(path, Pos(shown), "art file", MAX_BYTES), shown)
 
 
+_PARSED: dict[tuple[str, bytes], Art] = {}
+CACHED_BYTES = 256 * 1024   # small files only (icons): a process that loads a game again reuses them
+CACHED_FILES = 512
+
+
 def parse_art(data: bytes, shown: str) -> Art:
-    """Parse SVG bytes into an Art, or raise a located SpecErrors."""
+    """Parse SVG bytes into an Art, or raise a located SpecErrors.
+
+    A small file seen before under the same name is not parsed again: `pnp serve`, `watch` and a
+    test suite load the same game's icons on every build. The key is the bytes themselves, so an
+    edited file is always parsed afresh; an Art is never changed after it is built.
+    """
+    key = (shown, hashlib.blake2b(data, digest_size=16).digest())
+    if key in _PARSED:
+        return _PARSED[key]
+    art = _parse_art(data, shown)
+    if len(data) <= CACHED_BYTES:
+        if len(_PARSED) >= CACHED_FILES:
+            _PARSED.pop(next(iter(_PARSED)))  # the oldest entry
+        _PARSED[key] = art
+    return art
+
+
+def _parse_art(data: bytes, shown: str) -> Art:
     try:
         if len(data) > MAX_BYTES:
             raise Refused(Pos(shown), f"art file is larger than {MAX_BYTES // (1024 * 1024)} MB")
