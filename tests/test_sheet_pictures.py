@@ -11,8 +11,6 @@ from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.paths import EXAMPLES
 
-MM = 72 / 25.4
-
 
 def blob_with_picture(tmp_path, src="art/banner.png"):
     game = tmp_path / "blob"

@@ -64,15 +64,14 @@ def parse_art(data: bytes, shown: str) -> Art:
     test suite load the same game's icons on every build. The key is the bytes themselves, so an
     edited file is always parsed afresh; an Art is never changed after it is built.
     """
+    if len(data) > CACHED_BYTES:
+        return _parse_art(data, shown)
     key = (shown, hashlib.blake2b(data, digest_size=16).digest())
-    if key in _PARSED:
-        return _PARSED[key]
-    art = _parse_art(data, shown)
-    if len(data) <= CACHED_BYTES:
+    if key not in _PARSED:
         if len(_PARSED) >= CACHED_FILES:
             _PARSED.pop(next(iter(_PARSED)))  # the oldest entry
-        _PARSED[key] = art
-    return art
+        _PARSED[key] = _parse_art(data, shown)
+    return _PARSED[key]
 
 
 def _parse_art(data: bytes, shown: str) -> Art:
