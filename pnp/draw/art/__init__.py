@@ -21,7 +21,10 @@ bounds); the arc and curve maths is in `pnp.draw.geometry`.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
@@ -42,6 +45,10 @@ __all__ = ["Art", "Shape", "load_art", "parse_art", "place_art", "art_icons", "p
            "MAX_SHAPES", "MAX_USE_DEPTH", "MIN_BOX", "ICON_BOX"]
 
 ICON_BOX = 100.0
+PARSED_BYTES = 32 * 1024 * 1024  # SVG source kept parsed between builds (`pnp serve` rebuilds on every save)
+_parsed: OrderedDict[tuple[bytes, str], tuple[int, Art]] = OrderedDict()  # (sha256, shown) → (size, Art); least recent first
+_parsed_lock = threading.Lock()
+_parsed_total = [0]  # bytes of source in _parsed
 
 
 def load_art(path: Path, shown: str) -> Art:
@@ -52,7 +59,28 @@ def load_art(path: Path, shown: str) -> Art:
 
 
 def parse_art(data: bytes, shown: str) -> Art:
-    """Parse SVG bytes into an Art, or raise a located SpecErrors."""
+    """Parse SVG bytes into an Art, or raise a located SpecErrors.
+
+    An Art is never changed once built, so the same bytes under the same shown name give the
+    same Art object again: a watch or serve loop re-reads the art of every build, and parsing
+    path data was most of a small edit's time. At most PARSED_BYTES of source are kept.
+    """
+    key = (hashlib.sha256(data).digest(), shown)
+    with _parsed_lock:
+        if key in _parsed:
+            _parsed.move_to_end(key)
+            return _parsed[key][1]
+    art = _parse_art(data, shown)
+    with _parsed_lock:
+        if key not in _parsed:
+            _parsed[key] = (len(data), art)
+            _parsed_total[0] += len(data)
+        while _parsed_total[0] > PARSED_BYTES and len(_parsed) > 1:
+            _parsed_total[0] -= _parsed.popitem(last=False)[1][0]
+    return art
+
+
+def _parse_art(data: bytes, shown: str) -> Art:
     try:
         if len(data) > MAX_BYTES:
             raise Refused(Pos(shown), f"art file is larger than {MAX_BYTES // (1024 * 1024)} MB")
