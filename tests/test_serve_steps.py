@@ -171,3 +171,39 @@ def test_the_state_long_poll_answers_at_the_next_version():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_long_file_shows_its_changed_page_before_it_is_drawn_to_the_end():
+    """The pictures so far are handed over when the first changed page is drawn; the pages after it
+    show their last pictures until they are drawn."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    from pnp.serve.pictures import draw_pdf, so_far
+
+    def pdf(changed: int | None) -> bytes:
+        out = io.BytesIO()
+        c = canvas.Canvas(out, pagesize=(100, 100), invariant=1)
+        for n in range(1, 13):
+            c.setFillColorRGB(0, 0, 0)
+            c.rect(10, 10, 8 * (n % 4 + 1), 20, fill=1)  # pages 1, 5, 9 look alike, as copies of a card do
+            if n == changed:
+                c.circle(70, 70, 15, fill=1)
+            c.showPage()
+        c.save()
+        return out.getvalue()
+
+    last, known = draw_pdf("cards.pdf", "a" * 64, pdf(None), {})
+    calls = []
+    final, new = draw_pdf("cards.pdf", "b" * 64, pdf(7), known,
+                          progress=lambda pictures, drawn, images: calls.append((so_far(pictures, drawn, last), drawn,
+                                                                                 images)))
+    assert calls and calls[0][1] == 7, "handed over as soon as the changed page is drawn"
+    shown, _, images = calls[0]
+    assert shown.drawing and set(images) == set(new) and len(new) == 1
+    page_to_id = {n: p.id for p in shown.pictures for n in p.pages}
+    old_ids = {n: p.id for p in last.pictures for n in p.pages}
+    assert sorted(page_to_id) == list(range(1, 13)), "every page shows a picture meanwhile"
+    assert page_to_id[7] in new and all(page_to_id[n] == old_ids[n] for n in range(1, 13) if n != 7)
+    assert {n: p.id for p in final.pictures for n in p.pages} == page_to_id and not final.drawing

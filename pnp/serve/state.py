@@ -23,7 +23,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.serve.pictures import FilePictures, draw_pdf
+from pnp.serve.pictures import FilePictures, draw_pdf, so_far
 
 MAX_MESSAGES = 200  # errors or warnings listed on the page
 MAX_MESSAGE = 2000  # characters of one message
@@ -109,11 +109,19 @@ class Preview:
             if _still_good(old.get(name), digest):
                 continue
             data = read(name, digest)
+            last = old.get(name)
+
+            def show_so_far(pictures, pages_drawn, images, index=index, last=last):
+                with self._lock:
+                    self._images.update(images)
+                    self.files[index] = so_far(pictures, pages_drawn, last)
+                    self._prune()
+
             if data is None:
                 drawn, images = FilePictures(name, digest, 0, problem="changed on disk by something else since "
                                                                       "this build; save again to redraw"), {}
             else:
-                drawn, images = draw_pdf(name, digest, data, self._images)
+                drawn, images = draw_pdf(name, digest, data, self._images, progress=show_so_far)
             with self._lock:
                 self._images.update(images)
                 self.files[index] = drawn
