@@ -3,7 +3,7 @@
     python benchmarks/serve.py [GAME] [ROUNDS]
 
 copies a bundled game (default blorg) to a temporary folder, starts `pnp serve` on it, waits
-for the first build's pictures, then saves a one-word change to a card name ROUNDS times
+for the first build's pictures, then saves a one-word change to a card's text ROUNDS times
 (default 5). For each save it follows `/state?after=N` as the page does (a long poll the
 server answers at each new version), and notes when a picture of the changed card first
 appears (`picture`) and when every file is drawn again, rulebook included (`all`). It
