@@ -69,13 +69,15 @@ class Preview:
             if not self._later_failed:
                 self.errors = []
             self.warnings = [_message(w.pos, w.message) for w in partial.warnings[:MAX_MESSAGES]]
-            self.summary = f"{partial.game}: {', '.join(partial.rebuilt)} drawn; building {', '.join(partial.pending)}…"
+            self.summary = (f"{partial.game}: {', '.join(partial.rebuilt)} drawn; "
+                            f"building {', '.join(partial.pending)}…")
             self._held = {name: old[name] for name, _ in pending}
             self.files = [_until_drawn(old.get(name), name, digest) if name in ready
                           else _waiting(old[name]) for name, digest in pdfs]
             kept = {f.sha256[:16]: where for f in self.files if f.file not in ready
                     for where in [self._pdfs.get(f.sha256[:16])] if where is not None}
-            self._pdfs = {**kept, **{digest[:16]: PdfFile(None, name, digest, made[name]) for name, digest in ready.items()}}
+            early_pdfs = {digest[:16]: PdfFile(None, name, digest, made[name]) for name, digest in ready.items()}
+            self._pdfs = {**kept, **early_pdfs}
             self._prune()
         self._draw([(i, name, digest) for i, (name, digest) in enumerate(pdfs) if name in ready], old,
                    lambda name, digest: made[name])
@@ -84,7 +86,8 @@ class Preview:
         """A good build: draw its PDFs (reusing unchanged ones), publishing each file as it is done."""
         from pnp.output import read_output, sha256
 
-        pdfs = _ordered((f["file"], f["sha256"]) for f in result.files if isinstance(f.get("file"), str) and _shown(f["file"]))
+        pdfs = _ordered((f["file"], f["sha256"]) for f in result.files
+                        if isinstance(f.get("file"), str) and _shown(f["file"]))
         with self._lock:
             old = {f.file: self._held.get(f.file, f) for f in self.files}
             self._held = {}

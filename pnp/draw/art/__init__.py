@@ -46,7 +46,8 @@ __all__ = ["Art", "Shape", "load_art", "parse_art", "place_art", "art_icons", "p
 
 ICON_BOX = 100.0
 PARSED_BYTES = 32 * 1024 * 1024  # SVG source kept parsed between builds (`pnp serve` rebuilds on every save)
-_parsed: OrderedDict[tuple[bytes, str], tuple[int, Art]] = OrderedDict()  # (sha256, shown) → (size, Art); least recent first
+# (sha256, shown) → (size, Art), the least recently used first
+_parsed: OrderedDict[tuple[bytes, str], tuple[int, Art]] = OrderedDict()
 _parsed_lock = threading.Lock()
 _parsed_total = [0]  # bytes of source in _parsed
 
