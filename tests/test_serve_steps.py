@@ -48,7 +48,7 @@ class Session:
         else:
             self.preview.failed(error)
             self.events.append(("failed", {"pictures": self.pictures(), "errors": self.preview.state()["errors"],
-                                           "disk": self.manifest(),
+                                           "disk": self.manifest(), "summary": self.preview.state()["summary"],
                                            "current": up_to_date(self.game, self.options) is not None}))
 
     def sleep(self, _seconds: float) -> None:
@@ -110,6 +110,7 @@ def test_a_rulebook_error_after_the_early_step_keeps_the_output_folder_and_clear
     assert failed["pictures"]["rulebook.pdf"] == (good["pictures"]["rulebook.pdf"][0], False), \
         "the rulebook shows its last good pictures, no longer waiting"
     assert not failed["current"], "the folder's build is not taken for the broken save's"
+    assert "does not build" in failed["summary"] and "building" not in failed["summary"]
     assert again["errors"] == failed["errors"], "an early step leaves the rulebook's errors until it is built"
     assert fixed["pictures"]["rulebook.pdf"][1] is False and not s.preview.state()["errors"]
     assert fixed["disk"]["input"] != good["disk"]["input"]

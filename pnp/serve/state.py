@@ -149,6 +149,8 @@ class Preview:
             self._held = {}
             if not self.builds:
                 self.summary = "no good build yet: fix the errors below"
+            elif self._later_failed:
+                self.summary = f"{self.game}: this save's changed files are shown, but it does not build (below)"
             self.version += 1
             self._lock.notify_all()
 
