@@ -6,7 +6,8 @@
 2. load and validate the game (`pnp.game.load_game`);
 3. render unit by unit in memory — one unit per kind, then the rulebook — or, with a
    `UnitCache` (`pnp.buildcache`), take a unit's files from the last build when its
-   inputs did not change;
+   inputs did not change; with `early`, hand the files made so far to a preview before
+   the rulebook (which reads them, and is slow) is rendered (`Early`: never published);
 4. assemble the manifest and publish every file as one set (`pnp.output.publish`): the
    previous outputs stay byte-identical until the new set is complete and swapped in.
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:  # the game's models load only when a game is built, not for a
     from pnp.game import GameContext
 
 RULEBOOK = "rulebook"
+LATER = (RULEBOOK,)  # units that read the other units' outputs: rendered last, after `early`
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,23 @@ class Rendered:
     reused: list[str] = field(default_factory=list)
 
 
+@dataclass
+class Early:
+    """The files of a build's units rendered so far, handed to `build_game`'s `early` before a unit
+    of LATER that reads them (the rulebook) is rendered.
+
+    For a preview only: these files are not published, and the build may still fail in a later
+    unit; what the output folder and its cache record hold changes only when the whole build is.
+    """
+
+    game: str
+    files: dict[str, bytes]  # name → bytes, of every unit rendered or reused so far
+    pending: list[str]  # the units still to render
+    warnings: list[SpecError]  # found so far
+    rebuilt: list[str]
+    reused: list[str]
+
+
 def output_folder(game_dir: Path) -> str:
     """The name of the game's folder inside --out: its folder's name, as a safe file name."""
     from pnp.safename import slug
@@ -103,8 +122,10 @@ def output_folder(game_dir: Path) -> str:
     return slug(Path(game_dir).resolve().name, fallback="game")
 
 
-def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Callable | None = None) -> BuildResult:
-    """Build a game into `options.out/<game>/`; `cache` (a `pnp.buildcache.UnitCache`) reuses unchanged units."""
+def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Callable | None = None,
+               early: Callable[[Early], None] | None = None) -> BuildResult:
+    """Build a game into `options.out/<game>/`; `cache` (a `pnp.buildcache.UnitCache`) reuses unchanged units;
+    `early(Early)` is called before the rulebook is rendered, when units before it were rendered anew."""
     import gc
 
     from pnp.fingerprint import input_hash, read_inputs
@@ -126,7 +147,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     try:
         opts = options.for_game(game)
         plan = cache.plan(game, opts, inputs, units_of(game), out_dir) if cache else None
-        rendered = render(game, opts, progress, reuse=plan.reusable if plan else None)
+        rendered = render(game, opts, progress, reuse=plan.reusable if plan else None, early=early)
     finally:
         gc.unfreeze()
     refuse_warnings_if_strict(game, options)
@@ -191,16 +212,19 @@ def units_of(game: GameContext) -> list[str]:
 
 
 def render(game: GameContext, opts: BuildOptions, progress: Callable | None = None,
-           reuse: Callable[[str], dict[str, bytes] | None] | None = None) -> Rendered:
-    """Every output of every unit, in memory. `reuse(unit)` may give a unit's files from an earlier build."""
+           reuse: Callable[[str], dict[str, bytes] | None] | None = None,
+           early: Callable[[Early], None] | None = None) -> Rendered:
+    """Every output of every unit, in memory. `reuse(unit)` may give a unit's files from an earlier build;
+    `early(Early)` gets the files made before the first LATER unit that must be rendered again."""
     from pnp.spec.fontnames import using
 
     with using(game.fonts):  # font names mean this game's faces while it is drawn, and no other's
-        return _render(game, opts, progress, reuse)
+        return _render(game, opts, progress, reuse, early)
 
 
 def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
-            reuse: Callable[[str], dict[str, bytes] | None] | None) -> Rendered:
+            reuse: Callable[[str], dict[str, bytes] | None] | None,
+            early: Callable[[Early], None] | None = None) -> Rendered:
     from pnp.draw import fonts
     from pnp.output import encode
     from pnp.safename import OutputNames
@@ -210,12 +234,17 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
     out = Rendered()
     made: dict[str, bytes] = {}  # every file made, PDFs drawn only for pictures included: the rulebook may name them
     names = OutputNames(game.errors)
-    for unit in units_of(game):
+    units = units_of(game)
+    for index, unit in enumerate(units):
         files = reuse(unit) if reuse else None
         if files is not None:
             out.reused.append(unit)
             made.update(files)
         else:
+            if early and unit in LATER and out.rebuilt and not (opts.strict and game.errors.warnings):
+                early(Early(game.name, dict(out.files), units[index:], list(game.errors.warnings),
+                            list(out.rebuilt), list(out.reused)))
+                early = None  # once a build
             if progress:
                 progress(unit)
             with fonts.recording_missing() as undrawn:

@@ -8,7 +8,15 @@ FORMAT below says, for each field checked, what it must be and where its meaning
 - SAVED: "Saved Object" (TTS Mod Manager, saved-object-feature.md): a save whose outer fields are empty;
 - TYPED: the serialized object data declared by typed-tabletop-simulator
   (github.com/Sebaestschjin/typed-tabletop-simulator, packages/declaration/lua/language-server/object/
-  object-data.d.lua, deck.d.lua, card.d.lua, die.d.lua, tile.d.lua, misc.d.lua).
+  object-data.d.lua, deck.d.lua, card.d.lua, die.d.lua, tile.d.lua, misc.d.lua);
+- API: Tabletop Simulator's scripting API documentation (github.com/Berserk-Games/Tabletop-Simulator-API,
+  docs/custom-game-objects.md "Custom Dice": type 0..5 = 4-, 6-, 8-, 10-, 12-, 20-sided, default 1;
+  docs/object.md setRotationValues: one value per face, the one nearest "up" is shown);
+- KB-DICE: the knowledge base's "Custom Dice" page (github.com/Berserk-Games/Tabletop-Simulator-Knowledge-Base,
+  docs/custom-content/custom-dice.md): the templates ship with the game in Modding/Dice Templates; its
+  pictures docs/img/custom-dice/ps1.png (D6.png open in an editor: a square of 3 × 3 cells, the top row
+  empty, 2 4 5 in the middle row, 1 3 6 in the bottom row with the 1 and the 6 upside down), ps2.png (the
+  same six cells recoloured) and folder.png (the six templates side by side).
 """
 from __future__ import annotations
 
@@ -54,7 +62,10 @@ MAX_WIDTH, MAX_HEIGHT = 10, 7  # KB Custom Deck: the largest card sheet
 CUSTOM_IMAGE = {"ImageURL": str, "ImageSecondaryURL": str}  # TYPED object-data.d.lua tts.Object.Data.CustomImage
 CUSTOM_TILE = {"Type": int, "Thickness": float, "Stackable": bool, "Stretch": bool}  # TYPED tile.d.lua
 TILE_TYPES = {0, 1, 2, 3}  # TYPED tile.d.lua: Box, Hex, Circle, Rounded
-DICE_TYPES = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12, 5: 20}  # TYPED die.d.lua: Type → faces
+DICE_TYPES = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12, 5: 20}  # TYPED die.d.lua and API custom-game-objects.md: Type → faces
+D6_CELLS = {  # KB-DICE ps1.png: face → (column, row, degrees it is turned) in the 3 × 3 square; row 0 is unused
+    1: (0, 2, 180), 2: (0, 1, 0), 3: (1, 2, 0), 4: (1, 1, 0), 5: (2, 1, 0), 6: (2, 2, 180),
+}
 NAMES = {"Card", "DeckCustom", "Custom_Tile", "Custom_Token", "Custom_Board", "Custom_Dice"}
 
 
@@ -92,7 +103,7 @@ def check_object(obj: dict, guids: set[str]) -> None:
             assert isinstance(tile[field], kind), field
         assert tile["Type"] in TILE_TYPES and tile["Thickness"] > 0
     if obj["Name"] == "Custom_Dice":
-        assert obj["CustomImage"]["CustomDice"]["Type"] in DICE_TYPES
+        assert obj["CustomImage"]["CustomDice"]["Type"] in DICE_TYPES  # TYPED die.d.lua: CustomImage.CustomDice
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +150,40 @@ def test_every_kind_is_an_object_and_images_are_where_the_urls_say(exported):
         assert sheet.size == (info["NumWidth"] * cw, info["NumHeight"] * ch)
         assert abs(cw / ch - 63 / 88) < 0.01  # poker cards, trimmed
     die = next(o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice")
-    with Image.open(folder / die["CustomImage"]["ImageURL"][len(base):]) as strip:
-        assert strip.width == 6 * strip.height  # six faces
+    assert die["CustomImage"]["CustomDice"]["Type"] == 1 and DICE_TYPES[1] == 6
+    with Image.open(folder / die["CustomImage"]["ImageURL"][len(base):]) as image:
+        assert image.width == image.height and image.width % 3 == 0  # KB-DICE: the d6 template is a square of 3 x 3
+
+
+def test_a_die_image_is_the_d6_template(exported):
+    """Each face of the spec sits in the template's cell for its number, turned as the template turns it;
+    the unused row stays blank."""
+    from PIL import ImageChops
+
+    from pnp.export import tts
+    from pnp.export.raster import game_pieces
+    from pnp.game import load_game
+
+    game_dir, _, folder = exported
+    save = json.loads((folder / "miskatonic.json").read_text())
+    base = folder.resolve().as_uri() + "/"
+    game = load_game(game_dir)
+    dice = {p.name: p for p in game_pieces(game) if p.what == "die"}
+    for obj in (o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"):
+        die = dice[obj["Nickname"]]
+        faces = tts._faces([die], tts._die_face_px, None)  # the faces alone, as the export draws them
+        with Image.open(folder / obj["CustomImage"]["ImageURL"][len(base):]) as image:
+            image = image.convert("RGB")
+            side = image.width // 3
+            assert all(faces[0, i].size == (side, side) for i in range(6))
+            for number, (column, row, turned) in D6_CELLS.items():
+                cell = image.crop((column * side, row * side, (column + 1) * side, (row + 1) * side))
+                want = faces[0, number - 1].convert("RGB").rotate(turned)
+                assert ImageChops.difference(cell, want).getbbox() is None, (die.name, number)
+            unused = image.crop((0, 0, 3 * side, side))
+            assert unused.getextrema() == ((255, 255), (255, 255), (255, 255))
+        distinct = {faces[0, i].tobytes() for i in range(6)}
+        assert len(distinct) > 1, "the die's faces differ, so a misplaced face would be caught"
 
 
 def test_same_input_same_bytes_and_image_url(exported, tmp_path, run_cli):
@@ -194,3 +237,51 @@ def test_tokens_become_tiles_with_both_faces(monkeypatch):
     assert image["CustomTile"]["Type"] == 2  # a circle
     assert image["ImageURL"].endswith("markers-clue-front.png") and image["ImageSecondaryURL"].endswith("-back.png")
     assert "markers-clue-front.png" in files and "markers-clue-back.png" in files
+
+
+def test_a_die_without_six_faces_becomes_a_tile_per_face(monkeypatch):
+    """Only the d6 template is known (KB-DICE); a die of another size is not squeezed into it."""
+    from types import SimpleNamespace
+
+    from pnp.errors import Collector
+    from pnp.export import tts
+    from pnp.kinds.kind import Piece
+
+    def face(color):
+        return lambda s: s.rect(0, 0, 100, 100, fill=color)
+
+    d4 = Piece(name="Fate", what="die", component="dice", width=45, height=45, bleed=0, count=1,
+               faces=tuple(face(c) for c in ("#ff0000", "#00ff00", "#0000ff", "#000000")), key="fate")
+    monkeypatch.setattr(tts, "game_pieces", lambda game: [d4])
+    game = SimpleNamespace(name="g", game=None, errors=Collector())
+    save = json.loads(tts.export(game, image_url="https://example.org/g/")["g.json"])
+    objects = save["ObjectStates"]
+    guids: set[str] = set()
+    for obj in objects:
+        check_object(obj, guids)
+    assert [o["Name"] for o in objects] == ["Custom_Tile"] * 4
+    assert [o["Nickname"] for o in objects] == [f"Fate, face {i}" for i in range(1, 5)]
+
+
+def test_a_card_description_is_the_text_on_the_card_not_its_layout_fields(tmp_path):
+    """A field that only chooses a picture or a colour is not text a player reads on the card."""
+    from pnp.commands.export import export_game
+
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: G\nplayers: 1\ncomponents: [cards.yaml]\n")
+    (game / "cards.yaml").write_text(
+        "kind: deck\nname: g\nsize: poker\nlayout: face\n"
+        "fields:\n  name: {type: text}\n  art: {type: text}\n  tint: {type: text}\n  rule: {type: text}\n"
+        "layouts:\n  face:\n    boxes:\n"
+        "      band: {type: shape, shape: rect, x: 0mm, y: 0mm, width: 63mm, height: 12mm, fill: '{{ tint }}'}\n"
+        "      title: {text: '{{ name }}', x: 3mm, y: 2mm, width: 57mm, height: 8mm}\n"
+        "      picture: {type: image, src: 'icon:{{ art }}', x: 3mm, y: 14mm, width: 57mm, height: 30mm}\n"
+        "      body: {text: '{{ rule }}', x: 3mm, y: 50mm, width: 57mm, height: 30mm}\n"
+        "cards:\n"
+        "  - {id: a, fields: {name: Lamp, art: star, tint: '#ff0000', rule: 'Gain **2** :star: light.'}}\n"
+        "  - {id: b, fields: {name: Rope, art: circle, tint: '#00ff00', rule: Climb one level.}}\n")
+    folder, _ = export_game("tts", game, tmp_path / "out")
+    save = json.loads((folder / "g.json").read_text())
+    cards = {c["Nickname"]: c["Description"] for c in save["ObjectStates"][0]["ContainedObjects"]}
+    assert cards == {"Lamp": "Gain 2 [star] light.", "Rope": "Climb one level."}

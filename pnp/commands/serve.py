@@ -18,7 +18,7 @@ def serve(
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port on 127.0.0.1; 0 picks a free one."),
     host: str = typer.Option("127.0.0.1", "--host", help="Only 127.0.0.1 (or localhost): the page is for this computer."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; the game goes in <out>/<game>/."),
-    interval: float = typer.Option(0.25, "--interval", min=0.05, max=10.0, help="Seconds between looks at the folder."),
+    interval: float = typer.Option(0.1, "--interval", min=0.05, max=10.0, help="Seconds between looks at the folder."),
     paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none."),
     open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
@@ -72,6 +72,12 @@ def serve(
             else:
                 _say(console, f"[dim]{clock}[/] [red]✗[/] {_escape(type(error).__name__ + ': ' + str(error))}")
 
+    def on_early(partial):
+        try:
+            preview.early(partial)
+        except Exception:  # noqa: BLE001 — the early pictures are a head start only: the whole build draws them too
+            pass
+
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True)
     thread.start()
     if open_page:
@@ -80,7 +86,7 @@ def serve(
         webbrowser.open(server.url)
     try:
         with sigterm_stops():
-            watch_loop(game_dir, options, interval, on_build=on_build)
+            watch_loop(game_dir, options, interval, on_build=on_build, on_early=on_early)
     except (KeyboardInterrupt, Terminated):
         if not quiet:
             _say(console, "stopped")

@@ -33,12 +33,15 @@ def snapshot(game_dir: Path, skip: Path | None = None) -> dict[str, tuple[int, i
 
 def watch_loop(game_dir: Path, options, interval: float = 0.5, max_builds: int | None = None,
                on_build: Callable = None, sleep: Callable[[float], None] | None = None,
-               max_polls: int | None = None) -> int:
+               max_polls: int | None = None, on_early: Callable | None = None) -> int:
     """Build now, then again whenever the folder changes; returns the number of builds run.
 
     `max_builds` / `max_polls` end the loop (tests, `--once`); otherwise it runs until Ctrl-C.
     `on_build(result, error)` receives a BuildResult, or the exception of a failed build
     (SpecErrors with located errors, OutputError, or anything else that went wrong).
+    `on_early(pnp.build.Early)` receives, during a build, the units rendered before the
+    rulebook (`pnp serve` shows them first). Looking at the folder is kept to at most about a
+    fifth of the time: a folder that takes long to list is looked at less often than `interval`.
     """
     import time
 
@@ -51,11 +54,13 @@ def watch_loop(game_dir: Path, options, interval: float = 0.5, max_builds: int |
     builds = polls = 0
     while True:
         skip = options.out if _inside(options.out, game_dir) else None
+        looked = time.monotonic()
         now = snapshot(game_dir, skip)
+        looking = time.monotonic() - looked
         if now != seen:
             seen = now
             try:
-                result, error = build_game(game_dir, options, cache=cache), None
+                result, error = build_game(game_dir, options, cache=cache, early=on_early), None
             except Exception as e:  # noqa: BLE001 — any broken save is reported; watching goes on
                 result, error = None, e
             builds += 1
@@ -66,7 +71,7 @@ def watch_loop(game_dir: Path, options, interval: float = 0.5, max_builds: int |
         polls += 1
         if max_polls is not None and polls >= max_polls:
             return builds
-        sleep(interval)
+        sleep(max(interval, 4 * looking))
 
 
 def _inside(out: Path, game_dir: Path) -> bool:

@@ -10,8 +10,12 @@ hold the objects). Each piece a kind lists (`pnp.kinds.kind.Piece`) becomes an o
   sheet when backs differ, else one back image; `DeckIDs` and each `Card`'s `CardID` are
   CustomDeck id × 100 + slot; `Nickname` and `Description` come from the card's fields. A
   component with a single card is a lone `Card`;
-- a die: a `Custom_Dice` (`CustomDice.Type` from its number of faces: 1 is a d6) whose image holds
-  its faces in a row, in the order of its spec;
+- a six-sided die: a `Custom_Dice` (`CustomDice.Type` 1) whose image is laid out as Tabletop
+  Simulator's own d6 template (`D6_TEMPLATE`): a square of 3 × 3 cells, the top row unused, the
+  faces 2, 4, 5 in the middle row and 1, 3, 6 in the bottom row, 1 and 6 upside down. Face i is
+  the i-th face of the spec, so the value Tabletop Simulator reports for a roll is the face's
+  place in the spec. A die of another number of faces is a tile per face (pnp's dice have six;
+  the other templates' geometry is not public: see docs/formats.md);
 - a board: a `Custom_Board`;
 - anything else (tokens, player boards): a `Custom_Tile` per copy, with its front and back images
   and the tile shape nearest its outline (box, hex, circle, rounded), 0.2 thick, stackable.
@@ -37,6 +41,9 @@ MAX_DPI = 300          # no point in more pixels than the print has
 MAX_OBJECTS = 5_000    # objects in one save (copies of tiles included)
 BLANK = "#ffffff"
 DICE_TYPE = {4: 0, 6: 1, 8: 2, 10: 3, 12: 4, 20: 5}  # CustomDice.Type by number of faces
+# Tabletop Simulator's d6 template (Modding/Dice Templates/D6.png, as its knowledge base shows it):
+# face → (column, row, quarter turns) in a 3 × 3 grid whose top row is unused
+D6_TEMPLATE = {1: (0, 2, 2), 2: (0, 1, 0), 3: (1, 2, 0), 4: (1, 1, 0), 5: (2, 1, 0), 6: (2, 2, 2)}
 TILE_TYPE = {"rect": 0, "hexagon": 1, "circle": 2, "rounded": 3}  # CustomTile.Type by outline
 CARD_TYPE = {"rounded": 0, "rect": 1, "hexagon": 3, "circle": 4}  # CustomDeck.Type by outline
 
@@ -214,18 +221,48 @@ def _square_px(piece) -> tuple[int, int]:
 
 
 def _die(save: Save, folder: str, die, at, step) -> None:
-    from PIL import Image
-
-    faces = _faces([die], _square_px, step)
-    w, h = faces[0, 0].size
-    strip = Image.new("RGB", (w * len(die.faces), h), BLANK)
-    for i in range(len(die.faces)):
-        strip.paste(faces[0, i], (i * w, 0))
-    url = save.image(f"{folder}-{slug(die.key or die.name, 'die')}.png", png(strip))
+    if len(die.faces) != len(D6_TEMPLATE):
+        _die_as_tiles(save, folder, die, at, step)
+        return
+    faces = _faces([die], lambda piece: _die_face_px(piece), step)
+    url = save.image(f"{folder}-{slug(die.key or die.name, 'die')}.png",
+                     png(d6_image([faces[0, i] for i in range(len(die.faces))])))
     obj = base_object("Custom_Dice", die.name, die.description, transform(*at))
     obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
-                          "CustomDice": {"Type": DICE_TYPE.get(len(die.faces), 1)}}
+                          "CustomDice": {"Type": DICE_TYPE[6]}}
     save.add(obj)
+
+
+def _die_face_px(piece) -> tuple[int, int]:
+    """A die face's square in pixels: at most MAX_DPI, the whole template within MAX_PX."""
+    side = max(1, min(round(max(piece.width, piece.height) * MAX_DPI / 72), MAX_PX // 3))
+    return side, side
+
+
+def d6_image(faces: list):
+    """Six square face pictures (spec order) placed as Tabletop Simulator's d6 template places them."""
+    from PIL import Image
+
+    side = faces[0].width
+    image = Image.new("RGB", (3 * side, 3 * side), BLANK)
+    for number, (column, row, turns) in D6_TEMPLATE.items():
+        face = faces[number - 1].rotate(90 * turns) if turns else faces[number - 1]
+        image.paste(face, (column * side, row * side))
+    return image
+
+
+def _die_as_tiles(save: Save, folder: str, die, at, step) -> None:
+    """A die whose template pnp does not know: one tile per face, named by its place on the die."""
+    faces = _faces([die], _square_px, step)
+    key = slug(die.key or die.name, "die")
+    for i in range(len(die.faces)):
+        url = save.image(f"{folder}-{key}-face-{i + 1}.png", png(faces[0, i]))
+        obj = base_object("Custom_Tile", f"{die.name}, face {i + 1}", die.description,
+                          transform(at[0] + 1.2 * i, at[1]))
+        obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": url, "ImageScalar": 1.0, "WidthScale": 0.0,
+                              "CustomTile": {"Type": TILE_TYPE["rect"], "Thickness": 0.2, "Stackable": False,
+                                             "Stretch": True}}
+        save.add(obj)
 
 
 def _board(save: Save, folder: str, board, at, step) -> None:

@@ -193,13 +193,40 @@ def pieces(game, component) -> list:
         faces = tuple(_face_drawer(drawer, face, entry, copy, b) for face in (entry.front, entry.back) if face is not None)
         fields = {k: v for k, v in entry.front.fields.items() if isinstance(v, (str, int, float, bool))}
         name = str(fields.get("name") or fields.get("title") or entry.id)
-        description = "\n".join(f"{k}: {v}" for k, v in fields.items() if k not in ("name", "title") and v not in ("", None))
+        description = readable_text(drawer, entry.front, entry, copy, name)
         out.append(Piece(name=name, what="card", component=deck.name, width=deck.width, height=deck.height,
                          bleed=b, count=1, faces=faces, shape="rounded" if deck.corner_radius else "rect",
                          radius=deck.corner_radius, description=description,
                          key=entry.id if entry.count == 1 else f"{entry.id}-{copy}", shared_back=shared,
                          facts={"id": entry.id, "copy": copy, **fields}))
     return out
+
+
+def readable_text(drawer, face, entry, copy: int, name: str) -> str:
+    """What a player reads on a card's front, for a tabletop tooltip: the text of its text and shape
+    boxes and the names of the icons in its icon boxes, in layout order, as plain text (no `**` or
+    `*`; an icon as `[its name]`), without the line that is the card's name. Fields that only steer
+    the layout (a picture's name, a colour) are not text on the card, so they are not in it."""
+    import re
+
+    from pnp.spec.icontext import ICON_RE
+
+    def plain(text: str) -> str:
+        text = ICON_RE.sub(lambda m: f"[{m.group(1).replace('-', ' ')}]", text)
+        text = re.sub(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*", lambda m: m.group(1) or m.group(2), text)  # bold, italic
+        return " ".join(text.split())
+
+    lines = []
+    for prepared in drawer.prepare(face, entry, copy):
+        if prepared.text is not None:
+            line = plain(prepared.text)
+        elif prepared.icons:
+            line = " ".join(f"[{n.replace('-', ' ')}]" for n in prepared.icons)
+        else:
+            continue
+        if line and line.casefold() != name.casefold() and line not in lines:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def _face_drawer(drawer, face, entry, copy: int, b: float):

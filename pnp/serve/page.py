@@ -1,6 +1,7 @@
 """The preview page: one HTML file, its style sheet and its script (kept here so that they ship with the code).
 
-The script asks `/state` a few times a second and redraws when its `version` changed: an
+The script asks `/state?after=<the version it shows>`, which the server answers as soon as
+there is a new version (a long poll), and redraws when its `version` changed: an
 error panel (each error as `file:line:col: message`) above the pictures of the last good
 build, one section per PDF. Everything from the game (file names, messages) goes into the
 page as text, never as HTML. The page's `data-` attributes (`data-version`, `data-builds`,
@@ -65,7 +66,7 @@ figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
 
 JS = r"""
 "use strict";
-const POLL_MS = 400;
+const RETRY_MS = 1000;
 let seen = null;
 
 function el(tag, attrs, text) {
@@ -123,8 +124,9 @@ function show(state) {
 }
 
 async function poll() {
+  let wait = 0;
   try {
-    const answer = await fetch("/state", {cache: "no-store"});
+    const answer = await fetch("/state?after=" + (seen === null ? -1 : seen), {cache: "no-store"});
     if (!answer.ok) throw new Error("HTTP " + answer.status);
     const state = await answer.json();
     document.getElementById("offline").hidden = true;
@@ -134,8 +136,9 @@ async function poll() {
     }
   } catch (e) {
     document.getElementById("offline").hidden = false;
+    wait = RETRY_MS;
   }
-  setTimeout(poll, POLL_MS);
+  setTimeout(poll, wait);
 }
 
 poll();

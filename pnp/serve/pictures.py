@@ -6,6 +6,10 @@ shared by a whole deck) are one picture listed with every page that shows it. pd
 a page in a few milliseconds; encoding the PNG costs more, so only pictures not seen before
 are encoded. At most MAX_PAGES pages of a file are drawn: a deck of thousands of cards shows
 its first pages and says how many more the PDF holds.
+
+A long file need not be drawn to its end before the page shows what changed: `draw_pdf` can
+hand over the pictures so far (`progress`) as soon as a page looks new, and then every
+PROGRESS_S at most; `so_far` fills the pages not drawn yet with the file's last pictures.
 """
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 MAX_PAGES = 400  # pages drawn per file
+PROGRESS_S = 0.2  # seconds between two hand-overs of a file's pictures while it is drawn
 
 
 @dataclass
@@ -44,8 +49,31 @@ def picture_id(image) -> str:
     return digest.hexdigest()[:20]
 
 
-def draw_pdf(file: str, sha256: str, data: bytes, known: dict[str, bytes]) -> tuple[FilePictures, dict[str, bytes]]:
-    """The pictures of a PDF's pages, and the PNG bytes of those not in `known` (id → PNG)."""
+def so_far(drawn: FilePictures, pages_drawn: int, last: FilePictures | None) -> FilePictures:
+    """A file being drawn: its pictures of the first `pages_drawn` pages, then the last pictures of
+    the pages after them (when there were any), marked as still drawing."""
+    out = FilePictures(drawn.file, drawn.sha256, drawn.pages, drawing=True)
+    by_id: dict[str, PagePicture] = {}
+    for p in drawn.pictures:
+        by_id[p.id] = PagePicture(p.id, p.width, p.height, list(p.pages))
+    for p in (last.pictures if last is not None and not last.problem else []):
+        later = [n for n in p.pages if pages_drawn < n <= min(drawn.pages, MAX_PAGES)]
+        if later:
+            if p.id not in by_id:
+                by_id[p.id] = PagePicture(p.id, p.width, p.height, [])
+            by_id[p.id].pages = sorted(by_id[p.id].pages + later)
+    out.pictures = sorted(by_id.values(), key=lambda p: p.pages[0])
+    return out
+
+
+def draw_pdf(file: str, sha256: str, data: bytes, known: dict[str, bytes],
+             progress=None) -> tuple[FilePictures, dict[str, bytes]]:
+    """The pictures of a PDF's pages, and the PNG bytes of those not in `known` (id → PNG).
+
+    `progress(pictures so far, pages drawn, new PNGs so far)` is called, before the end, when a
+    page shows a picture not in `known` (a changed page) and then at most every PROGRESS_S."""
+    import time
+
     import pypdfium2 as pdfium
 
     from pnp.export.raster import png
@@ -59,19 +87,27 @@ def draw_pdf(file: str, sha256: str, data: bytes, known: dict[str, bytes]) -> tu
     try:
         out = FilePictures(file, sha256, len(doc))
         by_id: dict[str, PagePicture] = {}
-        for index in range(min(len(doc), MAX_PAGES)):
+        shown_at = None  # when progress last got the pictures
+        last_page = min(len(doc), MAX_PAGES)
+        for index in range(last_page):
             page = doc[index]
             try:
                 image = render_page(page, preview_scale(*shown_size(page)))
             finally:
                 page.close()
             key = picture_id(image)
+            fresh = False
             if key not in by_id:
                 by_id[key] = PagePicture(key, image.width, image.height)
                 out.pictures.append(by_id[key])
                 if key not in known and key not in new:
                     new[key] = png(image)
+                    fresh = True
             by_id[key].pages.append(index + 1)
+            if progress and index + 1 < last_page and (fresh or shown_at is not None) and \
+                    (shown_at is None or time.monotonic() - shown_at >= PROGRESS_S):
+                progress(out, index + 1, dict(new))
+                shown_at = time.monotonic()
         return out, new
     except pdfium.PdfiumError as e:
         return FilePictures(file, sha256, len(doc), problem=f"pdfium cannot draw it ({e})"), {}

@@ -10,6 +10,10 @@ The page shows a game that may not be public, and the server has no login, so:
 - requests are bounded: GET and HEAD only (no bodies are read), http.server's limits on the
   request line and headers, a socket timeout, and at most MAX_CLIENTS requests at a time;
 - answers carry a Content-Security-Policy that lets the page load nothing but its own files.
+
+`/state?after=N` is a long poll: it answers as soon as the state's version is not N (or after
+LONG_POLL seconds with the same state), so a save shows on the page as soon as it is drawn,
+without the page asking many times a second.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import re
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from pnp.serve.page import CSS, HTML, JS
 from pnp.serve.state import Preview
@@ -26,6 +30,7 @@ from pnp.serve.state import Preview
 LOOPBACK = "127.0.0.1"
 MAX_CLIENTS = 16
 TIMEOUT = 10  # seconds a client may take to send its request
+LONG_POLL = 20.0  # seconds /state?after=N waits for a new version
 _IMAGE = re.compile(r"/img/([0-9a-f]{20})\.png")
 _PDF = re.compile(r"/pdf/([0-9a-f]{16})")
 _POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -39,6 +44,7 @@ _STATIC = {
 
 class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True
+    block_on_close = False  # a page's long poll must not hold up Ctrl-C
 
     def __init__(self, preview: Preview, port: int):
         self.preview = preview
@@ -96,12 +102,16 @@ class PreviewHandler(BaseHTTPRequestHandler):
     def _answer(self, head: bool) -> None:
         if not self._host_is_ours():
             return self._send(HTTPStatus.FORBIDDEN, "text/plain; charset=utf-8", b"not this host\n", head)
-        path = urlsplit(self.path).path
+        url = urlsplit(self.path)
+        path = url.path
         preview = self.server.preview
         if path in _STATIC:
             kind, body = _STATIC[path]
             return self._send(HTTPStatus.OK, kind, body, head, cache="no-cache")
         if path == "/state":
+            after = parse_qs(url.query, max_num_fields=4).get("after", [""])[0]
+            if re.fullmatch(r"-?[0-9]{1,12}", after):
+                preview.wait(int(after), LONG_POLL)
             body = json.dumps(preview.state(), separators=(",", ":")).encode("utf-8")
             return self._send(HTTPStatus.OK, "application/json", body, head, cache="no-store")
         match = _IMAGE.fullmatch(path)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
 
@@ -43,6 +45,11 @@ __all__ = ["Art", "Shape", "load_art", "parse_art", "place_art", "art_icons", "p
            "MAX_SHAPES", "MAX_USE_DEPTH", "MIN_BOX", "ICON_BOX"]
 
 ICON_BOX = 100.0
+PARSED_BYTES = 32 * 1024 * 1024  # SVG source kept parsed between builds (`pnp serve` rebuilds on every save)
+# (sha256, shown) → (size, Art), the least recently used first
+_parsed: OrderedDict[tuple[bytes, str], tuple[int, Art]] = OrderedDict()
+_parsed_lock = threading.Lock()
+_parsed_total = [0]  # bytes of source in _parsed
 
 
 def load_art(path: Path, shown: str) -> Art:
@@ -52,26 +59,26 @@ def load_art(path: Path, shown: str) -> Art:
     return parse_art(read_regular(path, Pos(shown), "art file", MAX_BYTES), shown)
 
 
-_PARSED: dict[tuple[str, bytes], Art] = {}
-CACHED_BYTES = 256 * 1024   # small files only (icons): a process that loads a game again reuses them
-CACHED_FILES = 512
-
-
 def parse_art(data: bytes, shown: str) -> Art:
     """Parse SVG bytes into an Art, or raise a located SpecErrors.
 
-    A small file seen before under the same name is not parsed again: `pnp serve`, `watch` and a
-    test suite load the same game's icons on every build. The key is the bytes themselves, so an
-    edited file is always parsed afresh; an Art is never changed after it is built.
+    An Art is never changed once built, so the same bytes under the same shown name give the
+    same Art object again: a watch or serve loop re-reads the art of every build, and parsing
+    path data was most of a small edit's time. At most PARSED_BYTES of source are kept.
     """
-    if len(data) > CACHED_BYTES:
-        return _parse_art(data, shown)
-    key = (shown, hashlib.blake2b(data, digest_size=16).digest())
-    if key not in _PARSED:
-        if len(_PARSED) >= CACHED_FILES:
-            _PARSED.pop(next(iter(_PARSED)))  # the oldest entry
-        _PARSED[key] = _parse_art(data, shown)
-    return _PARSED[key]
+    key = (hashlib.sha256(data).digest(), shown)
+    with _parsed_lock:
+        if key in _parsed:
+            _parsed.move_to_end(key)
+            return _parsed[key][1]
+    art = _parse_art(data, shown)
+    with _parsed_lock:
+        if key not in _parsed:
+            _parsed[key] = (len(data), art)
+            _parsed_total[0] += len(data)
+        while _parsed_total[0] > PARSED_BYTES and len(_parsed) > 1:
+            _parsed_total[0] -= _parsed.popitem(last=False)[1][0]
+    return art
 
 
 def _parse_art(data: bytes, shown: str) -> Art:
