@@ -18,7 +18,6 @@ from pnp.draw.finite import require_finite
 from pnp.draw.pdfmerge import _objects, _ref, _size
 
 _FORM_REF = re.compile(rb"/FormXob\.(\S+) (\d+) 0 R")
-_FONT_REF = re.compile(rb"/Font (\d+) 0 R")
 
 
 @dataclass(frozen=True)
@@ -47,15 +46,12 @@ def form_pages(pdf: bytes, pages: list[FormPage], *, title: str, author: str = "
     old_pages = [int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)]
     forms: dict[str, int] = {}
     dropped = {root, info, tree}
-    font = None
     for num in old_pages:
         page = objects[num]
         dropped.add(num)
         dropped.add(_ref(page, b"Contents"))
         for name, ref in _FORM_REF.findall(page):
             forms[name.decode("ascii")] = int(ref)
-        if font is None and (m := _FONT_REF.search(page)):
-            font = int(m.group(1))
     missing = {p.form for p in pages} - forms.keys()
     if missing:
         raise ValueError(f"forms not placed on any page of the source: {sorted(missing)[:3]}")
@@ -72,21 +68,19 @@ def form_pages(pdf: bytes, pages: list[FormPage], *, title: str, author: str = "
     tree_id, catalog_id, info_id = next_num, next_num + 1, next_num + 2
     next_num += 3
     kids = []
-    procs = b"/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]"
-    fonts = b"/Font %d 0 R " % font if font is not None else b""
     for p in pages:
         require_finite("form page", p.width, p.height, p.x, p.y, *p.trim, *p.bleed)
-        content = ("1 0 0 -1 0 %s cm 1 0 0 1 %s cm /FormXob.%s Do\n"
-                   % (fp_str(p.height), fp_str(p.x, p.y), p.form)).encode("ascii")
+        place = f"1 0 0 1 {fp_str(p.x, p.y)} cm " if (p.x, p.y) != (0, 0) else ""
+        content = f"1 0 0 -1 0 {fp_str(p.height)} cm {place}/FormXob.{p.form} Do".encode("ascii")
         content_id, page_id = next_num, next_num + 1
         next_num += 2
         offsets[content_id] = len(out)
-        out += b"%d 0 obj\n<<\n/Length %d\n>>\nstream\n%s\nendstream\nendobj\n" % (content_id, len(content), content)
+        out += b"%d 0 obj\n<< /Length %d >>\nstream\n%s\nendstream\nendobj\n" % (content_id, len(content), content)
         offsets[page_id] = len(out)
-        out += (b"%d 0 obj\n<<\n/BleedBox [ %s ] /Contents %d 0 R /MediaBox [ 0 0 %s ] /Parent %d 0 R "
-                b"/Resources <<\n%s%s /XObject <<\n/FormXob.%s %d 0 R\n>>\n>> /Rotate 0 /TrimBox [ %s ] /Type /Page\n>>\nendobj\n"
-                % (page_id, _box(p.bleed, p.height).encode(), content_id, fp_str(p.width, p.height).encode(), tree_id,
-                   fonts, procs, p.form.encode("ascii"), forms[p.form], _box(p.trim, p.height).encode()))
+        out += (b"%d 0 obj\n<< /Type /Page /Parent %d 0 R /MediaBox [ 0 0 %s ] /TrimBox [ %s ] /BleedBox [ %s ] "
+                b"/Contents %d 0 R /Resources << /XObject << /FormXob.%s %d 0 R >> >> >>\nendobj\n"
+                % (page_id, tree_id, fp_str(p.width, p.height).encode(), _box(p.trim, p.height).encode(),
+                   _box(p.bleed, p.height).encode(), content_id, p.form.encode("ascii"), forms[p.form]))
         kids.append(page_id)
     for num, data in ((tree_id, b"<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>"
                        % (len(kids), b" ".join(b"%d 0 R" % k for k in kids))),
