@@ -101,7 +101,7 @@ def duplex_option(value: Optional[str]):
 
 
 def find_games_here():
-    from pnp.game import discover_games
+    from pnp.gamesearch import discover_games
 
     return discover_games(Path("."))
 
