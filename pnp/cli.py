@@ -13,7 +13,27 @@ import typer
 
 from pnp import __version__
 
-app = typer.Typer(add_completion=True, no_args_is_help=True, rich_markup_mode="rich",
+
+
+class _CommandList(typer.core.TyperGroup):
+    """The plain (click) help, listing each command with its whole first paragraph, not cut at the width.
+
+    Help is plain text (`rich_markup_mode=None`): typer's rich help formatter imports rich's
+    Markdown renderer, which alone took longer than the rest of `pnp --help`."""
+
+    def format_commands(self, ctx, formatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                text = command.short_help or (command.help or "").strip().split("\n\n")[0]
+                rows.append((name, " ".join(text.split())))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+app = typer.Typer(add_completion=True, no_args_is_help=True, rich_markup_mode=None, cls=_CommandList,
                   help="pnp — the print-and-play compiler: YAML game specs → print-ready PDF, SVG and PNG.")
 
 # Exit codes, the one place they are named (typer's own usage errors also exit with 2).
@@ -81,7 +101,7 @@ def duplex_option(value: Optional[str]):
 
 
 def find_games_here():
-    from pnp.game import discover_games
+    from pnp.gamesearch import discover_games
 
     return discover_games(Path("."))
 

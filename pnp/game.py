@@ -13,6 +13,7 @@ from pnp.spec.fontnames import EMPTY as EMPTY_FONTS, GameFonts, using
 from pnp.spec.game import Game
 from pnp.spec.load import LDict, load_yaml, locate
 from pnp.spec.validate import validate
+from pnp.gamesearch import GameSearch, discover_games, find_games  # noqa: F401 (where they were first)
 
 
 @dataclass
@@ -44,29 +45,6 @@ class GameContext:
         for c in self.of_kind("layouts"):
             out.update(c.model)
         return out
-
-
-def find_games(root: Path) -> list[Path]:
-    return sorted(p.parent for p in root.glob("*/game.yaml"))
-
-
-@dataclass
-class GameSearch:
-    """The games a command with no folder named works on, and where they were found."""
-    games: list[Path]
-    root: Path
-    source: str  # "here" (a game.yaml in the folder), "cardspecs" (./cardspecs/*), or "examples" (bundled)
-
-
-def discover_games(here: Path) -> GameSearch:
-    """A folder with game.yaml is that game; one with cardspecs/ holds games; elsewhere, the bundled examples."""
-    from pnp.paths import EXAMPLES
-
-    if (here / "game.yaml").is_file():
-        return GameSearch([here], here, "here")
-    if (here / "cardspecs").is_dir():
-        return GameSearch(find_games(here / "cardspecs"), here / "cardspecs", "cardspecs")
-    return GameSearch(find_games(EXAMPLES), EXAMPLES, "examples")
 
 
 def load_game(game_dir: Path) -> GameContext:

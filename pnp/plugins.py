@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import import_module
-from importlib.metadata import entry_points
 from typing import Any
 
 GROUPS = {"kinds": "pnp.kinds", "families": "pnp.families", "exports": "pnp.exports"}
@@ -23,6 +22,8 @@ class PluginError(Exception):
 @lru_cache(maxsize=None)
 def registered(group: str) -> dict[str, str]:
     """{name: "module:attr" or "module"} of every plugin in the group, sorted by name."""
+    from importlib.metadata import entry_points  # here, not at import: `pnp --help` never reads the registry
+
     found = {ep.name: ep.value for ep in entry_points(group=GROUPS[group])}
     return dict(sorted(found.items()))
 

@@ -70,10 +70,10 @@ def _gutter(value: Optional[str]) -> Optional[str]:
 
 def _poster(value: Optional[str]) -> Optional[str]:
     """--poster checked where it is given: a paper name or WxH in mm, else a usage error (exit 2)."""
-    from pnp.layout.tile import parse_paper
-
     if value is None:
         return None
+    from pnp.layout.tile import parse_paper
+
     try:
         parse_paper(value)
     except ValueError as e:

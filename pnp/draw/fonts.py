@@ -113,7 +113,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     return list(_runs(text, chain(font)))
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=4096)  # bounded: a deck of 50,000 cards must not keep every string it drew
 def _runs(text: str, faces: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     if len(faces) == 1:
         return ((faces[0], text),)
@@ -132,7 +132,7 @@ def text_width(text: str, font: str, size: float) -> float:
     return _width(text, chain(font), size)
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=4096)
 def _width(text: str, faces: tuple[str, ...], size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -166,6 +166,12 @@ def style_variant(font: str, bold: bool, italic: bool) -> str:
         if name in active().faces:
             return name
     return font
+
+
+@lru_cache(maxsize=None)
+def _characters(pdf_name: str) -> frozenset[str]:
+    """The characters a registered face has glyphs for, as characters (a whole string is checked in one call)."""
+    return frozenset(map(chr, _codepoints(pdf_name)))
 
 
 @lru_cache(maxsize=None)
@@ -260,7 +266,9 @@ def note_drawn(text: str, font: str) -> None:
         seen.setdefault(font, {}).update(dict.fromkeys(chars))
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=4096)
 def _missing_in(text: str, faces: tuple[str, ...]) -> str:
+    if _characters(faces[0]).issuperset(text):  # nearly always: the first face has every character
+        return ""
     return "".join(dict.fromkeys(ch for ch in text if ch not in "\n\r\t"
                                  and not any(ord(ch) in _codepoints(f) for f in faces)))

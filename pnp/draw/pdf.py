@@ -36,6 +36,7 @@ class PdfSurface:
         self.c.setProducer("pnp (reportlab)")
         self.width = self.height = 0.0
         self._symbols: dict[str, tuple[float, float]] = {}
+        self._drawings: dict[tuple, str] = {}  # a drawing's operators and resources → its form (drawing_form)
         self._in_page = False
         self._fill: str | None = None
         self._stroke: str | None = None
@@ -254,6 +255,44 @@ class PdfSurface:
         self._fill, self._stroke, self._alpha = saved
         self._symbols[name] = (width, height)
 
+    def drawing_form(self, box: tuple[float, float, float, float], draw: Callable) -> str:
+        """Draw into a new form clipped to `box` (x0, y0, x1, y1) and return its name, for `place_form`.
+
+        A drawing identical to an earlier one of this document (the same operators and
+        resources, so the same marks) is not stored again: its first form's name is
+        returned. So a card face is one form however many sheets or pages place it, and
+        a document made from this one's objects (`pnp.draw.pdfderive`) can place it too.
+        """
+        require_finite("drawing_form", *box)
+        c = self.c
+        saved = (self._fill, self._stroke, self._alpha)
+        name = f"Drawing{len(self._drawings)}"
+        c.beginForm(name, *box)
+        self._fill = self._stroke = None
+        self._alpha = 1.0
+        draw(self)
+        key = (box, tuple(c._code), tuple(c._formsinuse), tuple(sorted(c._extgstate._c.items())),
+               tuple(sorted(c._shadingUsed)), tuple(sorted(c._colorsUsed)))
+        self._fill, self._stroke, self._alpha = saved
+        known = self._drawings.get(key)
+        if known is not None:  # the same marks as an earlier form: leave this one out
+            c._restartAccumulators()
+            c.pop_state_stack()
+            return known
+        shadings = dict(c._shadingUsed)
+        c.endForm(_pnp_plain=True, **({"_pnp_shadings": shadings} if shadings else {}))
+        self._drawings[key] = name
+        return name
+
+    def place_form(self, name: str) -> None:
+        """Draw a form made by `drawing_form` at the current origin."""
+        self.c.saveState()
+        if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
+            self.c.setFillAlpha(1.0)
+            self.c.setStrokeAlpha(1.0)
+        self.c.doForm(name)
+        self.c.restoreState()
+
     def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
         sw, sh = self._symbols[name]
         require_finite("use_symbol", x, y, w / sw, h / sh)
@@ -317,7 +356,12 @@ def hash_name(name: str) -> int:
 
 
 def _patch_form_resources() -> None:
-    """reportlab forgets a form's ExtGState (opacity) and shadings (gradients) in its resources; add them back, once."""
+    """reportlab forgets a form's ExtGState (opacity) and shadings (gradients) in its resources; add them back, once.
+
+    A form from `drawing_form` (`_pnp_plain`) is written only deflated, without reportlab's
+    ASCII85 layer on top (a fifth smaller, and those forms hold most of a deck).
+    """
+    from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
 
     original = pdfdoc.PDFFormXObject.format
@@ -335,6 +379,12 @@ def _patch_form_resources() -> None:
                 resources.ExtGState = self.ExtGState
             resources.setShading(getattr(self, "_pnp_shadings", {}))
             self.Resources = resources
+        if getattr(self, "_pnp_plain", False) and rl_config.useA85:
+            rl_config.useA85 = 0
+            try:
+                return original(self, document)
+            finally:
+                rl_config.useA85 = 1
         return original(self, document)
 
     format._pnp_patched = True
@@ -366,12 +416,17 @@ class ChunkedPdfSurface:
 
     reportlab holds a whole document in memory until it saves; chunks bound that to
     one chunk (symbols and font subsets are simply repeated in each chunk).
+
+    With `on_chunk`, a new chunk starts only where the caller calls `boundary()` (once
+    `pages_per_chunk` pages are drawn), and each finished chunk's bytes are passed to
+    `on_chunk` before they are joined: another file can then be made from them.
     """
 
     pages_per_chunk = 400
 
-    def __init__(self, **options):
+    def __init__(self, on_chunk: Callable[[bytes], None] | None = None, **options):
         self._options = options
+        self._on_chunk = on_chunk
         self._current = PdfSurface(**options)
         self._chunks: list[bytes] = []
         self.pages = 0
@@ -382,13 +437,23 @@ class ChunkedPdfSurface:
     def end_page(self) -> None:
         self._current.end_page()
         self.pages += 1
+        if self._on_chunk is None:
+            self.boundary()
+
+    def boundary(self) -> None:
+        """A point where a new chunk may start (the sheet just drawn and its backs are complete)."""
         if self._current.pages >= self.pages_per_chunk:
-            self._chunks.append(self._current.finish())
+            self._close_chunk()
             self._current = PdfSurface(**self._options)
+
+    def _close_chunk(self) -> None:
+        self._chunks.append(self._current.finish())
+        if self._on_chunk is not None:
+            self._on_chunk(self._chunks[-1])
 
     def finish(self) -> bytes:
         from pnp.draw.pdfmerge import merge_pdfs
 
         if self._current.pages or not self._chunks:
-            self._chunks.append(self._current.finish())
+            self._close_chunk()
         return merge_pdfs(self._chunks)

@@ -75,7 +75,7 @@ def layout_text(text: str, font: str, size: float, min_size: float, width: float
     return _layout_text(active().key, text, font, size, min_size, width, height, leading)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # bounded: one deck's texts, not every text of a 50,000-card deck
 def _layout_text(fonts_key: str, text: str, font: str, size: float, min_size: float, width: float, height: float,
                  leading: float) -> TextLayout:
     cut = len(text) > MAX_CHARS

@@ -71,8 +71,7 @@ def build(game, components, options) -> dict:
     from pnp.render.card_pages import SheetOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
-    from pnp.render import forked
-    from pnp.render.forked import in_child
+    from pnp.render.shop_from_sheets import ShopFromSheets
 
     decks = [c.model for c in components]
     if not decks:
@@ -88,21 +87,28 @@ def build(game, components, options) -> dict:
     out: dict = {}
     sheet_opts = SheetOptions(options.paper, options.duplex, options.back_offset)
     drawers = {id(d): drawer_for(game, d) for d in decks}
-    if "pdf" in options.formats:
+    if "pdf" in options.formats and all(sheets_draw_every_face(deck, options.duplex) for deck in decks):
+        # every face the print-shop file shows is on the sheets: draw each once, as a form both files place
+        shop = ShopFromSheets(f"{title} — cards for a print shop")
+        sheets = shop.sheets = ChunkedPdfSurface(on_chunk=shop.on_chunk, title=f"{title} — cards",
+                                                 subject=f"{options.paper}, duplex {options.duplex}")
+        for deck in decks:
+            card_pages(sheets, deck, shop.drawer(drawers[id(deck)]), replace(sheet_opts, gutter=gutters[id(deck)]),
+                       after_sheet=lambda cards, deck=deck: shop.after_sheet(deck, cards))
+        game.errors.raise_if_any()
+        out["cards.pdf"] = sheets.finish()
+        out["cards-printshop.pdf"] = shop.finish()
+    elif "pdf" in options.formats:  # some backs are only in the print-shop file: draw it sheet by sheet beside the sheets
         sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
-        shop_title = f"{title} — cards for a print shop"
-        # apart only when a second core draws it: in one process, sheet by sheet reuses each face's text
-        apart = forked.usable() and all(sheets_draw_every_face(deck, options.duplex) for deck in decks)
-        with in_child(lambda: printshop_pdf(shop_title, decks, drawers), enabled=apart) as shop_job:
-            shop = None if apart else ChunkedPdfSurface(title=shop_title)
-            for deck in decks:
-                drawer = drawers[id(deck)]
-                after = None if apart else (  # both files sheet by sheet, so each face's text is laid out once
-                    lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards))
-                card_pages(sheets, deck, drawer, replace(sheet_opts, gutter=gutters[id(deck)]), after_sheet=after)
-            game.errors.raise_if_any()
-            out["cards.pdf"] = sheets.finish()
-            out["cards-printshop.pdf"] = shop_job.result() if apart else shop.finish()
+        shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
+        for deck in decks:
+            drawer = drawers[id(deck)]
+            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards)  # noqa: E731
+            card_pages(sheets, deck, drawer, replace(sheet_opts, gutter=gutters[id(deck)]), after_sheet=after)
+        game.errors.raise_if_any()
+        out["cards.pdf"] = sheets.finish()
+        out["cards-printshop.pdf"] = shop.finish()
+    if "pdf" in options.formats:
         first = decks[0]
         cal = PdfSurface(title=f"{title} — duplex calibration")
         calibration(cal, first.width, first.height, first.bleed, options.paper,
@@ -126,20 +132,8 @@ def build(game, components, options) -> dict:
 
 def sheets_draw_every_face(deck, duplex) -> bool:
     """Whether the sheets draw every face the print-shop file draws (backs too), so that the
-    print-shop file, drawn apart in another process, can find no error or warning the sheets
-    did not find first: then it may be drawn at the same time."""
+    print-shop file can be made from the forms the sheets drew (`pnp.render.shop_from_sheets`)."""
     return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
-
-
-def printshop_pdf(title: str, decks, drawers) -> bytes:
-    """The print-shop file of every deck, on its own (see `pnp.render.forked`)."""
-    from pnp.draw.pdf import ChunkedPdfSurface
-    from pnp.render.card_pages import printshop
-
-    shop = ChunkedPdfSurface(title=title)
-    for deck in decks:
-        printshop(shop, deck, drawers[id(deck)])
-    return shop.finish()
 
 
 def svg_file_names(game, decks) -> dict[tuple[int, str], str]:

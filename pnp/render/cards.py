@@ -129,6 +129,43 @@ class FaceDrawer:
             surface.translate(w, h)
             surface.rotate(180)
         surface.clip_rect(-l, -t, w + l + r, h + t + b)
+        self._draw_face(surface, face, entry, copy)
+        surface.restore()
+
+    def form(self, surface, face: Face, entry: CardEntry, copy: int) -> str:
+        """The face with its whole bleed drawn as a form of a PDF surface's document; its name.
+
+        The form's origin is the bleed's top-left corner. A face drawn the same as an earlier
+        one (every back of a deck, say) shares its form."""
+        B, w, h = self.deck.bleed, self.deck.width, self.deck.height
+
+        def draw(s):
+            s.save()
+            s.translate(B, B)
+            self._draw_face(s, face, entry, copy)
+            s.restore()
+
+        return surface.drawing_form((0, 0, w + 2 * B, h + 2 * B), draw)
+
+    def place_form(self, surface, name: str, x: float, y: float, rotation: int = 0,
+                   bleed: tuple[float, float, float, float] | None = None) -> None:
+        """Place a face's form as `draw` would draw the face: trim's top-left at (x, y), clipped to `bleed`."""
+        w, h = self.deck.width, self.deck.height
+        l, t, r, b = bleed if bleed is not None else (self.deck.bleed,) * 4
+        surface.save()
+        surface.translate(x, y)
+        if rotation == 180:
+            surface.translate(w, h)
+            surface.rotate(180)
+        surface.clip_rect(-l, -t, w + l + r, h + t + b)
+        surface.translate(-self.deck.bleed, -self.deck.bleed)
+        surface.place_form(name)
+        surface.restore()
+
+    def _draw_face(self, surface, face: Face, entry: CardEntry, copy: int) -> None:
+        """The face's background and boxes in its own coordinates (trim's top-left at 0, 0)."""
+        deck = self.deck
+        w, h = deck.width, deck.height
         prefix = face.layout.static_prefix if not face.overridden else 0
         key = (id(face), copy)
         prepared = self._recent.get(key)
@@ -143,7 +180,6 @@ class FaceDrawer:
             surface.rect(-B, -B, w + 2 * B, h + 2 * B, fill=face.layout.background)
         for p in prepared:
             self._box(surface, p, face)
-        surface.restore()
 
     def _static_symbol(self, surface, face: Face, prefix: int) -> None:
         """The background and the leading boxes that never change: drawn once per document, placed per card."""
