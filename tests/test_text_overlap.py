@@ -1,0 +1,118 @@
+"""No text on any bundled page is run into by other drawing (see tests/textoverlap.py for what counts),
+the detector flags a line over a word, and a board's START/GOAL badges leave every space's art alone."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pypdfium2 as pdfium
+import pytest
+
+from textoverlap import overlaps
+from pnp.build import BuildOptions, render
+from pnp.draw.pdf import PdfSurface
+from pnp.game import load_game
+from pnp.paths import EXAMPLES
+from pnp.render.board_art import badge_space, cell_box, draw_board, geometry, has_art
+
+GAMES = ["blob", "blorg", "cave", "miskatonic"]
+
+
+@pytest.fixture(scope="module")
+def bundled_pdfs():
+    """Every PDF the four bundled games print (cards, tokens, board tiles and poster, sheets, dice,
+    calibration, rulebook, print-shop files), built once for the module."""
+    pdfs = {}
+    for name in GAMES:
+        game = load_game(EXAMPLES / name)
+        files = render(game, BuildOptions().for_game(game)).files
+        pdfs.update({f"{name}/{n}": bytes(d) for n, d in files.items() if n.endswith(".pdf")})
+    return pdfs
+
+
+def test_bundled_games_print_every_kind_of_piece(bundled_pdfs):
+    """The check below covers what the brief names, not a subset that happens to pass."""
+    names = " ".join(bundled_pdfs)
+    for part in ("cards.pdf", "tokens.pdf", "board-tiles.pdf", "board-poster.pdf", "sheet.pdf", "dice-nets.pdf",
+                 "dice-tiles.pdf", "rulebook.pdf", "calibration.pdf", "printshop.pdf"):
+        assert part in names, part
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_text_is_overlapped_on_any_bundled_page(bundled_pdfs, name):
+    found = {f: [str(o) for o in overlaps(pdf)[:5]] for f, pdf in bundled_pdfs.items() if f.startswith(name + "/")}
+    assert not {f: o for f, o in found.items() if o}
+
+
+# ------------------------------------------------------------------ the detector can fail
+
+def _page(draw) -> bytes:
+    s = PdfSurface()
+    s.begin_page(200, 100)
+    draw(s)
+    s.end_page()
+    return s.finish()
+
+
+def _word(s, x=40, y=60):
+    s.text(x, y, "Overlap", font="sans-bold", size=24)
+
+
+def test_a_word_alone_or_on_its_own_box_is_clean():
+    assert overlaps(_page(_word)) == []
+    assert overlaps(_page(lambda s: (s.rect(30, 30, 140, 45, fill="#1565c0"), _word(s)))) == []
+
+
+@pytest.mark.parametrize("case", ["line over", "line under", "box edge", "dot over", "text on text"])
+def test_drawing_into_a_word_is_flagged(case):
+    draw = {
+        "line over": lambda s: (_word(s), s.line(30, 52, 170, 52, stroke="#000000", width=0.5)),
+        "line under": lambda s: (s.line(30, 52, 170, 52, stroke="#9e9e9e", width=0.5), _word(s)),
+        "box edge": lambda s: (s.rect(80, 20, 100, 60, fill="#ffe082"), _word(s)),
+        "dot over": lambda s: (_word(s), s.circle(60, 52, 2, fill="#e53935")),
+        "text on text": lambda s: (_word(s), s.text(45, 62, "Overlap", font="sans", size=24, fill="#e53935")),
+    }[case]
+    found = overlaps(_page(draw))
+    assert found and all(o.page == 1 for o in found)
+    if case == "text on text":
+        assert any("overprints" in o.what for o in found)
+
+
+# ------------------------------------------------------------------ board markers keep off the art
+
+@pytest.fixture(scope="module")
+def valley():
+    game = load_game(EXAMPLES / "miskatonic")
+    return game.of_kind("board")[0].model, game.assets
+
+
+def _draw(board, assets):
+    w, h = geometry(board).size
+    s = PdfSurface()
+    s.begin_page(w, h)
+    draw_board(s, board, assets)
+    s.end_page()
+    return pdfium.PdfDocument(s.finish())[0].render(scale=2).to_pil().convert("RGB")
+
+
+def test_goal_badge_leaves_the_bookshelf_art_alone(valley):
+    """The Ancient One's goal is a bookshelf front: drawn with and without the scenario, that space's
+    art (inside its frame) is the same pixels, and the badge stands on a plain space touching it."""
+    board, assets = valley
+    goal = board.scenarios[0].placed[0].to.cell
+    start = board.scenarios[0].placed[0].at.cell
+    assert has_art(board, goal) and not has_art(board, start)
+    spot = badge_space(board, goal, {start})
+    assert spot != goal and spot in board.touching(goal) and not has_art(board, spot)
+    assert badge_space(board, start) == start   # a plain space carries its own badge
+
+    with_marks = _draw(board, assets)
+    without = _draw(dataclasses.replace(board, scenarios=[]), assets)
+    ox, oy = geometry(board).map_origin
+    x, y, c = cell_box(board, goal)
+    inner = [math.ceil((ox + x + 4) * 2), math.ceil((oy + y + 4) * 2),
+             math.floor((ox + x + c - 4) * 2), math.floor((oy + y + c - 4) * 2)]
+    assert list(with_marks.crop(inner).get_flattened_data()) == list(without.crop(inner).get_flattened_data())
+    bx, by, bc = cell_box(board, spot)
+    badge = [round((ox + bx) * 2), round((oy + by) * 2), round((ox + bx + bc) * 2), round((oy + by + bc) * 2)]
+    assert list(with_marks.crop(badge).get_flattened_data()) != list(without.crop(badge).get_flattened_data())
