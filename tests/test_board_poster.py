@@ -2,6 +2,8 @@
 when only the title misses), unless --poster names one; the board covers most of that page."""
 from __future__ import annotations
 
+import io
+
 import pypdf
 import pypdfium2 as pdfium
 import pytest
@@ -71,3 +73,45 @@ def test_a_title_goes_beside_the_board_only_when_above_it_misses():
     assert beside and sorted(round(v / MM) for v in size) == [297, 420]    # only the title missed A3
     (size, beside) = poster_layout(368 * MM, 290 * MM, [a3, a2])
     assert not beside and sorted(round(v / MM) for v in size) == [420, 594]  # the board itself misses A3
+
+
+@pytest.mark.parametrize("template", ["default", "hex"])
+def test_a_poster_with_room_to_spare_carries_the_board_s_key(tmp_path, template):
+    """The board leaves room on its A3 (the starter town, the hex map): a key names each space type
+    the map uses and each location, clear of the board, inside the 10 mm margin, and no word of it
+    is overprinted."""
+    from pnp.draw.pdf import PdfSurface
+    from pnp.game import load_game
+    from pnp.render.board import board_poster
+    from textoverlap import overlaps
+
+    from pnp.scaffold import DEFAULT_TEMPLATE
+
+    made = create("town", tmp_path, template=DEFAULT_TEMPLATE if template == "default" else template)
+    game = load_game(made.dir)
+    board = game.of_kind("board")[0].model
+    s = PdfSurface()
+    board_poster(s, board, game.assets)
+    pdf = s.finish()
+    assert overlaps(pdf) == []
+    doc = pdfium.PdfDocument(pdf)
+    page = doc[0]
+    pw, ph = page.get_size()
+    placed = next(f for f in geometry(pypdf.PdfReader(io.BytesIO(pdf)).pages[0]).forms if "board" in f.name)
+    text = page.get_textpage()
+    outside = (text.get_text_bounded(placed.x1, 0, pw, ph) + text.get_text_bounded(0, 0, pw, placed.y0 - 8 * MM))
+    assert "KEY" in outside
+    used = {board.space(cell) for cell in board.cells()}
+    for key in used:
+        kind = board.spec.spaces[key]
+        if not kind.footprint:
+            assert (kind.name or key.replace("-", " ").capitalize()) in outside, key
+    for loc in board.locations.values():
+        assert loc.name in outside
+    image = page.render(scale=20 / 72).to_pil().convert("L")
+    w, h = image.size
+    ink = [(x, y) for y in range(h) for x in range(w) if image.getpixel((x, y)) < 230]
+    edge = 10 / 25.4 * 20 - 1
+    assert min(x for x, _ in ink) >= edge and min(y for _, y in ink) >= edge
+    assert max(x for x, _ in ink) <= w - edge and max(y for _, y in ink) <= h - edge
+    doc.close()

@@ -528,3 +528,12 @@ def _track(s, board: BoardData, place: TrackPlace) -> None:
         size = p * (0.46 if marked else 0.34)
         s.text(x + p / 2, y + p / 2 + size * 0.36, str(value), font="sans-bold" if marked else "sans", size=size,
                fill=_ink_on(color) if marked else INK, anchor="middle")
+
+
+def space_swatch(s, board: BoardData, space: str, x: float, y: float, size: float, assets) -> None:
+    """One space of a type as the board draws it (fill, pattern, icon, picture, label), in a square:
+    the poster's key shows each type so."""
+    kind = board.spec.spaces[space]
+    s.rect(x, y, size, size, fill=kind.fill or (GROUND if kind.footprint else DEFAULT_FILL), stroke=GRID, width=0.6)
+    if not kind.footprint:
+        _pictures(s, board, kind, space, x, y, size, assets)
