@@ -116,3 +116,44 @@ def test_goal_badge_leaves_the_bookshelf_art_alone(valley):
     bx, by, bc = cell_box(board, spot)
     badge = [round((ox + bx) * 2), round((oy + by) * 2), round((ox + bx + bc) * 2), round((oy + by + bc) * 2)]
     assert list(with_marks.crop(badge).get_flattened_data()) != list(without.crop(badge).get_flattened_data())
+
+
+MARKED = {
+    "hex": ("pieces:\n  raider: {name: Raider, icon: skull, health: 2, mark: true}\n"
+            "scenarios:\n  - id: s\n    name: Raid\n    pieces:\n      - {piece: raider, at: B2, to: H4}\n"),
+    "routes": ("pieces:\n  train: {name: Train, icon: skull, mark: true}\n"
+               "scenarios:\n  - id: s\n    name: Run\n    pieces:\n      - {piece: train, at: kingsbridge, to: harbour}\n"),
+}
+
+
+@pytest.mark.parametrize("template", sorted(MARKED))
+def test_marks_on_hex_and_points_maps_keep_off_the_art_and_the_words(tmp_path, template):
+    """START and GOAL on spaces with an icon and a label (hex towns), and on places of a points map
+    (a ring on the place's outline, a tag above it): no word on the poster is run into, a hex badge
+    stands on a plain hex touching the marked one, a points tag sits above its place."""
+    from pnp.render.board import board_poster
+    from pnp.scaffold import create
+
+    made = create("marked", tmp_path, template=template)
+    with open(made.dir / "board.yaml", "a") as f:
+        f.write(MARKED[template])
+    game = load_game(made.dir)
+    board = game.of_kind("board")[0].model
+    s = PdfSurface()
+    board_poster(s, board, game.assets)
+    pdf = s.finish()
+    assert overlaps(pdf) == []
+    placed = board.scenarios[0].placed[0]
+    if template == "hex":
+        for marker in (placed.at, placed.to):
+            assert has_art(board, marker.cell)
+            spot = badge_space(board, marker.cell)
+            assert spot in board.touching(marker.cell) and not has_art(board, spot)
+    else:
+        page = pdfium.PdfDocument(pdf)[0]
+        text = page.get_textpage()
+        words = {text.get_text_range(i, 5): text.get_charbox(i) for i in range(text.count_chars() - 4)}
+        label = {text.get_text_range(i, len(n)): text.get_charbox(i) for n in ("Kingsbridge", "Harbour")
+                 for i in range(text.count_chars() - len(n)) if text.get_text_range(i, len(n)) == n}
+        assert words["START"][1] > label["Kingsbridge"][3]   # above the place's name (PDF y up)
+        assert "GOAL" in {w[:4] for w in words} and label["Harbour"]

@@ -8,7 +8,9 @@ What counts as an overlap (the definition the tests hold every bundled page to):
   `SPREAD` of 255 in every channel: only a plain background may lie under a glyph. Any stroke,
   fill edge, dot or picture crossing the box, whether painted before the text (under it) or after
   it (over it), leaves two colours there and is reported. A background box the text sits on is
-  allowed because it is one colour inside the glyph; the text running off that box is not.
+  allowed because it is one colour inside the glyph; the text running off that box is not, nor a
+  clip edge cutting a glyph (a tile's edge through a word). The part of a box off the page is not
+  measured (the print-margin tests keep ink off the page's outer 5 mm).
 - **Text on text.** Two text objects (runs of one font, as the PDF draws them) whose boxes on the
   page share more than `TEXT_ON_TEXT` of the smaller box overprint each other. (Objects, not
   characters: pdfium's text page drops a character drawn over another, its fake-bold rule.)
@@ -109,8 +111,9 @@ def overlaps(pdf) -> list[Overlap]:
                 _, _, left, bottom, right, top = g
                 box = (math.ceil((left + SHRINK) * SCALE), math.ceil((height - top + SHRINK) * SCALE),
                        math.floor((right - SHRINK) * SCALE), math.floor((height - bottom - SHRINK) * SCALE))
+                box = (max(box[0], 0), max(box[1], 0), min(box[2], picture.width), min(box[3], picture.height))
                 if box[2] <= box[0] or box[3] <= box[1]:
-                    continue
+                    continue  # nothing of it on the page (text a tile's clip hides)
                 spread = max(hi - lo for lo, hi in picture.crop(box).getextrema())
                 if spread > SPREAD:
                     hits.append((g, f"drawing under or over it ({spread}/255 apart)"))

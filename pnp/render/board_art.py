@@ -433,7 +433,8 @@ def _marks(s, board: BoardData, assets) -> None:
 
     A badge never sits on a space's own art (its picture, pattern, icon or label): on such a space
     a dashed frame rings the space and the badge goes on the nearest plain space touching it, with a
-    pointer at the framed one. Only when no plain space touches it does the badge go on the space."""
+    pointer at the framed one. Only when no plain space touches it does the badge go on the space.
+    On a points map, whose places lie far apart, a dashed ring goes round the place and a tag above it."""
     if not board.scenarios:
         return
     sc = board.scenarios[0]
@@ -446,6 +447,9 @@ def _marks(s, board: BoardData, assets) -> None:
         for marker, label in ((placed.at, "START"), (placed.to, "GOAL")):
             if marker is None:
                 continue
+            if board.shape == "points":  # places lie far apart: a ring round the place, a tag above it
+                _node_tag(s, board, marker.cell, label, piece.icon, color, assets)
+                continue
             spot = badge_space(board, marker.cell, taken)
             taken.add(spot)
             x, y, c = cell_box(board, spot)
@@ -456,6 +460,24 @@ def _marks(s, board: BoardData, assets) -> None:
                        dash=[2.5, 1.5], radius=mm(1))
                 _pointer(s, (x + c / 2, y + c / 2), (tx + tc / 2, ty + tc / 2), c, color)
             _badge(s, x, y, c, label, piece.icon, color, assets)
+
+
+def _node_tag(s, board: BoardData, node: str, label: str, icon: str | None, color: str, assets) -> None:
+    """A dashed ring on the outline of a place of a points map and, above it, a white tag with the piece's icon and
+    the label: the place's own icon and name stay as they are."""
+    b, c = board.spec.border, board.spec.cell
+    x, y = b + board.spec.nodes[node].at[0], b + board.spec.nodes[node].at[1]
+    s.circle(x, y, c / 2, stroke=color, width=1.6, dash=[2.5, 1.5])  # on the place's own outline: clear of its name
+    size = max(6.0, c * 0.22)
+    h = size * 1.5
+    words = text_width(label, "condensed", size)
+    w = words + (h if icon else 0) + mm(2)
+    left, top = x - w / 2, y - c / 2 - mm(2.2) - h
+    s.rect(left, top, w, h, fill="#ffffff", stroke=color, width=1.0, radius=mm(0.8))
+    if icon:
+        place_icon(assets, s, icon, left + mm(1), top + h * 0.1, h * 0.8, color)
+    s.text(left + w - mm(1) - words / 2, top + h * 0.5 + size * 0.36, label, font="condensed", size=size, fill=color,
+           anchor="middle")
 
 
 def has_art(board: BoardData, cell) -> bool:
@@ -480,9 +502,10 @@ def _badge(s, x, y, c, label: str, icon: str | None, color: str, assets) -> None
     s.circle(x + c / 2, y + c / 2, r, stroke=color, width=1.6, dash=[2.5, 1.5])
     if icon:
         place_icon(assets, s, icon, x + c * 0.32, y + c * 0.13, c * 0.36, color)
-    baseline = c * 0.30  # below the centre; the ring is widest near the centre
+    inner = max(r - 1.6 - mm(0.5), r * 0.5)  # inside the ring's stroke, with a little air
+    baseline = min(c * 0.30, inner * 0.75)  # below the centre; the ring is widest near the centre
     size = c * 0.17
-    room = 2 * math.sqrt((r - 1.6 - mm(0.5)) ** 2 - baseline ** 2)
+    room = 2 * math.sqrt(inner ** 2 - baseline ** 2)
     size = min(size, size * room / max(text_width(label, "condensed", size), 1e-6))
     s.text(x + c / 2, y + c / 2 + baseline, label, font="condensed", size=size, fill=color, anchor="middle")
 
