@@ -116,3 +116,14 @@ def test_contents_go_on_the_title_page_only_when_they_fit(tmp_path, headings, sh
         assert min(chapter_starts(pdf)) == 1
     else:
         assert texts[1].lstrip().startswith("Contents") and min(chapter_starts(pdf)) >= 2
+
+
+def test_a_book_without_headings_has_no_contents(tmp_path):
+    import shutil
+
+    game = tmp_path / "cave"
+    shutil.copytree(EXAMPLES / "cave", game)
+    (game / "rules.md").write_text("A few words of rules and not one heading.\n")
+    loaded = load_game(game)
+    texts = _texts(render(loaded, BuildOptions().for_game(loaded)).units[RULEBOOK]["rulebook.pdf"])
+    assert len(texts) == 2 and not any("Contents" in t for t in texts) and "not one heading" in texts[1]

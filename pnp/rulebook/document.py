@@ -201,8 +201,9 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     shared = contents_fit_on_title_page(title_page(meta, styles, cover, doc.width, doc.height, game, compact=True),
                                         body, styles, doc.width, doc.height)
     title = title_page(meta, styles, cover, doc.width, doc.height, game, compact=shared)
+    listed = any(h.toc_level is not None for h in _headings(body))
     assets = game.assets
-    doc.multiBuild(_front_matter(title, styles, shared) + body,
+    doc.multiBuild(_front_matter(title, styles, shared, listed) + body,
                    canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
     if shared and doc.chapters and doc.chapters[0][0] != 2:  # the estimate was wrong: the contents ran over
         buf = io.BytesIO()
@@ -266,9 +267,12 @@ class ContentsInColumns(TableOfContents):
         return self.width, self.height
 
 
-def _front_matter(title: list, styles: Styles, shared: bool) -> list:
+def _front_matter(title: list, styles: Styles, shared: bool, listed: bool = True) -> list:
     """The title page and the contents: below the title, in two columns, when they fit there (a short
-    book spends no sheet on a list of a dozen lines), else on a page of their own."""
+    book spends no sheet on a list of a dozen lines), else on a page of their own; none for a book
+    without headings."""
+    if not listed:
+        return title + [NextPageTemplate("body"), PageBreak()]
     if shared:
         return title + [Spacer(1, mm(6)), Paragraph("Contents", styles.toc_title),
                         ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12)),
