@@ -167,7 +167,8 @@ def test_plan_spans_snap_to_cells():
 def test_poster_page_size(game):
     reader = PdfReader(io.BytesIO(build(game)["board-poster.pdf"]))
     box = reader.pages[0].mediabox
-    assert sorted([float(box.width) / MM, float(box.height) / MM]) == pytest.approx([420, 594], abs=0.1)
+    # A3: the board (368 x 272 mm) fits at true scale with its title turned beside it
+    assert sorted([float(box.width) / MM, float(box.height) / MM]) == pytest.approx([297, 420], abs=0.1)
     reader = PdfReader(io.BytesIO(build(game, poster="600x450")["board-poster.pdf"]))
     box = reader.pages[0].mediabox
     assert (float(box.width) / MM, float(box.height) / MM) == pytest.approx((600, 450), abs=0.1)

@@ -13,6 +13,7 @@ from pnp.game import load_game
 from pnp.paths import EXAMPLES
 
 GAMES = ["blob", "blorg", "cave", "miskatonic"]
+SHORT = {"blob", "blorg", "cave"}  # books of 6 to 8 pages: their contents belong on the title page
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -48,7 +49,7 @@ def test_no_body_page_is_under_40_percent_full_unless_a_chapter_ends_there(book)
     name, pdf = book
     starts = chapter_starts(pdf)
     doc = pdfium.PdfDocument(pdf)
-    body = range(2, len(doc) - 1)  # after the title and contents pages; the last page ends the book
+    body = range(min(starts), len(doc) - 1)  # from the first chapter on; the last page ends the book
     for index in body:
         if index + 1 in starts:
             continue  # a chapter ends here: the next opens a page
@@ -62,8 +63,6 @@ def test_a_page_opening_a_chapter_names_it_in_its_header(book):
     doc = pdfium.PdfDocument(pdf)
     checked = 0
     for index, title in starts.items():
-        if index < 2:
-            continue
         page = doc[index]
         w, h = page.get_size()
         text = page.get_textpage()
@@ -74,3 +73,57 @@ def test_a_page_opening_a_chapter_names_it_in_its_header(book):
             checked += 1
     doc.close()
     assert checked >= 2, f"{name}: only {checked} pages open a chapter at their top"
+
+
+def _texts(pdf: bytes) -> list[str]:
+    doc = pdfium.PdfDocument(pdf)
+    texts = [page.get_textpage().get_text_range() for page in doc]
+    doc.close()
+    return texts
+
+
+def test_contents_share_the_title_page_when_they_fit(book):
+    """A short book spends no page on its contents: they sit below the title, and the first chapter
+    opens page 2. A book whose contents do not fit there gives them a page they fill well."""
+    name, pdf = book
+    starts = chapter_starts(pdf)
+    texts = _texts(pdf)
+    if "Contents" in texts[0]:
+        assert min(starts) == 1, f"{name}: the contents ran past the title page"
+        assert "Contents" not in "".join(texts[1:])
+    else:
+        assert name not in SHORT, f"{name}: a {len(texts)}-page book with a page of contents"
+        assert texts[1].lstrip().startswith("Contents") and min(starts) == 2
+        doc = pdfium.PdfDocument(pdf)
+        assert filled(doc[1]) >= 0.40, f"{name}: its contents page is {filled(doc[1]):.0%} full"
+        doc.close()
+
+
+@pytest.mark.parametrize("headings, shared", [(4, True), (90, False)])
+def test_contents_go_on_the_title_page_only_when_they_fit(tmp_path, headings, shared):
+    import shutil
+
+    game = tmp_path / "cave"
+    shutil.copytree(EXAMPLES / "cave", game)
+    (game / "rules.md").write_text("".join(f"# Part {i}\n\nSome words about part {i}.\n\n" for i in range(headings)))
+    loaded = load_game(game)
+    pdf = render(loaded, BuildOptions().for_game(loaded)).units[RULEBOOK]["rulebook.pdf"]
+    texts = _texts(pdf)
+    assert ("Contents" in texts[0]) is shared
+    listed = "".join(texts[:min(chapter_starts(pdf))])
+    assert all(f"Part {i}" in listed for i in range(headings))
+    if shared:
+        assert min(chapter_starts(pdf)) == 1
+    else:
+        assert texts[1].lstrip().startswith("Contents") and min(chapter_starts(pdf)) >= 2
+
+
+def test_a_book_without_headings_has_no_contents(tmp_path):
+    import shutil
+
+    game = tmp_path / "cave"
+    shutil.copytree(EXAMPLES / "cave", game)
+    (game / "rules.md").write_text("A few words of rules and not one heading.\n")
+    loaded = load_game(game)
+    texts = _texts(render(loaded, BuildOptions().for_game(loaded)).units[RULEBOOK]["rulebook.pdf"])
+    assert len(texts) == 2 and not any("Contents" in t for t in texts) and "not one heading" in texts[1]

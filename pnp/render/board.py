@@ -11,6 +11,7 @@ from pnp.draw.text import draw_text, layout_text
 from pnp.layout.tile import TilePlan, fit_page, plan_tiles
 from pnp.layout.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.render.board_art import INK, cell_box, draw_board, geometry
+from pnp.render.board_key import MIN_HEIGHT as KEY_MIN_HEIGHT, MIN_WIDTH as KEY_MIN_WIDTH, draw_key
 from pnp.spec.board import BoardData
 from pnp.spec.units import mm
 
@@ -215,32 +216,83 @@ def _scenario_text(s, board: BoardData, sc, x, y, width) -> float:
 
 # --------------------------------------------------------------------------- poster
 
+TITLE_ABOVE = mm(24)  # the title over the board and the scale note under it
+TITLE_BESIDE = mm(16)  # the same two lines turned, in a strip down the board's right side
+POSTER_MARGIN = mm(10)
+KEY_GAP = mm(12)
+
+
+def poster_layout(W: float, H: float, choices) -> tuple[tuple[float, float], bool] | None:
+    """The first paper of `choices` (turned as needed) the board fits at true scale, and whether its
+    title goes beside it: above when there is room, else in a strip down its side, so a board that
+    only misses a paper by its title still takes that paper."""
+    for size in choices:
+        above = fit_page(W, H + TITLE_ABOVE, size, POSTER_MARGIN)
+        if above is not None:
+            return above, False
+        beside = fit_page(W + TITLE_BESIDE, H, size, POSTER_MARGIN)
+        if beside is not None:
+            return beside, True
+    return None
+
+
+def key_side(pw: float, ph: float, W: float, H: float) -> str | None:
+    """Where the key goes on a poster with its title above the board: "right" of the board when a
+    column of entries fits there, "below" the scale note when that band is deeper, else None."""
+    inner_w, inner_h = pw - 2 * POSTER_MARGIN, ph - 2 * POSTER_MARGIN
+    beside_w = inner_w - W - KEY_GAP
+    below_h = inner_h - H - TITLE_ABOVE - KEY_GAP
+    right = beside_w >= KEY_MIN_WIDTH and H >= KEY_MIN_HEIGHT
+    below = below_h >= KEY_MIN_HEIGHT and inner_w >= KEY_MIN_WIDTH
+    if right and (not below or beside_w * H >= below_h * inner_w):
+        return "right"
+    return "below" if below else None
+
+
 def board_poster(s, board: BoardData, assets, paper: tuple[float, float] | None = None) -> tuple[float, float]:
-    """The whole board on one page at true scale, centred, with a title above it; on `paper`, or by
-    default on the smallest poster paper it fits (A3 to A0), so the sheet is not mostly margin."""
-    from pnp.errors import Pos, SpecError, SpecErrors
+    """The whole board on one page at true scale, centred, with its title; on `paper`, or by default on
+    the smallest poster paper it fits (A3 to A0), so the sheet is not mostly margin."""
+    from pnp.errors import SpecError, SpecErrors
     from pnp.layout.paper import PAPERS, POSTER_PAPERS
     from pnp.spec.load import locate
 
     W, H = board_size(board)
     choices = [paper] if paper is not None else [PAPERS[name] for name in POSTER_PAPERS]
-    page = next((p for p in (fit_page(W, H + mm(24), size, mm(10)) for size in choices) if p is not None), None)
-    if page is None:
+    layout = poster_layout(W, H, choices)
+    if layout is None:
         largest = choices[-1]
         raise SpecErrors([SpecError(locate(board.raw, ["map" if board.shape != "points" else "size"]),
                                     f"the board ({W / mm(1):.0f} × {H / mm(1):.0f} mm) does not fit on a "
                                     f"{largest[0] / mm(1):.0f} × {largest[1] / mm(1):.0f} mm poster with its title; "
                                     f"choose a larger --poster (WxH in mm)")])
-    pw, ph = page
+    (pw, ph), beside = layout
     symbol = define_board(s, board, assets)
     s.begin_page(pw, ph)
-    x, y = (pw - W) / 2, (ph - H) / 2 + mm(6)
-    title = board.spec.title or board.spec.name
-    s.text(pw / 2, y - mm(6), title.upper(), font="serif-bold", size=22, fill=INK, anchor="middle")
-    s.use_symbol(symbol, x, y, W, H)
+    title = (board.spec.title or board.spec.name).upper()
     note = f" ({board.spec.cell_note})" if board.spec.cell_note else ""
     words = space_words(board)
-    s.text(pw / 2, y + H + mm(6), f"{words[0].upper()}{words[1:]}{note}. Print at 100 %.", font="sans", size=8,
-           fill="#546e7a", anchor="middle")
+    scale_note = f"{words[0].upper()}{words[1:]}{note}. Print at 100 %."
+    if beside:
+        x, y = (pw - W - TITLE_BESIDE) / 2, (ph - H) / 2
+        s.use_symbol(symbol, x, y, W, H)
+        s.save()
+        s.translate(x + W + mm(3), y + H / 2)
+        s.rotate(90)  # reads top to bottom, like a book's spine
+        s.text(0, 0, title, font="serif-bold", size=22, fill=INK, anchor="middle")
+        s.text(0, -mm(9), scale_note, font="sans", size=8, fill="#546e7a", anchor="middle")
+        s.restore()
+    else:
+        x, y = (pw - W) / 2, (ph - H) / 2 + mm(6)
+        side = key_side(pw, ph, W, H)
+        if side == "right":  # the board to the left, its key in the room it leaves
+            x = POSTER_MARGIN
+            draw_key(s, board, assets, x + W + KEY_GAP, y, pw - POSTER_MARGIN - (x + W + KEY_GAP), H)
+        elif side == "below":  # the board at the top, its key under the scale note
+            y = POSTER_MARGIN + mm(12)
+            top = y + H + mm(6) + KEY_GAP
+            draw_key(s, board, assets, POSTER_MARGIN, top, pw - 2 * POSTER_MARGIN, ph - POSTER_MARGIN - top)
+        s.text(x + W / 2, y - mm(6), title, font="serif-bold", size=22, fill=INK, anchor="middle")
+        s.use_symbol(symbol, x, y, W, H)
+        s.text(x + W / 2, y + H + mm(6), scale_note, font="sans", size=8, fill="#546e7a", anchor="middle")
     s.end_page()
     return pw, ph

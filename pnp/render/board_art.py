@@ -429,10 +429,16 @@ ROUTE_GAP = mm(1.2)
 
 
 def _marks(s, board: BoardData, assets) -> None:
-    """Where the first scenario places its marked pieces (and where they head), as badges."""
+    """Where the first scenario places its marked pieces (and where they head), as badges.
+
+    A badge never sits on a space's own art (its picture, pattern, icon or label): on such a space
+    a dashed frame rings the space and the badge goes on the nearest plain space touching it, with a
+    pointer at the framed one. Only when no plain space touches it does the badge go on the space.
+    On a points map, whose places lie far apart, a dashed ring goes round the place and a tag above it."""
     if not board.scenarios:
         return
     sc = board.scenarios[0]
+    taken: set = set()
     for placed in sc.placed:
         piece = board.spec.pieces[placed.piece]
         if not piece.mark:
@@ -441,11 +447,78 @@ def _marks(s, board: BoardData, assets) -> None:
         for marker, label in ((placed.at, "START"), (placed.to, "GOAL")):
             if marker is None:
                 continue
-            x, y, c = cell_box(board, marker.cell)
-            s.circle(x + c / 2, y + c / 2, c * 0.42, stroke=color, width=1.6, dash=[2.5, 1.5])
-            if piece.icon:
-                place_icon(assets, s, piece.icon, x + c * 0.3, y + c * 0.18, c * 0.4, color)
-            s.text(x + c / 2, y + c * 0.84, label, font="condensed", size=c * 0.17, fill=color, anchor="middle")
+            if board.shape == "points":  # places lie far apart: a ring round the place, a tag above it
+                _node_tag(s, board, marker.cell, label, piece.icon, color, assets)
+                continue
+            spot = badge_space(board, marker.cell, taken)
+            taken.add(spot)
+            x, y, c = cell_box(board, spot)
+            if spot != marker.cell:
+                tx, ty, tc = cell_box(board, marker.cell)
+                inset = mm(0.6) if board.shape == "square" else 0
+                s.rect(tx + inset, ty + inset, tc - 2 * inset, tc - 2 * inset, stroke=color, width=1.6,
+                       dash=[2.5, 1.5], radius=mm(1))
+                _pointer(s, (x + c / 2, y + c / 2), (tx + tc / 2, ty + tc / 2), c, color)
+            _badge(s, x, y, c, label, piece.icon, color, assets)
+
+
+def _node_tag(s, board: BoardData, node: str, label: str, icon: str | None, color: str, assets) -> None:
+    """A dashed ring on the outline of a place of a points map and, above it, a white tag with the piece's icon and
+    the label: the place's own icon and name stay as they are."""
+    b, c = board.spec.border, board.spec.cell
+    x, y = b + board.spec.nodes[node].at[0], b + board.spec.nodes[node].at[1]
+    s.circle(x, y, c / 2, stroke=color, width=1.6, dash=[2.5, 1.5])  # on the place's own outline: clear of its name
+    size = max(6.0, c * 0.22)
+    h = size * 1.5
+    words = text_width(label, "condensed", size)
+    w = words + (h if icon else 0) + mm(2)
+    left, top = x - w / 2, y - c / 2 - mm(2.2) - h
+    s.rect(left, top, w, h, fill="#ffffff", stroke=color, width=1.0, radius=mm(0.8))
+    if icon:
+        place_icon(assets, s, icon, left + mm(1), top + h * 0.1, h * 0.8, color)
+    s.text(left + w - mm(1) - words / 2, top + h * 0.5 + size * 0.36, label, font="condensed", size=size, fill=color,
+           anchor="middle")
+
+
+def has_art(board: BoardData, cell) -> bool:
+    """Does the space carry drawing of its own (a building, picture, pattern, icon or label)?"""
+    kind = board.space_type(cell)
+    return bool(kind.footprint or kind.image or kind.pattern or kind.icon or kind.label)
+
+
+def badge_space(board: BoardData, cell, taken=frozenset()):
+    """The space a marker's badge is drawn on: the marked space when it is plain, else the first plain,
+    free space touching it (walkable ones first), else the marked space after all."""
+    if not has_art(board, cell) and cell not in taken:
+        return cell
+    near = [n for n in board.touching(cell) if not has_art(board, n) and n not in taken]
+    near.sort(key=lambda n: not board.walkable(n))  # stable: the board's own order among equals
+    return near[0] if near else cell
+
+
+def _badge(s, x, y, c, label: str, icon: str | None, color: str, assets) -> None:
+    """A dashed ring with the piece's icon above its label, all inside the ring (no line crosses a word)."""
+    r = c * 0.42
+    s.circle(x + c / 2, y + c / 2, r, stroke=color, width=1.6, dash=[2.5, 1.5])
+    if icon:
+        place_icon(assets, s, icon, x + c * 0.32, y + c * 0.13, c * 0.36, color)
+    inner = max(r - 1.6 - mm(0.5), r * 0.5)  # inside the ring's stroke, with a little air
+    baseline = min(c * 0.30, inner * 0.75)  # below the centre; the ring is widest near the centre
+    size = c * 0.17
+    room = 2 * math.sqrt(inner ** 2 - baseline ** 2)
+    size = min(size, size * room / max(text_width(label, "condensed", size), 1e-6))
+    s.text(x + c / 2, y + c / 2 + baseline, label, font="condensed", size=size, fill=color, anchor="middle")
+
+
+def _pointer(s, badge: tuple[float, float], target: tuple[float, float], c: float, color: str) -> None:
+    """A small triangle on the badge's ring, pointing at the space the badge stands for."""
+    dx, dy = target[0] - badge[0], target[1] - badge[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    base, tip, half = c * 0.40, c * 0.49, c * 0.08
+    bx, by = badge[0] + ux * base, badge[1] + uy * base
+    s.polygon([(badge[0] + ux * tip, badge[1] + uy * tip), (bx - uy * half, by + ux * half),
+               (bx + uy * half, by - ux * half)], fill=color)
 
 
 def _frame(s, board: BoardData, W, H, c) -> None:
@@ -478,3 +551,12 @@ def _track(s, board: BoardData, place: TrackPlace) -> None:
         size = p * (0.46 if marked else 0.34)
         s.text(x + p / 2, y + p / 2 + size * 0.36, str(value), font="sans-bold" if marked else "sans", size=size,
                fill=_ink_on(color) if marked else INK, anchor="middle")
+
+
+def space_swatch(s, board: BoardData, space: str, x: float, y: float, size: float, assets) -> None:
+    """One space of a type as the board draws it (fill, pattern, icon, picture, label), in a square:
+    the poster's key shows each type so."""
+    kind = board.spec.spaces[space]
+    s.rect(x, y, size, size, fill=kind.fill or (GROUND if kind.footprint else DEFAULT_FILL), stroke=GRID, width=0.6)
+    if not kind.footprint:
+        _pictures(s, board, kind, space, x, y, size, assets)

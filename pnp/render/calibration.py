@@ -8,6 +8,7 @@ out). Where a front cross shows through, the ruler reads the `--back-offset X,Y`
 """
 from __future__ import annotations
 
+from pnp.draw.fonts import text_width
 from pnp.layout.impose import Placement, back_placement, card_grid
 from pnp.layout.paper import MIN_MARGIN, paper_size
 from pnp.spec.units import mm
@@ -92,7 +93,11 @@ def _title(surface, page_w: float, grid_top: float, text: str) -> None:
 def _notes(surface, page_w, page_h, grid, lines) -> None:
     x = grid.x0 + mm(4)
     y = grid.y0 + (mm(6) if grid.y0 - mm(2.5) - 8 >= MIN_MARGIN else mm(9))  # below a title inside the row
-    # the instructions run across the top row of slots, well above the crosses
+    # the instructions run across the top row of slots, well above the crosses, on a band of paper
+    # that hides the slots' outlines behind them (a line through a word is hard to read)
+    pad, lead = mm(1), 9
+    width = max(text_width(line, "sans", 6.5) for line in lines)
+    surface.rect(x - pad, y - 6.5 - pad, width + 2 * pad, lead * (len(lines) - 1) + 6.5 + 2.5 + 2 * pad, fill="#ffffff")
     for line in lines:
         surface.text(x, y, line, font="sans", size=6.5)
-        y += 9
+        y += lead

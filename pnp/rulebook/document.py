@@ -8,13 +8,15 @@ byte-identical; it also draws the vector icons that paragraphs reserve room for.
 from __future__ import annotations
 
 import io
+from ast import literal_eval
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
                                 Table)
 from reportlab.platypus.doctemplate import ActionFlowable
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from pnp.draw import fonts
 from pnp.rulebook import language as L
@@ -148,9 +150,12 @@ class RulebookDoc(BaseDocTemplate):
         self._footer(canvas, doc)
 
 
-def title_page(meta: dict, styles: Styles, cover, width: float, height: float, game) -> list:
-    """Title, subtitle, cover cards, players/time/ages, credits: one page."""
+def title_page(meta: dict, styles: Styles, cover, width: float, height: float, game, compact: bool = False) -> list:
+    """Title, subtitle, cover cards, players/time/ages, credits: one page (`compact`: closer together,
+    leaving the foot of the page to the contents)."""
     s = styles
+    if compact:
+        height *= 0.4
     parts: list = [Spacer(1, height * 0.08), Paragraph(L._escape(meta["title"]), s.title)]
     if meta.get("subtitle"):
         parts.append(Paragraph(L._escape(meta["subtitle"]), s.subtitle))
@@ -192,19 +197,111 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     buf = io.BytesIO()
     doc = RulebookDoc(buf, pagesize, meta, styles)
     cover = _cover(game, compiled, doc.width)
-    story: list = title_page(meta, styles, cover, doc.width, doc.height, game)
-    story += [NextPageTemplate("front"), PageBreak()]
-    toc = TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12),
-                          tableStyle=table_style([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                                                  ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-    story += [Paragraph("Contents", styles.toc_title), toc, NextPageTemplate("body"), PageBreak()]
-    story += StoryBuilder(compiled, styles, doc.width).story()
+    body = StoryBuilder(compiled, styles, doc.width).story()
+    shared = contents_fit_on_title_page(title_page(meta, styles, cover, doc.width, doc.height, game, compact=True),
+                                        body, styles, doc.width, doc.height)
+    title = title_page(meta, styles, cover, doc.width, doc.height, game, compact=shared)
+    listed = any(h.toc_level is not None for h in _headings(body))
     assets = game.assets
-    doc.multiBuild(story, canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
+    doc.multiBuild(_front_matter(title, styles, shared, listed) + body,
+                   canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
+    if shared and doc.chapters and doc.chapters[0][0] != 2:  # the estimate was wrong: the contents ran over
+        buf = io.BytesIO()
+        doc = RulebookDoc(buf, pagesize, meta, styles)
+        doc.multiBuild(_front_matter(title_page(meta, styles, cover, doc.width, doc.height, game), styles, False)
+                       + StoryBuilder(compiled, styles, doc.width).story(),
+                       canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
     if chapters is not None:
         chapters.extend(doc.chapters)
     return buf.getvalue()
+
+
+TOC_TABLE = [("VALIGN", (0, 0), (-1, -1), "TOP"), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+             ("LEFTPADDING", (0, 0), (-1, -1), 0)]
+
+
+def _contents(styles: Styles) -> TableOfContents:
+    return TableOfContents(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12),
+                           tableStyle=table_style(TOC_TABLE))
+
+
+class ContentsInColumns(TableOfContents):
+    """The contents in two columns, for the title page of a short book: each entry's dots and page
+    number stay inside its column, and the second column starts with a chapter."""
+
+    GAP = mm(8)
+
+    def wrap(self, availWidth, availHeight):  # noqa: N802, N803 — reportlab's names
+        entries = self._lastEntries or [(0, "Contents", 0, None)]
+        column = (availWidth - self.GAP) / 2
+
+        def entry_end(canvas, kind, label):
+            page, level, key = label.split(",", 2)
+            drawPageNumbers(canvas, self.getLevelStyle(int(level)), [(int(page), literal_eval(key))], column,
+                            availHeight, " . ")
+        self.canv.setNamedCB("drawTOCEntryEnd", entry_end)
+
+        flows = []
+        for level, text, page, key in entries:
+            style = ParagraphStyle(f"toc-column-{level}", parent=self.getLevelStyle(level), rightIndent=mm(7))
+            if key:
+                text = f'<a href="#{key}">{text}</a>'
+            para = Paragraph(f'{text}<onDraw name="drawTOCEntryEnd" label="{page},{level},{key!r}"/>', style)
+            flows.append((level, style.spaceBefore, para, para.wrap(column, availHeight)[1]))
+
+        def column_height(part):
+            return sum(h for *_, h in part) + sum(before for _, before, *_ in part[1:])
+        chapters = [i for i, e in enumerate(flows) if e[0] == 0 and i > 0] or [(len(flows) + 1) // 2]
+        split = min(chapters, key=lambda i: (max(column_height(flows[:i]), column_height(flows[i:])), i))
+        cells = []
+        for part in (flows[:split], flows[split:]):
+            flow = []
+            for _, before, para, _ in part:
+                if before and flow:
+                    flow.append(Spacer(1, before))
+                flow.append(para)
+            cells.append(flow)
+        self._table = Table([[cells[0], "", cells[1]]], colWidths=(column, self.GAP, column),
+                            style=table_style(TOC_TABLE))
+        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        return self.width, self.height
+
+
+def _front_matter(title: list, styles: Styles, shared: bool, listed: bool = True) -> list:
+    """The title page and the contents: below the title, in two columns, when they fit there (a short
+    book spends no sheet on a list of a dozen lines), else on a page of their own; none for a book
+    without headings."""
+    if not listed:
+        return title + [NextPageTemplate("body"), PageBreak()]
+    if shared:
+        return title + [Spacer(1, mm(6)), Paragraph("Contents", styles.toc_title),
+                        ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12)),
+                        NextPageTemplate("body"), PageBreak()]
+    return title + [NextPageTemplate("front"), PageBreak(), Paragraph("Contents", styles.toc_title),
+                    _contents(styles), NextPageTemplate("body"), PageBreak()]
+
+
+def _headings(flowables) -> list[Heading]:
+    out = []
+    for f in flowables:
+        if isinstance(f, Heading):
+            out.append(f)
+        inner = getattr(f, "_content", None)
+        if isinstance(inner, list):
+            out += _headings(inner)
+    return out
+
+
+def contents_fit_on_title_page(title: list, body: list, styles: Styles, width: float, height: float) -> bool:
+    """Do the (compact) title page and the whole contents, in two columns, fit on one page? Measured with
+    the list's real entries (page numbers stood in by a two-digit one) before the book is laid out."""
+    toc = ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12))
+    toc._lastEntries = [(h.toc_level, h.toc_markup, 99, h.key) for h in _headings(body) if h.toc_level is not None]
+    used, scratch = 0.0, Canvas(io.BytesIO())
+    for f in title + [Spacer(1, mm(6)), Paragraph("Contents", styles.toc_title), toc]:
+        _, h = f.wrapOn(scratch, width, height)
+        used += h + f.getSpaceBefore() + f.getSpaceAfter()
+    return used <= height - mm(2)
 
 
 def compiled_meta(game) -> dict:
