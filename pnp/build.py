@@ -32,34 +32,54 @@ RULEBOOK = "rulebook"
 LATER = (RULEBOOK,)  # units that read the other units' outputs: rendered last, after `early`
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class BuildOptions:
-    """What one build is asked for: the shared options first, then those a kind declares
-    (`KindOption` in each kind's OPTIONS; a contract test keeps the two in step)."""
+    """What one build is asked for: the options every game shares, then `kind_values`, the
+    options a kind declares (`KindOption` in each registered kind's OPTIONS) that were given.
 
-    paper: Paper | None = None  # None: the game's own default
-    duplex: Duplex | None = None  # deck
-    out: Path = Path("output")
-    formats: tuple[Format, ...] = (Format.PDF,)
-    back_offset: tuple[float, float] = (0.0, 0.0)  # deck; points
-    gutter: str | None = None  # deck: "auto", "0" or a length; None: the game's print setting
-    count: int = 1  # sheet: pages of a roll-and-write pad
-    random_layout: bool = False  # sheet
-    seed: int | None = None  # sheet
-    booklet: bool = False  # rulebook
-    sets: int | None = None  # dice
-    poster: str | None = None  # board
-    force: bool = False
-    strict: bool = False  # warnings (text overflow, missing glyphs, …) fail the build like errors
-    dpi: int = 300  # png: pixels per inch of every picture
+    A kind reads its option as an attribute (`options.gutter`): the value given, else the
+    default its KindOption declares. So a kind from another package brings its options
+    without a change here, and only options given reach the input hash."""
 
-    def __post_init__(self):
-        """Spellings become members (a ValueError for any other), so every option holds an enum."""
-        if self.paper is not None:
-            object.__setattr__(self, "paper", Paper(self.paper))
-        if self.duplex is not None:
-            object.__setattr__(self, "duplex", Duplex(self.duplex))
-        object.__setattr__(self, "formats", tuple(Format(f) for f in self.formats))
+    paper: Paper | None  # None: the game's own default
+    duplex: Duplex | None  # how backs meet fronts (cards, double-sided tokens); None: the game's own
+    out: Path
+    formats: tuple[Format, ...]
+    force: bool
+    strict: bool  # warnings (text overflow, missing glyphs, …) fail the build like errors
+    dpi: int  # png: pixels per inch of every picture
+    kind_values: tuple[tuple[str, object], ...]  # (KindOption.dest, value) of the kind options given, sorted
+
+    def __init__(self, *, paper=None, duplex=None, out=Path("output"), formats=(Format.PDF,), force=False,
+                 strict=False, dpi=300, kind_values=(), **given):
+        """Spellings become members (a ValueError for any other), so every option holds an enum;
+        a keyword no registered kind declares is a TypeError, as for any function."""
+        given = {**dict(kind_values), **given}
+        if given:
+            from pnp.kinds import declared_options
+
+            unknown = sorted(set(given) - set(declared_options()))
+            if unknown:
+                raise TypeError(f"no kind declares the build option {unknown[0]!r}")
+        for name, value in (("paper", None if paper is None else Paper(paper)),
+                            ("duplex", None if duplex is None else Duplex(duplex)), ("out", Path(out)),
+                            ("formats", tuple(Format(f) for f in formats)), ("force", bool(force)),
+                            ("strict", bool(strict)), ("dpi", int(dpi)), ("kind_values", tuple(sorted(given.items())))):
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str):
+        """A kind option: the value given, else its declared default (only names not found otherwise come here)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        for dest, value in self.__dict__.get("kind_values", ()):
+            if dest == name:
+                return value
+        from pnp.kinds import declared_options
+
+        option = declared_options().get(name)
+        if option is None:
+            raise AttributeError(f"no kind declares the build option {name!r}")
+        return option.default
 
     def for_game(self, game: GameContext) -> "BuildOptions":
         defaults = game.game.print if game.game else None

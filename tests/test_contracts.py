@@ -177,7 +177,7 @@ from pnp.kinds.kind import HOOKS as KIND_HOOKS  # noqa: E402
 from pnp.plugins import PluginError  # noqa: E402
 
 # `pnp build` flags no kind declares: where and how, not what a kind draws.
-SHARED_BUILD_FLAGS = {"--paper", "--out", "--format", "--dpi", "--force", "--strict", "--quiet", "--verbose"}
+SHARED_BUILD_FLAGS = {"--paper", "--duplex", "--out", "--format", "--dpi", "--force", "--strict", "--quiet", "--verbose"}
 
 
 def spec_kinds_in_examples() -> set[str]:
@@ -234,25 +234,146 @@ def build_command():
     return typer.main.get_command(cli.app).commands["build"]
 
 
+def build_flags() -> dict:
+    """{flag: parameter} of `pnp build` as its help lists them (the kinds' flags included)."""
+    import typer
+
+    command = build_command()
+    return {opt: p for p in command.get_params(typer.Context(command)) for opt in p.opts if opt.startswith("--")}
+
+
 def test_declared_options_are_the_flags_of_pnp_build():
     """Every flag a kind declares is a `pnp build` flag with its help, default and bounds, and every
-    `pnp build` flag is either declared by a kind or shared by all; each fills a BuildOptions field."""
-    from dataclasses import fields
-
+    `pnp build` flag is either declared by a kind or shared by all; the default reaches the kind."""
     from pnp.build import BuildOptions
 
-    params = {opt: p for p in build_command().params for opt in p.opts if opt.startswith("--")}
+    params = build_flags()
     declared = {opt.flag: opt for opt in build_options()}
-    assert set(params) == set(declared) | SHARED_BUILD_FLAGS
+    assert set(params) - {"--help"} == set(declared) | SHARED_BUILD_FLAGS
     assert not set(declared) & SHARED_BUILD_FLAGS
-    option_fields = {f.name for f in fields(BuildOptions)}
     for flag, opt in declared.items():
         param = params[flag]
-        assert opt.dest in option_fields, flag
         assert param.help == opt.help, flag
-        assert param.default == opt.default, flag
+        assert param.default == (opt.default if opt.parse is None else None), flag
         bounds = (getattr(param, "min", None), getattr(param, "max", None))
         assert bounds == (opt.bounds or (None, None)), flag
+        assert getattr(BuildOptions(), opt.dest) == opt.default, flag
+
+
+def test_a_kind_option_given_reaches_the_build_options_parsed(run_cli, tmp_path, monkeypatch):
+    """What a flag of a kind says arrives in BuildOptions as the kind's parsed value; a value its
+    parser refuses is a usage error naming the flag; options not given keep their defaults."""
+    import pnp.commands.build as command
+
+    seen = []
+    monkeypatch.setattr(command, "_build_each", lambda games, options, quiet, verbose: seen.append(options))
+    game = shutil.copytree(EXAMPLES / "cave", tmp_path / "cave")
+    run_cli("build", str(game), "--back-offset", "1,-2", "--gutter", "3mm", "--count", "4", "--booklet")
+    options = seen[-1]
+    assert options.back_offset == pytest.approx((72 / 25.4, -2 * 72 / 25.4))
+    assert (options.gutter, options.count, options.booklet, options.sets) == ("3mm", 4, True, None)
+    assert dict(options.kind_values) == {"back_offset": options.back_offset, "gutter": "3mm", "count": 4,
+                                         "booklet": True}
+    refused = run_cli("build", str(game), "--back-offset", "1")
+    assert refused.exit_code == 2 and "--back-offset" in refused.output and "X,Y" in refused.output
+    with pytest.raises(TypeError, match="cuont"):
+        type(options)(cuont=3)
+
+
+def test_options_not_given_leave_the_input_hash_as_it_was():
+    """The hash of a build reads only the kind options given, so a kind added later (or a default
+    moved into its kind) does not make every earlier build look out of date."""
+    from pnp.build import BuildOptions
+    from pnp.fingerprint import options_stamp
+
+    assert options_stamp(BuildOptions()) == options_stamp(BuildOptions(paper=None))
+    assert options_stamp(BuildOptions()) != options_stamp(BuildOptions(count=2))
+    assert options_stamp(BuildOptions(count=2)) == options_stamp(BuildOptions(kind_values=(("count", 2),)))
+
+
+def test_two_kinds_declaring_one_flag_are_refused(monkeypatch):
+    import pnp.kinds as registry
+
+    twice = KindOption("--count", "count", int, 1, "again")
+    monkeypatch.setattr(registry, "build_options", lambda: [*build_options(), twice])
+    registry.declared_options.cache_clear()
+    try:
+        with pytest.raises(PluginError, match="--count"):
+            registry.declared_options()
+    finally:
+        monkeypatch.undo()
+        registry.declared_options.cache_clear()
+
+
+THIRD_PARTY_KIND = """
+from pydantic import BaseModel
+from typing import Literal
+
+from pnp.kinds.kind import KindOption
+
+
+class Stamp(BaseModel):
+    kind: Literal["stamp"]
+    word: str
+
+
+KIND = "stamp"
+MODEL = Stamp
+OPTIONS = (KindOption("--stamp-times", "stamp_times", int, 1, "How often the stamp repeats its word.", (1, 9)),)
+
+
+def load(game, path, raw):
+    return Stamp(**raw)
+
+
+def validate(game, model):
+    return None
+
+
+def build(game, components, options):
+    words = " ".join(c.model.word for c in components)
+    return {"stamp.txt": ((words + "\\n") * options.stamp_times).encode()}
+
+
+def rulebook_items(game, component):
+    return None
+
+
+def pieces(game, component):
+    return []
+"""
+
+
+def test_a_kind_from_another_package_brings_its_spec_kind_and_its_flag(tmp_path):
+    """An installed package (here a dist-info folder on PYTHONPATH, as pip leaves one) registers a
+    kind in `pnp.kinds`: pnp finds it, loads its spec files, shows and reads its flag."""
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    (site / "pnp_stamp-1.0.dist-info").mkdir(parents=True)
+    (site / "pnp_stamp-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: pnp-stamp\nVersion: 1.0\n")
+    (site / "pnp_stamp-1.0.dist-info" / "entry_points.txt").write_text("[pnp.kinds]\nstamp = pnp_stamp\n")
+    (site / "pnp_stamp.py").write_text(THIRD_PARTY_KIND)
+    game = shutil.copytree(EXAMPLES / "blob", tmp_path / "blob")
+    (game / "stamp.yaml").write_text("kind: stamp\nword: blorp\n")
+    spec = (game / "game.yaml").read_text()
+    assert "components:\n  - sheet.yaml\n" in spec
+    (game / "game.yaml").write_text(spec.replace("components:\n  - sheet.yaml\n", "components:\n  - sheet.yaml\n  - stamp.yaml\n"))
+    env = {**os.environ, "PYTHONPATH": str(site)}
+
+    def pnp(*args):
+        return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=120)
+
+    shown = pnp("build", "--help")
+    assert "--stamp-times" in shown.stdout and "How often the stamp repeats its word." in shown.stdout
+    built = pnp("build", str(game), "--out", "out", "--stamp-times", "3")
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "out" / "blob" / "stamp.txt").read_text() == "blorp\n" * 3
+    refused = pnp("build", str(game), "--out", "out", "--stamp-times", "10")
+    assert refused.returncode == 2 and "--stamp-times" in refused.stderr and "Traceback" not in refused.stderr
 
 
 def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):

@@ -7,12 +7,14 @@ file never becomes an import path.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.kinds.kind import HOOKS, Kind, KindOption
 from pnp.plugins import PluginError, load, names
 
 GROUP = "kinds"
 
-__all__ = ["Kind", "KindOption", "build_options", "kind_module", "kind_names"]
+__all__ = ["Kind", "KindOption", "build_options", "declared_options", "kind_module", "kind_names"]
 
 
 def kind_names() -> list[str]:
@@ -29,6 +31,20 @@ def kind_module(name: str) -> Kind:
     if kind.KIND != name:
         raise PluginError(f"the kind registered as '{name}' says it is '{kind.KIND}'")
     return kind
+
+
+@lru_cache(maxsize=1)
+def declared_options() -> dict[str, KindOption]:
+    """{dest: option} of every flag a registered kind declares, and the rulebook's; PluginError
+    when two declare the same flag or the same dest (one would silently take the other's value)."""
+    found: dict[str, KindOption] = {}
+    flags: set[str] = set()
+    for opt in build_options():
+        if opt.dest in found or opt.flag in flags:
+            raise PluginError(f"two kinds declare the build option {opt.flag} ({opt.dest})")
+        found[opt.dest] = opt
+        flags.add(opt.flag)
+    return found
 
 
 def build_options() -> list[KindOption]:

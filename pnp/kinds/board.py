@@ -1,13 +1,15 @@
 """`kind: board` — grid boards: tiled over home-printer pages (with an assembly map) and as one poster."""
 from __future__ import annotations
 
+from pnp.kinds import values
 from pnp.kinds.kind import KindOption
 from pnp.spec.board import Board, load_board
 
 KIND = "board"
 MODEL = Board
 OPTIONS = (
-    KindOption("--poster", "poster", str, None, "Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits)."),
+    KindOption("--poster", "poster", str, None, "Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits).",
+               parse=values.poster),
 )
 
 

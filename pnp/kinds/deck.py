@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pnp.errors import Pos
+from pnp.kinds import values
 from pnp.kinds.kind import KindOption, fit_at
 from pnp.spec.deck import Deck
 from pnp.spec.deckload import load_deck
@@ -9,10 +10,11 @@ from pnp.spec.deckload import load_deck
 KIND = "deck"
 MODEL = Deck
 OPTIONS = (
-    KindOption("--duplex", "duplex", str, None, "long, short, gutterfold or none (default: long)."),
-    KindOption("--back-offset", "back_offset", str, None, "Shift every back by X,Y mm (read it off calibration.pdf)."),
+    KindOption("--back-offset", "back_offset", str, (0.0, 0.0), "Shift every back by X,Y mm (read it off calibration.pdf).",
+               parse=values.back_offset),
     KindOption("--gutter", "gutter", str, None, "Space between cards on the sheets: a length such as 3mm, 0 to "
-                                                 "let them abut, or auto (default: the game's, else auto)."),
+                                                 "let them abut, or auto (default: the game's, else auto).",
+               parse=values.gutter),
 )
 
 

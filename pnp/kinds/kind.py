@@ -21,10 +21,14 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class KindOption:
-    """One `pnp build` flag a kind reads from the build options.
+    """One `pnp build` flag a kind declares and reads from the build options.
 
-    `dest` is the BuildOptions field it fills; `bounds` the inclusive (min, max) of a
-    number, so that the limits live beside the kind that relies on them."""
+    The command line makes a flag of every registered kind's options (`pnp.commands.kindflags`),
+    so a kind from another package brings its own flags. The kind reads the value as
+    `options.<dest>`: what was given, else `default`. `type` is str, int or bool (a bool is a
+    flag without a value); `bounds` the inclusive (min, max) of a number, so that the limits live
+    beside the kind that relies on them; `parse` turns the given text into the value, raising
+    ValueError with what is allowed (`pnp.kinds.values`)."""
 
     flag: str
     dest: str
@@ -32,6 +36,7 @@ class KindOption:
     default: Any
     help: str
     bounds: tuple[int, int] | None = None
+    parse: Callable[[str], Any] | None = None
 
 
 # Draws one face of a piece on a surface whose origin is the top-left corner of the face's bleed.
