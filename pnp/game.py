@@ -35,6 +35,23 @@ class GameContext:
     raw: Any = None
     rules_path: Path | None = None  # the rulebook source, when the game has one
     fonts: GameFonts = EMPTY_FONTS  # the game's own faces and fallbacks (`fonts:` in game.yaml), checked at load
+    _rules_source: str | None = field(default=None, repr=False)
+
+    def rules_source(self) -> str | None:
+        """The rulebook source as loaded, for the referee's reading of the words; None without one.
+
+        Read once, through the file gate (the path was checked at load; the read is bounded and
+        never follows a link at its last step), so no check reopens a file by name."""
+        if self.rules_path is None:
+            return None
+        if self._rules_source is None:
+            from pnp.spec.load import read_text
+
+            try:
+                self._rules_source = read_text(self.rules_path)
+            except SpecErrors:
+                self._rules_source = ""  # the build reports the unreadable rulebook at its position
+        return self._rules_source
 
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]
@@ -71,6 +88,7 @@ def load_game(game_dir: Path) -> GameContext:
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi
     ctx.rules_path = _rules_file(ctx, raw)
+    ctx.rules_source()  # read now: the referee reads the game as loaded, not the folder as it is later
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}
     broken_layouts = False  # a layouts file (or a file that may be one) could not be read: its layouts are missing
@@ -182,12 +200,7 @@ def _files_used_otherwise(ctx: GameContext) -> set[str]:
             if isinstance(name, str):
                 names.append(name)
     if ctx.rules_path is not None:
-        try:
-            from pnp.spec.load import read_text
-
-            rules = read_text(ctx.rules_path)
-        except SpecErrors:
-            rules = ""
+        rules = ctx.rules_source()
         names += re.findall(r"\{%-?\s*(?:include|import|from|extends)\s+['\"]([^'\"]+)['\"]", rules)
     return {os.path.realpath(ctx.dir / n) for n in names}
 

@@ -134,6 +134,25 @@ def test_family_reads_renamed_spec_files(name, tmp_path, run_cli):
     assert failed.exit_code == 1 and f"{renames[file]}:{findings[0].pos.line}:{findings[0].pos.col}: {rule}:" in failed.output
 
 
+def test_the_referee_reads_the_rulebook_as_loaded_not_the_folder_later(tmp_path):
+    """The words the referee reads are the game's as loaded: a rulebook changed (or swapped for a
+    link out of the folder) after loading changes no finding; loaded afresh, the change is seen."""
+    from pnp.referee.general import general_findings
+    from pnp.referee.text import text_findings
+
+    game_dir = shutil.copytree(bundled_game("cave"), tmp_path / "cave")
+    game = load_game(game_dir)
+    before = sorted(map(str, text_findings(game) + general_findings(game)))
+    rules = game_dir / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("add up to **{{ quake }} or more**",
+                                                                 "add up to **20 or more**"), encoding="utf-8")
+    assert sorted(map(str, text_findings(game) + general_findings(game))) == before
+    assert any(f.rule == "quake_at" for f in text_findings(load_game(game_dir)))
+    rules.unlink()
+    rules.symlink_to("/etc/passwd")
+    assert sorted(map(str, text_findings(game) + general_findings(game))) == before
+
+
 @pytest.mark.parametrize("name", family_names())
 def test_family_answers_a_game_without_its_components(name, tmp_path, run_cli):
     """A small deck game naming the family: findings (exit 1) and a located refusal to simulate (exit 2)."""

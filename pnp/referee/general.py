@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 from pnp.errors import Pos, did_you_mean
 from pnp.referee.findings import Finding
@@ -84,12 +83,8 @@ def _all_differ_by_design(backed) -> bool:
 def _rulebook(game) -> tuple[str, str] | None:
     from pnp.errors import display_path
 
-    if game.rules_path is None:
-        return None
-    try:
-        return display_path(game.rules_path), Path(game.rules_path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+    source = game.rules_source()
+    return None if source is None else (display_path(game.rules_path), source)
 
 
 def _at(shown: str, text: str, offset: int) -> Pos:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterator
 
 from pnp.errors import Pos
@@ -106,10 +105,7 @@ def texts(game) -> Iterator[Text]:
 
     if game.rules_path is not None:
         shown = display_path(game.rules_path)
-        try:
-            source = Path(game.rules_path).read_text(encoding="utf-8", errors="replace")[:MAX_TEXT]
-        except OSError:
-            source = source_text(shown)
+        source = (game.rules_source() or source_text(shown))[:MAX_TEXT]
         yield Text(blank_jinja(source), Pos(shown, 1, 1), True)
     skip = {("parameters",), ("checks",), ("balance",)}
     yield from _strings(game.raw, (), skip)
