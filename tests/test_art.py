@@ -393,7 +393,7 @@ def test_billion_laughs_refused_quickly(tmp_path):
     text = '<?xml version="1.0"?>\n<!DOCTYPE svg [\n' + "\n".join(lol) + f'\n]>\n<svg {NS}>&lol9;</svg>'
     start = time.perf_counter()
     error = refused(tmp_path, text)
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 5  # refused before any expansion (expanding takes far longer)
     assert error.pos.line == 2 and "DOCTYPE" in error.message
 
 

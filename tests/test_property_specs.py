@@ -3,10 +3,10 @@
 Every bundled game takes part; only the cave game keeps its rulebook (rules.md is slow to
 build, and one game is enough to fuzz the rulebook language).
 
-Never a traceback. CI runs 400 examples; for a longer hunt:
+Never a traceback. CI runs 250 examples; for a longer hunt:
     PNP_FUZZ_EXAMPLES=20000 python -m pytest tests/test_property_specs.py
 
-CI's 400 examples are the same on every run, so CI is deterministic; a hunt draws fresh ones.
+CI's 250 examples are the same on every run, so CI is deterministic; a hunt draws fresh ones.
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.paths import EXAMPLES as GAMES_DIR
 
-N_EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "400"))
-HUNTING = "PNP_FUZZ_EXAMPLES" in os.environ  # a long hunt draws new examples; CI replays the same 400
+N_EXAMPLES = int(os.environ.get("PNP_FUZZ_EXAMPLES", "250"))
+HUNTING = "PNP_FUZZ_EXAMPLES" in os.environ  # a long hunt draws new examples; CI replays the same 250
 GAMES = ("cave", "blorg", "blob", "miskatonic")
 FILES = sorted(f"{game}/{p.name}" for game in GAMES for p in (GAMES_DIR / game).iterdir()
                if p.suffix in (".yaml", ".csv") or (game == "cave" and p.name == "rules.md"))

@@ -64,7 +64,7 @@ def _outcome(run) -> tuple[bool, list[str]]:
         return False, sorted(f"{err.pos}: {err.message}" for err in e.errors)
 
 
-@settings(max_examples=40, deadline=None, derandomize=True,
+@settings(max_examples=25, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(mutation=MUTATIONS)
 def test_validate_passes_exactly_when_build_succeeds(tmp_path_factory, mutation):
