@@ -323,7 +323,7 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     components = game.of_kind(unit)
     title = game.game.title if game.game else game.name
     wants_pdf = Format.PDF in opts.formats
-    needs_pdf = budget is not None or Format.HTML in opts.formats  # pictures, or outputs the rulebook names
+    needs_pdf = budget is not None or RULEBOOK in units_of(game)  # pictures, or outputs the rulebook may name
     drawn = opts if wants_pdf or not needs_pdf else replace(opts, formats=(*opts.formats, Format.PDF))
     files = kind.build(game, components, drawn)
     game.errors.raise_if_any()
@@ -346,8 +346,8 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
 
 
 def requested(files: dict[str, bytes], opts: BuildOptions) -> dict[str, bytes]:
-    """A kind's files without the PDFs it drew only for pictures or the rulebook (PNG or HTML without PDF)."""
-    if (Format.PNG in opts.formats or Format.HTML in opts.formats) and Format.PDF not in opts.formats:
+    """A kind's files without the PDFs it drew only for pictures or the rulebook (a build without PDF)."""
+    if Format.PDF not in opts.formats:
         return {name: data for name, data in files.items() if not name.endswith(".pdf")}
     return files
 

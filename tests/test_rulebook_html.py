@@ -115,3 +115,13 @@ def test_html_alone_writes_the_page_and_keeps_the_pdf_rulebook(tmp_path, run_cli
     out = tmp_path / "miskatonic"
     assert (out / "rulebook.html").is_file() and (out / "rulebook.pdf").is_file()
     assert not (out / "cards.pdf").exists()  # the kinds' PDFs were drawn only for the rulebook to name
+
+
+def test_svg_alone_builds_a_rulebook_whose_figures_name_pdfs(tmp_path, run_cli):
+    """Miskatonic's rulebook shows a page of board-poster.pdf: an SVG-only build still draws it for the
+    figure, and writes the SVG faces and the rulebook, not the kinds' PDFs."""
+    r = run_cli("build", EXAMPLES / "miskatonic", "--format", "svg", "--out", tmp_path, "-q")
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "miskatonic"
+    assert (out / "rulebook.pdf").is_file() and any((out / "svg").rglob("*.svg"))
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["rulebook.pdf"]
