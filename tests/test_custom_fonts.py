@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import MINI_DECK, MINI_GAME
+from pnp.paths import EXAMPLES
 from fontmaker import ADVANCE, make_font
 
 LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.,"
@@ -345,3 +346,35 @@ def test_a_cff_font_with_too_many_glyphs_is_refused_before_converting(monkeypatc
     monkeypatch.setattr(fontfiles, "CONVERT_GLYPHS", 10)
     with pytest.raises(fontfiles.FontProblem, match=r"has CFF outlines and 2[0-9] glyphs, too many to convert"):
         fontfiles.usable_truetype(make_font("ABCDEFGHIJKLMNOPQRST", "Many", cff=True))
+
+
+def _blob_with_sheet_fonts(tmp_path: Path, fonts_key: str) -> Path:
+    import shutil
+
+    from pnp.paths import EXAMPLES
+
+    game = Path(shutil.copytree(EXAMPLES / "blob", tmp_path / "blob"))
+    (game / "fonts").mkdir()
+    (game / "fonts/fell.ttf").write_bytes(make_font(LATIN + " '!-:", "Fell"))
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "fonts:\n  Fell: fonts/fell.ttf\n")
+    sheet = (game / "sheet.yaml").read_text()
+    assert "\nlayout:" in sheet
+    (game / "sheet.yaml").write_text(sheet.replace("\nlayout:", f"\n{fonts_key}\nlayout:", 1))
+    return game
+
+
+def test_a_sheet_prints_its_title_and_headings_in_the_games_font(tmp_path, run_cli):
+    game = _blob_with_sheet_fonts(tmp_path, "fonts: {title: Fell, heading: Fell}")
+    r = build(run_cli, game, tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    faces = pdf_fonts(tmp_path / "out/blob/sheet.pdf")
+    assert has_face(faces, "Fell") and any("DejaVuSans" in n for n in faces), faces  # labels stay in sans
+    plain = build(run_cli, EXAMPLES / "blob", tmp_path / "plain")
+    assert plain.exit_code == 0 and not has_face(pdf_fonts(tmp_path / "plain/blob/sheet.pdf"), "Fell")
+
+
+def test_an_unknown_sheet_font_is_located_at_its_value(tmp_path, run_cli):
+    game = _blob_with_sheet_fonts(tmp_path, "fonts: {text: Fel}")
+    r = build(run_cli, game, tmp_path / "out")
+    line = (game / "sheet.yaml").read_text().splitlines().index("fonts: {text: Fel}") + 1
+    assert r.exit_code == 2 and f"sheet.yaml:{line}:" in r.output and "did you mean 'Fell'" in r.output, r.output

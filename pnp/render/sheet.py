@@ -30,7 +30,6 @@ MARGIN = mm(9)
 GAP = mm(6)
 TITLE_H = mm(6.5)           # a section's heading band
 LABEL_H = mm(6)             # area labels above / below a grid
-BOLD, SANS, ITALIC = "sans-bold", "sans", "sans-italic"
 
 
 @dataclass
@@ -44,12 +43,12 @@ class Geometry:
     boxes: dict = field(default_factory=dict)          # track name → [(x, y, w, h), …]
 
 
-def _heading(s, x, y, text):
+def _heading(s, x, y, text, font: str):
     if text:
-        s.text(x, y + mm(4.2), text.upper(), font=BOLD, size=8.5)
+        s.text(x, y + mm(4.2), text.upper(), font=font, size=8.5)
 
 
-def die_face(s, face: int, x: float, y: float, size: float) -> None:
+def die_face(s, face: int, x: float, y: float, size: float, font: str = "sans-bold") -> None:
     """A die showing `face`: the built-in icon when there is one, else drawn pips."""
     name = f"die-{face}"
     if icons.exists(name):
@@ -61,7 +60,7 @@ def die_face(s, face: int, x: float, y: float, size: float) -> None:
     for px, py in pips.get(face, []):
         s.circle(x + size * (0.25 + px * 0.25), y + size * (0.25 + py * 0.25), size * 0.08, fill=INK)
     if face not in pips:
-        s.text(x + size / 2, y + size * 0.68, str(face), font=BOLD, size=size * 0.5, anchor="middle")
+        s.text(x + size / 2, y + size * 0.68, str(face), font=font, size=size * 0.5, anchor="middle")
 
 
 def outline(cells, x: float, y: float, cell: float) -> list:
@@ -132,9 +131,10 @@ class TitleBlock:
     """The title (wrapped and shrunk to its column), the subtitle, and write-in lines such as Name."""
 
     def __init__(self, sheet: Sheet, width: float):
+        self.font_set = sheet.fonts
         self.sheet = sheet
         self.w = width
-        self.title = layout_text(f"**{sheet.title}**", BOLD, 18, 12, width, mm(16))
+        self.title = layout_text(sheet.title, sheet.fonts.title, 18, 12, width, mm(16))
         self.h = self.title.height + mm(1.5) + (mm(4.5) if sheet.subtitle else 0) + mm(8) * len(sheet.fields)
 
     def draw(self, s, x, y, geo):
@@ -142,16 +142,17 @@ class TitleBlock:
         draw_text(s, self.title, x, y, self.w, self.title.height + 1)
         yy = y + self.title.height + mm(1.5)
         if sheet.subtitle:
-            s.text(x, yy + mm(3), sheet.subtitle, font=ITALIC, size=8.5, fill=SOFT)
+            s.text(x, yy + mm(3), sheet.subtitle, font=sheet.fonts.italic, size=8.5, fill=SOFT)
             yy += mm(4.5)
         for label in sheet.fields:
             yy += mm(8)
-            s.text(x, yy - mm(1), label, font=SANS, size=8.5)
-            s.line(x + fonts.text_width(label, SANS, 8.5) + mm(2), yy, x + self.w, yy, width=0.5)
+            s.text(x, yy - mm(1), label, font=sheet.fonts.text, size=8.5)
+            s.line(x + fonts.text_width(label, sheet.fonts.text, 8.5) + mm(2), yy, x + self.w, yy, width=0.5)
 
 
 class GridBlock:
     def __init__(self, sheet: Sheet, name: str, grid: Grid):
+        self.font_set = sheet.fonts
         self.name, self.grid = name, grid
         self.cell = grid.cell or sheet.cell
         cols, rows = grid.size
@@ -159,7 +160,7 @@ class GridBlock:
         self.top = LABEL_H if any(a.at[1] == 0 and a.label for a in areas) else 0
         self.bottom = LABEL_H if any(a.at[1] + a.size[1] == rows and a.label for a in areas) else 0
         legend = [(m.symbol, m.label) for m in grid.marks.values()] + ([(None, grid.note)] if grid.note else [])
-        self.legend = [(sym, layout_text(text, SANS, 7.5, 6, cols * self.cell - mm(5), mm(12))) for sym, text in legend]
+        self.legend = [(sym, layout_text(text, sheet.fonts.text, 7.5, 6, cols * self.cell - mm(5), mm(12))) for sym, text in legend]
         self.faces = {}
         self.w = cols * self.cell
         self.h = TITLE_H + self.top + rows * self.cell + self.bottom + sum(lay.height + mm(2) for _, lay in self.legend)
@@ -167,7 +168,7 @@ class GridBlock:
     def draw(self, s, x, y, geo):
         grid, cell = self.grid, self.cell
         cols, rows = grid.size
-        _heading(s, x, y, grid.title)
+        _heading(s, x, y, grid.title, self.font_set.heading)
         gx, gy = x, y + TITLE_H + self.top
         geo.cells[self.name] = (gx, gy, cell)
         cells = [poly.shifted(_cells(p.shape), p.at) for p in grid.pieces]
@@ -192,8 +193,8 @@ class GridBlock:
             s.path(outline(piece, gx, gy, cell), stroke=INK, width=PIECE_LINE, join="miter")
             first = min(piece, key=lambda p: (p[1], p[0]))
             px, py = gx + first[0] * cell, gy + first[1] * cell
-            s.text(px + cell * 0.12, py + cell * 0.36, piece_label(grid, i), font=BOLD, size=cell * 0.27)
-            s.text(px + cell * 0.88, py + cell * 0.9, str(grid.pieces[i].points), font=BOLD, size=cell * 0.4,
+            s.text(px + cell * 0.12, py + cell * 0.36, piece_label(grid, i), font=self.font_set.bold, size=cell * 0.27)
+            s.text(px + cell * 0.88, py + cell * 0.9, str(grid.pieces[i].points), font=self.font_set.bold, size=cell * 0.4,
                    anchor="end")
         geo.pieces[self.name] = len(cells)
         for mark in grid.marks.values():
@@ -223,9 +224,9 @@ class GridBlock:
         face = self.faces.get(area.label)
         tx = ax + mm(0.5)
         if face:
-            die_face(s, face, tx, ly, mm(4.4))
+            die_face(s, face, tx, ly, mm(4.4), self.font_set.bold)
             tx += mm(5.8)
-        s.text(tx, ly + mm(3.4), area.label if not face else self.face_text.get(face, ""), font=BOLD, size=8)
+        s.text(tx, ly + mm(3.4), area.label if not face else self.face_text.get(face, ""), font=self.font_set.bold, size=8)
 
 
 class TrackBlock:
@@ -233,6 +234,7 @@ class TrackBlock:
     NUM_H = mm(3.6)
 
     def __init__(self, sheet: Sheet, name: str, track: Track):
+        self.font_set = sheet.fonts
         self.name, self.track = name, track
         self.slot = track.box or sheet.cell
         n = track.slots
@@ -246,7 +248,7 @@ class TrackBlock:
 
     def draw(self, s, x, y, geo):
         t = self.track
-        _heading(s, x, y, t.title)
+        _heading(s, x, y, t.title, self.font_set.heading)
         boxes = []
         for i in range(t.boxes):
             row, col = divmod(i, self.per_row)
@@ -255,13 +257,13 @@ class TrackBlock:
             s.rect(bx, by, self.box_w, self.box_h, stroke=INK, width=1.0, radius=mm(1))
             boxes.append((bx, by, self.box_w, self.box_h))
             if t.slots:
-                s.text(bx + self.box_w / 2, by + self.NUM_H - mm(0.9), str(i + 1), font=BOLD, size=7.5,
+                s.text(bx + self.box_w / 2, by + self.NUM_H - mm(0.9), str(i + 1), font=self.font_set.bold, size=7.5,
                        anchor="middle")
                 for k in range(t.slots):
                     sx = bx + self.PAD + k * (self.slot + self.PAD)
                     s.rect(sx, by + self.NUM_H, self.slot, self.slot, stroke=INK, width=CELL_LINE, radius=mm(0.8))
             else:
-                s.text(bx + mm(0.8), by + mm(2.4), str(i + 1), font=SANS, size=5.5, fill=SOFT)
+                s.text(bx + mm(0.8), by + mm(2.4), str(i + 1), font=self.font_set.text, size=5.5, fill=SOFT)
         geo.boxes[self.name] = boxes
 
 
@@ -270,6 +272,7 @@ class DiceBlock:
     COLS = 3
 
     def __init__(self, sheet: Sheet, width: float):
+        self.font_set = sheet.fonts
         self.dice = sheet.dice
         self.shapes = {f: _cells(face.shape) for f, face in sorted(self.dice.faces.items()) if face.shape}
         tallest = max((poly.extent(c)[1] for c in self.shapes.values()), default=1)
@@ -279,13 +282,13 @@ class DiceBlock:
         self.h = TITLE_H + rows * self.item_h
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.dice.title)
+        _heading(s, x, y, self.dice.title, self.font_set.heading)
         col_w = self.w / self.COLS
         for i, (face, cells) in enumerate(self.shapes.items()):
             row, col = divmod(i, self.COLS)
             ix, iy = x + col * col_w, y + TITLE_H + row * self.item_h
-            die_face(s, face, ix, iy, mm(6))
-            s.text(ix + mm(7.6), iy + mm(4.3), "→", font=SANS, size=9)
+            die_face(s, face, ix, iy, mm(6), self.font_set.bold)
+            s.text(ix + mm(7.6), iy + mm(4.3), "→", font=self.font_set.text, size=9)
             mini_shape(s, cells, ix + mm(11), iy, self.PIC)
 
 
@@ -294,6 +297,7 @@ class ChecklistBlock:
     BOX = mm(5)
 
     def __init__(self, sheet: Sheet, checklist: Checklist):
+        self.font_set = sheet.fonts
         self.checklist = checklist
         self.grid = sheet.grids[checklist.grid]
         self.shapes = [_cells(p.shape) for p in self.grid.pieces]
@@ -306,7 +310,7 @@ class ChecklistBlock:
         self.h = TITLE_H + self.rows * self.item_h + mm(1)
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.checklist.title)
+        _heading(s, x, y, self.checklist.title, self.font_set.heading)
         for i, cells in enumerate(self.shapes):
             col, row = divmod(i, self.rows)
             ix, iy = x + col * (self.col_w + mm(3)), y + TITLE_H + row * self.item_h
@@ -314,10 +318,10 @@ class ChecklistBlock:
             h = poly.extent(cells)[1] * pic
             mid = iy + (self.item_h - mm(2.2)) / 2
             s.rect(ix, mid - self.BOX / 2, self.BOX, self.BOX, stroke=INK, width=0.8, radius=mm(0.6))
-            s.text(ix + self.BOX + mm(1.4), mid + mm(1.2), piece_label(self.grid, i), font=BOLD, size=8.5)
+            s.text(ix + self.BOX + mm(1.4), mid + mm(1.2), piece_label(self.grid, i), font=self.font_set.bold, size=8.5)
             mini_shape(s, cells, ix + self.BOX + mm(5.6), mid - h / 2, pic, fill=FILL)
             pts = self.grid.pieces[i].points
-            s.text(ix + self.col_w, mid + mm(1.2), f"{pts} pt{'s' if pts != 1 else ''}", font=SANS, size=8,
+            s.text(ix + self.col_w, mid + mm(1.2), f"{pts} pt{'s' if pts != 1 else ''}", font=self.font_set.text, size=8,
                    anchor="end")
             if row < self.rows - 1:
                 s.line(ix, iy + self.item_h - mm(1.1), ix + self.col_w, iy + self.item_h - mm(1.1),
@@ -329,6 +333,7 @@ class ScoresBlock:
     SIGN = mm(6)
 
     def __init__(self, sheet: Sheet, scores: Scores):
+        self.font_set = sheet.fonts
         self.scores = scores
         n = len(scores.boxes)
         signs = sum(1 for b in scores.boxes if b.before)
@@ -336,16 +341,16 @@ class ScoresBlock:
         self.h = TITLE_H + mm(7) + self.BOX_H
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.scores.title)
+        _heading(s, x, y, self.scores.title, self.font_set.heading)
         xx = x
         for i, box in enumerate(self.scores.boxes):
             if box.before:
-                s.text(xx + self.SIGN / 2, y + TITLE_H + mm(7) + self.BOX_H * 0.68, box.before, font=BOLD,
+                s.text(xx + self.SIGN / 2, y + TITLE_H + mm(7) + self.BOX_H * 0.68, box.before, font=self.font_set.bold,
                        size=14, anchor="middle")
                 xx += self.SIGN
             elif i:
                 xx += mm(2)
-            lay = layout_text(box.label, SANS, 7, 5.5, self.BOX_W + mm(3), mm(6.5))
+            lay = layout_text(box.label, self.font_set.text, 7, 5.5, self.BOX_W + mm(3), mm(6.5))
             draw_text(s, lay, xx - mm(1.5), y + TITLE_H, self.BOX_W + mm(3), mm(6.5), align="center",
                       valign="bottom")
             last = i == len(self.scores.boxes) - 1
@@ -356,16 +361,17 @@ class ScoresBlock:
 
 class NotesBlock:
     def __init__(self, sheet: Sheet, notes: Notes, width: float):
+        self.font_set = sheet.fonts
         self.notes = notes
         self.w = notes.width or width
-        self.layouts = [layout_text(line, SANS, 7.3, 6, self.w - mm(3.5), mm(60)) for line in notes.lines]
+        self.layouts = [layout_text(line, sheet.fonts.text, 7.3, 6, self.w - mm(3.5), mm(60)) for line in notes.lines]
         self.h = TITLE_H + sum(lay.height + mm(1.1) for lay in self.layouts)
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.notes.title)
+        _heading(s, x, y, self.notes.title, self.font_set.heading)
         yy = y + TITLE_H
         for i, lay in enumerate(self.layouts):
-            s.text(x, yy + lay.size * fonts.ascent_descent("sans")[0], f"{i + 1}.", font=BOLD, size=lay.size)
+            s.text(x, yy + lay.size * fonts.ascent_descent(self.font_set.text)[0], f"{i + 1}.", font=self.font_set.bold, size=lay.size)
             draw_text(s, lay, x + mm(3.5), yy, self.w - mm(3.5), lay.height + 1)
             yy += lay.height + mm(1.1)
 
@@ -374,14 +380,14 @@ class PictureBlock:
     """The game's picture at the size the spec gives, under its title if it has one; without the
     game's art (laying out only), an empty box of that size."""
 
-    def __init__(self, name: str, picture, place=None):
-        self.name, self.picture, self.place = name, picture, place
+    def __init__(self, name: str, picture, place=None, font_set=None):
+        self.name, self.picture, self.place, self.font_set = name, picture, place, font_set
         self.w = picture.width
         self.h = picture.height + (TITLE_H if picture.title else 0)
 
     def draw(self, s, x, y, geo):
         if self.picture.title:
-            _heading(s, x, y, self.picture.title)
+            _heading(s, x, y, self.picture.title, self.font_set.heading)
             y += TITLE_H
         if self.place is not None:
             self.place(s, self.name, self.picture, x, y)
@@ -394,7 +400,7 @@ def _cells(rows) -> frozenset:
 # --------------------------------------------------------------------------- the page
 
 def _blocks(sheet: Sheet, content_w: float, place_picture=None) -> dict:
-    blocks: dict = {name: PictureBlock(name, picture, place_picture) for name, picture in sheet.pictures.items()}
+    blocks: dict = {name: PictureBlock(name, picture, place_picture, sheet.fonts) for name, picture in sheet.pictures.items()}
     face_of = {}
     for f, face in (sheet.dice.faces.items() if sheet.dice else []):
         if face.area:
@@ -461,7 +467,6 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
         x = MARGIN + (0 if len(stacks) > 1 else (content_w - width) / 2)
         for st in stacks:
             yy = y
-            stack_h = sum(blocks[n].h for n in st) + GAP * 0.7 * (len(st) - 1)
             inner = 0.0
             for n in st:
                 block = blocks[n]
@@ -473,7 +478,7 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     left, right = footer
     fy = page_h - MARGIN
     s.line(MARGIN, fy - mm(4), page_w - MARGIN, fy - mm(4), stroke="#999999", width=0.5)
-    s.text(MARGIN, fy - mm(0.8), left, font=SANS, size=6.5, fill=SOFT)
-    s.text(page_w - MARGIN, fy - mm(0.8), right, font=SANS, size=6.5, fill=SOFT, anchor="end")
+    s.text(MARGIN, fy - mm(0.8), left, font=sheet.fonts.text, size=6.5, fill=SOFT)
+    s.text(page_w - MARGIN, fy - mm(0.8), right, font=sheet.fonts.text, size=6.5, fill=SOFT, anchor="end")
     s.end_page()
     return geo

@@ -19,6 +19,7 @@ from pydantic import Field, conint
 from pnp.errors import Collector, did_you_mean
 from pnp.spec import polyomino as poly
 from pnp.spec.board import column_name  # A, B, … Z, AA: the same lettering as board columns
+from pnp.spec.fontnames import FontName
 from pnp.spec.load import LDict, locate
 from pnp.spec.types import PositiveLength, Spec
 from pnp.spec.units import mm, to_mm
@@ -166,6 +167,16 @@ class Picture(Spec):
     fit: Literal["contain", "cover", "stretch", "none"] = "contain"
 
 
+class SheetFonts(Spec):
+    """The faces a sheet prints in: pnp's built-in fonts or the game's own (`fonts:` in game.yaml)."""
+
+    title: FontName = Field(default="sans-bold", description="the sheet's title")
+    heading: FontName = Field(default="sans-bold", description="section headings (printed in capitals)")
+    text: FontName = Field(default="sans", description="write-in labels, legends, notes and the footer")
+    bold: FontName = Field(default="sans-bold", description="numbers, piece labels, area labels and score signs")
+    italic: FontName = Field(default="sans-italic", description="the subtitle")
+
+
 class Sheet(Spec):
     kind: Literal["sheet"]
     title: str
@@ -179,6 +190,7 @@ class Sheet(Spec):
     scores: dict[str, Scores] = {}
     notes: dict[str, Notes] = {}
     pictures: dict[str, Picture] = {}
+    fonts: SheetFonts = Field(default_factory=SheetFonts, description="the faces the sheet prints in")
     layout: list[list[str | list[str]]] = Field(description="rows of section names, top to bottom; "
                                                             "a nested list stacks sections in a column")
 
