@@ -14,7 +14,6 @@ with the parent's imports and its SIGTERM handler.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -49,14 +48,10 @@ def _quick_look(game_dir: Path, options) -> Outcome | None:
 
 
 def workers_for(n_games: int) -> int:
-    """How many processes: one per usable core, no more than there are games; 1 where fork is not available."""
-    if n_games < 2 or sys.platform == "win32" or os.environ.get("PNP_JOBS") == "1":
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, n_games))
+    """How many processes: one per usable core (`pnp.workers.usable_cores`), no more than there are games."""
+    from pnp.workers import usable_cores
+
+    return max(1, min(usable_cores(), n_games)) if n_games >= 2 else 1
 
 
 def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[Path, Outcome]]:
@@ -80,7 +75,10 @@ def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[P
     from concurrent.futures import ProcessPoolExecutor
 
     _warm()
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"))
+    from pnp.workers import mark_worker
+
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"),
+                               initializer=mark_worker)
     try:
         futures = {i: pool.submit(build_one, game_dirs[i], options) for i in todo}
         for i, game_dir in enumerate(game_dirs):
