@@ -78,7 +78,7 @@ def main() -> None:
         result = build_game(game, options)
         elapsed = time.perf_counter() - start
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    child_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the print-shop file's process
+    child_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest chunk worker
     assert not result.warnings, result.warnings[:3]
     print(f"cards={n} ms_per_card={elapsed * 1000 / n:.3f} peak_rss_mb={peak_mb:.1f} child_peak_rss_mb={child_mb:.1f}")
 

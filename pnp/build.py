@@ -327,7 +327,13 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     drawn = opts if wants_pdf or not needs_pdf else replace(opts, formats=(*opts.formats, Format.PDF))
     files = kind.build(game, components, drawn)
     game.errors.raise_if_any()
-    pieces = [p for c in components for p in kind.pieces(game, c)]
+    listed: list = []
+
+    def pieces() -> list:  # listed once, and only when an output needs them
+        if not listed:
+            listed.append([p for c in components for p in kind.pieces(game, c)])
+        return listed[0]
+
     files.update(piece_outputs(unit, pieces, files, [str(f) for f in opts.formats], title))
     game.errors.raise_if_any()
     if budget is None:
@@ -338,7 +344,7 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
 
     try:
         pictures = sheet_pngs(files, budget)
-        pictures.update(piece_pngs(pieces, budget, title))
+        pictures.update(piece_pngs(pieces(), budget, title))
     except RasterLimit as e:
         raise SpecErrors([SpecError(Pos(display_path(game.dir)), str(e))])
     game.errors.raise_if_any()

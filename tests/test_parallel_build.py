@@ -97,3 +97,24 @@ def test_unchanged_games_are_up_to_date_and_a_changed_one_is_rebuilt(tmp_path):
     third = subprocess.run([*PNP, "build", *map(str, dirs), "--out", str(out)], capture_output=True, text=True)
     assert third.returncode == 0 and third.stdout.count("up to date") == 2, third.stdout
     assert "✓ cave: " in third.stdout and "files →" in third.stdout.split("✓ cave: ")[1].splitlines()[0]
+
+
+@pytest.mark.skipif(workers_for(2) < 2, reason="needs two cores and fork to draw chunks in parallel")
+@pytest.mark.parametrize("duplex", ["long", "gutterfold"])
+def test_sheet_chunks_drawn_by_several_processes_are_the_same_bytes_and_report(run_cli, tmp_path, monkeypatch, duplex):
+    """A deck's chunks drawn in worker processes give the files and warnings of one process drawing them all."""
+    import pnp.draw.pdf
+    from tests.conftest import write_game
+
+    monkeypatch.setattr(pnp.draw.pdf.ChunkedPdfSurface, "pages_per_chunk", 4)  # 60 cards: several chunks
+    game = write_game(tmp_path / "g", cards=60)
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Card 7", "Card seven " * 60, 1))  # a warning, from one chunk
+    outputs = []
+    for jobs in ("1", ""):
+        monkeypatch.setenv("PNP_JOBS", jobs)
+        result = run_cli("build", game, "--duplex", duplex, "--out", tmp_path / f"out{jobs}", "--force")
+        assert result.exit_code == 0, result.output
+        outputs.append((result.output.replace(f"out{jobs}", "out"), files_under(tmp_path / f"out{jobs}")))
+    assert outputs[0] == outputs[1]
+    assert "does not fit" in outputs[0][0]

@@ -14,7 +14,6 @@ with the parent's imports and its SIGTERM handler.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Iterator
 
@@ -49,14 +48,10 @@ def _quick_look(game_dir: Path, options) -> Outcome | None:
 
 
 def workers_for(n_games: int) -> int:
-    """How many processes: one per usable core, no more than there are games; 1 where fork is not available."""
-    if n_games < 2 or sys.platform == "win32" or os.environ.get("PNP_JOBS") == "1":
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, n_games))
+    """How many processes: one per usable core (`pnp.workers.usable_cores`), no more than there are games."""
+    from pnp.workers import usable_cores
+
+    return max(1, min(usable_cores(), n_games)) if n_games >= 2 else 1
 
 
 def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[Path, Outcome]]:
@@ -80,9 +75,14 @@ def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[P
     from concurrent.futures import ProcessPoolExecutor
 
     _warm()
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"))
+    from pnp.workers import mark_worker
+
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=multiprocessing.get_context("fork"),
+                               initializer=mark_worker)
     try:
-        futures = {i: pool.submit(build_one, game_dirs[i], options) for i in todo}
+        # the longest first, so that it does not start last and leave the other cores idle at the end
+        futures = {i: pool.submit(build_one, game_dirs[i], options)
+                   for i in sorted(todo, key=lambda i: -_expected_work(game_dirs[i]))}
         for i, game_dir in enumerate(game_dirs):
             yield game_dir, done[i] or futures[i].result()
     except BaseException:
@@ -90,6 +90,21 @@ def build_games(game_dirs: list[Path], options, quiet: bool) -> Iterator[tuple[P
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _expected_work(game_dir: Path) -> int:
+    """A guess at how long a game takes to build, to start the longest first: the size of its
+    specs, tables and rules (laying out text and drawing the pieces the specs list is the work;
+    a picture's size says little)."""
+    total = 0
+    for folder, _, names in os.walk(game_dir):
+        for name in names:
+            if name.endswith((".yaml", ".yml", ".md", ".csv")):
+                try:
+                    total += os.stat(os.path.join(folder, name)).st_size
+                except OSError:
+                    pass
+    return total
 
 
 def _warm() -> None:

@@ -256,6 +256,14 @@ def recording_missing() -> Iterator[dict[str, dict[str, None]]]:
         _DRAWN_MISSING.reset(token)
 
 
+def add_missing(found: dict[str, dict[str, None]]) -> None:
+    """Add characters recorded inside another `recording_missing` (a worker's) to the current one."""
+    seen = _DRAWN_MISSING.get()
+    if seen is not None:
+        for font, chars in found.items():
+            seen.setdefault(font, {}).update(chars)
+
+
 def note_drawn(text: str, font: str) -> None:
     """Called by the surfaces for every string they draw: remember characters no face has."""
     seen = _DRAWN_MISSING.get()

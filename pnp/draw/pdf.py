@@ -422,7 +422,7 @@ class ChunkedPdfSurface:
     `on_chunk` before they are joined: another file can then be made from them.
     """
 
-    pages_per_chunk = 400
+    pages_per_chunk = 150
 
     def __init__(self, on_chunk: Callable[[bytes], None] | None = None, **options):
         self._options = options

@@ -70,10 +70,10 @@ def build(game, components, options) -> dict:
     from dataclasses import replace
 
     from pnp.render.calibration import calibration
-    from pnp.render.card_pages import SheetOptions, cut_line_svg, card_pages, face_svg, printshop
+    from pnp.render.card_pages import Imposition, SheetOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
-    from pnp.render.shop_from_sheets import ShopFromSheets
+    from pnp.render.sheet_chunks import sheets_and_shop
 
     decks = [c.model for c in components]
     if not decks:
@@ -91,15 +91,10 @@ def build(game, components, options) -> dict:
     drawers = {id(d): drawer_for(game, d) for d in decks}
     if "pdf" in options.formats and all(sheets_draw_every_face(deck, options.duplex) for deck in decks):
         # every face the print-shop file shows is on the sheets: draw each once, as a form both files place
-        shop = ShopFromSheets(f"{title} — cards for a print shop")
-        sheets = shop.sheets = ChunkedPdfSurface(on_chunk=shop.on_chunk, title=f"{title} — cards",
-                                                 subject=f"{options.paper}, duplex {options.duplex}")
-        for deck in decks:
-            card_pages(sheets, deck, shop.drawer(drawers[id(deck)]), replace(sheet_opts, gutter=gutters[id(deck)]),
-                       after_sheet=lambda cards, deck=deck: shop.after_sheet(deck, cards))
-        game.errors.raise_if_any()
-        out["cards.pdf"] = sheets.finish()
-        out["cards-printshop.pdf"] = shop.finish()
+        impositions = [Imposition(deck, replace(sheet_opts, gutter=gutters[id(deck)])) for deck in decks]
+        out["cards.pdf"], out["cards-printshop.pdf"] = sheets_and_shop(
+            game, impositions, drawers, {"title": f"{title} — cards", "subject": f"{options.paper}, duplex {options.duplex}"},
+            f"{title} — cards for a print shop")
     elif "pdf" in options.formats:  # some backs are only in the print-shop file: draw it sheet by sheet beside the sheets
         sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")

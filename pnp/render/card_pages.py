@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.render.cards import FaceDrawer
-from pnp.layout.impose import (Grid, Placement, back_placement, card_grid, crop_marks, gutterfold_layout)
+from pnp.layout.impose import back_placement, card_grid, crop_marks, gutterfold_layout
 from pnp.layout.paper import paper_size
 from pnp.spec.deckload import ResolvedDeck
 from pnp.spec.units import mm
@@ -69,6 +69,65 @@ def draw_marks(surface, marks) -> None:
         surface.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
 
 
+class Imposition:
+    """Where a deck's cards go on home-printer sheets, worked out once: which cards each sheet
+    holds (`sheets()`), how many pages a sheet takes, and drawing one sheet (`draw`).
+
+    Sheets are independent of one another, so any run of them can be drawn into its own
+    document (`pnp.render.sheet_chunks` draws runs in parallel)."""
+
+    def __init__(self, deck: ResolvedDeck, opts: SheetOptions):
+        self.deck, self.opts = deck, opts
+        self.page_w, self.page_h = paper_size(opts.paper)
+        if opts.duplex == "gutterfold":
+            self.fold = gutterfold_layout(self.page_w, self.page_h, deck.width, deck.height, deck.bleed)
+            self.per_sheet, self.pages_per_sheet = len(self.fold.fronts), 1
+        else:
+            self.fold = None
+            self.grid = card_grid(self.page_w, self.page_h, deck.width, deck.height, deck.bleed, gutter=opts.gutter)
+            self.with_backs = opts.duplex in ("long", "short") and deck.double_sided
+            self.per_sheet, self.pages_per_sheet = self.grid.per_page, 2 if self.with_backs else 1
+
+    def sheets(self) -> list[list[tuple]]:
+        """The (entry, copy) pairs of each sheet, in order."""
+        cards = list(self.deck.expanded())
+        return [cards[start:start + self.per_sheet] for start in range(0, len(cards), self.per_sheet)]
+
+    def draw(self, surface, drawer: FaceDrawer, cards: list[tuple]) -> int:
+        """One sheet (its fronts page, then its backs page when it has one); returns the pages drawn."""
+        if self.fold is not None:
+            gf = self.fold
+            surface.begin_page(gf.page_w, gf.page_h)
+            for (entry, copy), f, b in zip(cards, gf.fronts, gf.backs):
+                drawer.draw(surface, entry.front, entry, copy, f.x, f.y, f.rotation, f.bleed)
+                if entry.back:
+                    drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
+            draw_marks(surface, crop_marks(gf.grid, len(cards)))
+            draw_marks(surface, _mirror_marks(crop_marks(gf.grid, len(cards)), gf))
+            x1, y1, x2, y2 = gf.fold
+            surface.line(x1, y1, x2, y2, stroke=GUIDE_COLOR, width=0.5, dash=[4, 3])
+            _fold_label(surface, gf)
+            surface.end_page()
+            return 1
+        grid, opts = self.grid, self.opts
+        surface.begin_page(self.page_w, self.page_h)
+        for i, (entry, copy) in enumerate(cards):
+            p = grid.placement(i)
+            drawer.draw(surface, entry.front, entry, copy, p.x, p.y, 0, p.bleed)
+        draw_marks(surface, crop_marks(grid, len(cards)))
+        surface.end_page()
+        if not self.with_backs:
+            return 1
+        surface.begin_page(self.page_w, self.page_h)
+        for i, (entry, copy) in enumerate(cards):
+            if entry.back is None:
+                continue
+            b = back_placement(grid, grid.placement(i), opts.duplex, opts.back_offset)
+            drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
+        surface.end_page()
+        return 2
+
+
 def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions, after_sheet=None) -> int:
     """Impose every card of a deck on sheets; returns the number of pages drawn.
 
@@ -76,51 +135,12 @@ def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptio
     another file (the print-shop PDF) can draw the same faces while their laid-out
     text is still cached.
     """
-    page_w, page_h = paper_size(opts.paper)
-    cards = list(deck.expanded())
+    imposition = Imposition(deck, opts)
     pages = 0
-    if opts.duplex == "gutterfold":
-        gf = gutterfold_layout(page_w, page_h, deck.width, deck.height, deck.bleed)
-        per = len(gf.fronts)
-        for start in range(0, len(cards), per):
-            chunk = cards[start:start + per]
-            surface.begin_page(gf.page_w, gf.page_h)
-            for (entry, copy), f, b in zip(chunk, gf.fronts, gf.backs):
-                drawer.draw(surface, entry.front, entry, copy, f.x, f.y, f.rotation, f.bleed)
-                if entry.back:
-                    drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
-            draw_marks(surface, crop_marks(gf.grid, len(chunk)))
-            draw_marks(surface, _mirror_marks(crop_marks(gf.grid, len(chunk)), gf))
-            x1, y1, x2, y2 = gf.fold
-            surface.line(x1, y1, x2, y2, stroke=GUIDE_COLOR, width=0.5, dash=[4, 3])
-            _fold_label(surface, gf)
-            surface.end_page()
-            pages += 1
-            if after_sheet:
-                after_sheet(chunk)
-        return pages
-    grid = card_grid(page_w, page_h, deck.width, deck.height, deck.bleed, gutter=opts.gutter)
-    with_backs = opts.duplex in ("long", "short") and deck.double_sided
-    for start in range(0, len(cards), grid.per_page):
-        chunk = cards[start:start + grid.per_page]
-        surface.begin_page(page_w, page_h)
-        for i, (entry, copy) in enumerate(chunk):
-            p = grid.placement(i)
-            drawer.draw(surface, entry.front, entry, copy, p.x, p.y, 0, p.bleed)
-        draw_marks(surface, crop_marks(grid, len(chunk)))
-        surface.end_page()
-        pages += 1
-        if with_backs:
-            surface.begin_page(page_w, page_h)
-            for i, (entry, copy) in enumerate(chunk):
-                if entry.back is None:
-                    continue
-                b = back_placement(grid, grid.placement(i), opts.duplex, opts.back_offset)
-                drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
-            surface.end_page()
-            pages += 1
+    for cards in imposition.sheets():
+        pages += imposition.draw(surface, drawer, cards)
         if after_sheet:
-            after_sheet(chunk)
+            after_sheet(cards)
     return pages
 
 

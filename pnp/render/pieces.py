@@ -64,15 +64,22 @@ def piece_outputs(unit: str, pieces, files: dict, formats, title: str) -> dict:
     """The generic per-piece outputs a kind's own files do not already give: with PDF, one print-shop
     file of every piece (unless the kind writes its own `…printshop.pdf`); with SVG, one SVG per face
     (`svg/<component>/<piece>-<side>.svg`) for each component whose faces the kind does not write
-    itself (under `svg/<component>/`, or under `svg/<kind>/` as the tokens kind does)."""
+    itself (under `svg/<component>/`, or under `svg/<kind>/` as the tokens kind does).
+
+    `pieces` is a function giving the pieces: listing them resolves every face (a deck's card
+    text, for its description), work thrown away when nothing here needs them."""
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
     from pnp.safename import slug
 
     out: dict = {}
+    shop = "pdf" in formats and not any(name.endswith("printshop.pdf") for name in files)
+    if not shop and "svg" not in formats:
+        return out
+    pieces = pieces()
     if not pieces:
         return out
-    if "pdf" in formats and not any(name.endswith("printshop.pdf") for name in files):
+    if shop:
         surface = PdfSurface(title=f"{title} — {unit} for a print shop")
         pieces_printshop(surface, pieces)
         out[printshop_name(unit)] = surface.finish()

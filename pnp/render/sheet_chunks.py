@@ -1,0 +1,102 @@
+"""A game's card sheets and the print-shop file made from them, drawn chunk by chunk, chunks in parallel.
+
+The sheets are cut into chunks of about `ChunkedPdfSurface.pages_per_chunk` pages, only
+between sheets (a card's front and back stay in one chunk). Each chunk is a reportlab
+document of its own, drawn from the loaded decks alone, so its bytes do not depend on which
+process drew it or when: chunks are drawn in forked worker processes, one per core
+(`pnp.workers.ordered_map`), and joined in order (`pnp.draw.pdfmerge`). The sheets and the
+print-shop file are byte-identical whether drawn by one process or several.
+
+What drawing a chunk reports (errors, warnings, characters without a glyph) comes back with
+it and is added to the game's report in chunk order. A warning one face drawer gives once
+per box (say, text that does not fit on a card printed in several copies) is given once
+even when copies land in chunks drawn by different workers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ChunkPart:
+    """One sheet of a chunk: which deck, imposed how, which cards."""
+
+    deck: object  # ResolvedDeck
+    imposition: object  # pnp.render.card_pages.Imposition
+    cards: list
+
+
+def chunk_plan(impositions: list, pages_per_chunk: int) -> list[list[ChunkPart]]:
+    """The sheets of every deck in order, cut into chunks: a chunk ends after the sheet that
+    brings it to `pages_per_chunk` pages or more."""
+    chunks: list[list[ChunkPart]] = []
+    current: list[ChunkPart] = []
+    pages = 0
+    for imposition in impositions:
+        for cards in imposition.sheets():
+            current.append(ChunkPart(imposition.deck, imposition, cards))
+            pages += imposition.pages_per_sheet
+            if pages >= pages_per_chunk:
+                chunks.append(current)
+                current, pages = [], 0
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:
+    """(cards.pdf, cards-printshop.pdf) of the decks imposed as `impositions`, drawn with
+    `drawers[id(deck)]`; `sheets_meta` is the sheets' PdfSurface title and subject."""
+    from pnp.draw import fonts
+    from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
+    from pnp.draw.pdfmerge import merge_pdfs
+    from pnp.workers import ordered_map
+
+    plan = chunk_plan(impositions, ChunkedPdfSurface.pages_per_chunk)
+    if not plan:  # no card at all: empty documents, as drawing them page by page gives
+        return PdfSurface(**sheets_meta).finish(), PdfSurface(title=shop_title).finish()
+
+    def draw(index: int):
+        return _draw_chunk(game, plan[index], drawers, sheets_meta, shop_title)
+
+    sheets, shop = [], []
+    seen: set = set()  # warnings of earlier chunks
+    for outcome in ordered_map(draw, len(plan)):
+        sheet_pdf, shop_pdf, errors, warnings, missing = outcome
+        game.errors.errors.extend(errors)
+        game.errors.warnings.extend(w for w in warnings if (w.pos, w.message) not in seen)
+        seen.update((w.pos, w.message) for w in warnings)
+        fonts.add_missing(missing)
+        if sheet_pdf is not None:
+            sheets.append(sheet_pdf)
+        if shop_pdf is not None:
+            shop.append(shop_pdf)
+    game.errors.raise_if_any()
+    return merge_pdfs(sheets), merge_pdfs(shop)
+
+
+def _draw_chunk(game, parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:
+    """One chunk's sheets and print-shop pages, with what drawing them reported (taken out of the
+    game's report, so that the caller adds it in order whichever process drew the chunk)."""
+    from pnp.draw import fonts
+    from pnp.draw.pdf import PdfSurface
+    from pnp.errors import SpecErrors
+    from pnp.render.shop_from_sheets import ShopFromSheets
+
+    report = game.errors
+    n_errors, n_warnings = len(report.errors), len(report.warnings)
+    sheet_pdf = shop_pdf = None
+    with fonts.recording_missing() as missing:
+        try:
+            surface = PdfSurface(**sheets_meta)
+            shop = ShopFromSheets(shop_title)
+            for part in parts:
+                part.imposition.draw(surface, shop.drawer(drawers[id(part.deck)]), part.cards)
+                shop.after_sheet(part.deck, part.cards)
+            sheet_pdf = surface.finish()
+            shop_pdf = shop.pages_from(sheet_pdf)
+        except SpecErrors as e:
+            report.errors.extend(e.errors)
+    errors, warnings = report.errors[n_errors:], report.warnings[n_warnings:]
+    del report.errors[n_errors:], report.warnings[n_warnings:]
+    return sheet_pdf, shop_pdf, errors, warnings, {font: dict(chars) for font, chars in missing.items()}
