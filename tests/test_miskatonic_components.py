@@ -1,6 +1,7 @@
 """Miskatonic's printed components agree with its rules and with each other, read from the PDFs the
 build prints: the Monster die's coloured faces are described alike on the dice, the rulebook and the
-reference card, with the colour named wherever the die's colour decides; opening a tome moves a star
+reference card, with the colour named wherever the die's colour decides and drawn on the card's
+key; opening a tome moves a star
 in the components' text and in the simulation; the Revolver's first use can be marked on its card."""
 from __future__ import annotations
 
@@ -77,6 +78,25 @@ def test_the_reference_card_says_which_colour_heals_what(printed):
     monster = next(t for t in page_texts(printed["cards-printshop.pdf"]) if t.startswith("The Monster die"))
     assert "the colour says what you heal" in monster
     assert "(red) lose 1 Health" in monster and "(blue) lose 1 Wits" in monster
+
+
+def test_the_monster_die_card_shows_each_colour_as_the_die_prints_it(game, printed):
+    """The card's key draws each coloured face's tile in the die's own colour beside what it heals,
+    measured in pixels: the tile left of 'red: Health' is the red of dice.yaml, and so for blue."""
+    shop = printed["cards-printshop.pdf"]
+    page = next(shop[i] for i, t in enumerate(page_texts(shop)) if t.startswith("The Monster die"))
+    image = page.render(scale=DPI / 72).to_pil().convert("RGB")
+    dice = game.of_kind("dice")[0].model
+    for colour, (_, label) in coloured_symbols(game).items():
+        words = f"{colour}: {label.split()[-1]}"
+        found = page.get_textpage().search(words).get_next()
+        assert found is not None, f"no '{words}' on the card"
+        left, bottom, right, top = page.get_textpage().get_charbox(found[0])
+        middle = page.get_height() - (top + bottom) / 2
+        x, y = left - mm(6), middle - mm(2.4)  # a corner of the 6 mm tile just left of the words
+        got = image.getpixel((int(x * DPI / 72), int(y * DPI / 72)))
+        want = tuple(int(dice.symbols[colour].color[k:k + 2], 16) for k in (1, 3, 5))
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 8, f"{words}: tile {got}, the die's {want}"
 
 
 def test_opening_a_tome_moves_a_star_on_the_star_chart_and_in_the_rulebook(printed):
