@@ -270,3 +270,35 @@ def test_calibration_rulers_sit_behind_the_front_crosses(run_cli, mini_game, tmp
         want_y = sorted(round(h - y, 2) for _, y in centres)
     assert backs_x == pytest.approx(want_x, abs=0.02)
     assert backs_y == pytest.approx(want_y, abs=0.02)
+
+
+def test_calibration_rulers_read_ten_millimetres_each_way_with_their_labels_apart(run_cli, mini_game, tmp_path):
+    """Printers misalign duplex by a millimetre or more: each ruler on the back reads -10 to +10 mm,
+    labelled every 5 mm with a clear gap between neighbouring labels."""
+    import pypdfium2
+
+    out = build(run_cli, mini_game, tmp_path / "out")
+    page = pypdfium2.PdfDocument(str(out / "calibration.pdf"))[1]
+    text = page.get_textpage()
+    words = []  # (text, left, bottom, right, top) of every label
+    run = []
+    for i in range(text.count_chars() + 1):
+        ch = text.get_text_range(i, 1) if i < text.count_chars() else " "
+        if ch.strip() and ch in "+-0123456789":
+            run.append((ch, text.get_charbox(i)))
+            continue
+        if run:
+            boxes = [b for _, b in run]
+            words.append(("".join(c for c, _ in run), min(b[0] for b in boxes), min(b[1] for b in boxes),
+                          max(b[2] for b in boxes), max(b[3] for b in boxes)))
+            run = []
+    for label in ("-10", "-5", "0", "+5", "+10"):
+        assert sum(1 for w in words if w[0] == label) == 18, f"'{label}' on each of the 9 X and 9 Y rulers"
+    rows: dict[float, list] = {}
+    for w in words:  # the X rulers' labels share a baseline
+        rows.setdefault(round(w[2], 0), []).append(w)
+    x_rows = [sorted(r, key=lambda w: w[1]) for r in rows.values() if len(r) >= 5]
+    assert x_rows
+    for row in x_rows:
+        gaps = [b[1] - a[3] for a, b in zip(row, row[1:]) if b[1] - a[1] < 20 * MM]
+        assert gaps and min(gaps) >= 0.5 * MM, f"labels closer than 0.5 mm: {[w[0] for w in row]}"

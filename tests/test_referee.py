@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -213,7 +214,7 @@ FAMILIES = ("blob", "blorg", "cave", "miskatonic")
 
 @pytest.mark.parametrize("family", FAMILIES)
 def test_each_family_simulation_draws_a_balance_report(family):
-    from pnp.referee.balance import balance_pdf, pages_for
+    from pnp.referee.balance import balance_pdf, figure_label, pages_for
     from pnp.referee.sim import SimResult
 
     module, game_dir = family_and_game(family)
@@ -221,7 +222,12 @@ def test_each_family_simulation_draws_a_balance_report(family):
     assert isinstance(result, SimResult) and result.games == 20
     from pypdf import PdfReader
 
-    assert len(PdfReader(io.BytesIO(balance_pdf(result, family))).pages) == pages_for(result)
+    pdf = PdfReader(io.BytesIO(balance_pdf(result, family)))
+    assert len(pdf.pages) == pages_for(result)
+    # page 1 speaks in words: every figure is named as a reader would, none by its variable
+    first = pdf.pages[0].extract_text()
+    assert not re.search(r"\b[a-z]+_[a-z0-9_]+\b|[{}\[\]]|': ", first), first
+    assert all(figure_label(name) in first for name in result.figures), "every figure is on page 1, in words"
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -1,5 +1,5 @@
 """Rulebook pages are used well and headed right: no page under 40 % full unless a chapter ends
-on it, and a page that opens a chapter names that chapter in its running header."""
+on it, and every page's running header names the chapter at its top."""
 from __future__ import annotations
 
 import io
@@ -73,6 +73,27 @@ def test_a_page_opening_a_chapter_names_it_in_its_header(book):
             checked += 1
     doc.close()
     assert checked >= 2, f"{name}: only {checked} pages open a chapter at their top"
+
+
+def test_every_body_page_is_headed_by_the_chapter_in_force_at_its_top(book):
+    """The running header names the section a reader finds at the top of the page: the chapter that
+    opens there, or the one the page continues; so a page never names a chapter it does not show."""
+    name, pdf = book
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    chapters = [(reader.get_destination_page_number(e), e.title.replace("\u2002", " "))
+                for e in reader.outline if not isinstance(e, list)]
+    doc = pdfium.PdfDocument(pdf)
+    for index in range(chapters[0][0], len(doc)):
+        page = doc[index]
+        w, h = page.get_size()
+        text = page.get_textpage()
+        header = text.get_text_bounded(w / 2, h - 50, w, h).strip().replace("\u2002", " ")
+        first_line = text.get_text_bounded(0, 0, w, h - 50).strip().split("\n")[0].strip().replace("\u2002", " ")
+        opening = next((t for i, t in chapters if i == index), None)
+        before = [t for i, t in chapters if i < index]
+        expected = opening if opening and (first_line.endswith(opening) or not before) else before[-1]
+        assert header == expected, f"{name}: page {index + 1} is headed '{header}', its top shows '{expected}'"
+    doc.close()
 
 
 def _texts(pdf: bytes) -> list[str]:

@@ -490,15 +490,21 @@ class _Game:
             return
         cell = self.pos[i]
         if cell in self.tomes and self.ao is None:
-            if self.tomes.pop(cell) == "page":
-                self.pages[i] += 1
-            else:
-                self.curses[i] += 1
+            self.take_tome(i, cell)
         elif cell in s.stores:
             for item in ("turkey", "revolver", "needle", "axe"):
                 if item not in self.items[i]:
                     self.items[i].add(item)
                     break
+
+    def take_tome(self, i: int, cell: int) -> None:
+        """Take the tome on a bookshelf and look inside it, as the policy needs to know what it holds:
+        looking is free of Wits but, like every tome opened, moves one star in (the rules)."""
+        if self.tomes.pop(cell) == "page":
+            self.pages[i] += 1
+        else:
+            self.curses[i] += 1
+        self.star(-1)
 
     def heal(self, i: int) -> None:
         face = self.s.mon_die[self.rng.randrange(len(self.s.mon_die))]
