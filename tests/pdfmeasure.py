@@ -6,7 +6,6 @@ check geometry in page coordinates (points, origin bottom-left as in PDF).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -61,7 +60,7 @@ def geometry(page) -> PageGeometry:
     ops = ContentStream(page.get_contents(), page.pdf).operations
     ctm = (1, 0, 0, 1, 0, 0)
     stack = []
-    path, current, start = [], None, None
+    path, current = [], None
     segments, forms, texts = [], [], []
     xobjects = page["/Resources"].get("/XObject", {}) if "/Resources" in page else {}
     tm = (1, 0, 0, 1, 0, 0)
@@ -73,7 +72,7 @@ def geometry(page) -> PageGeometry:
         elif op == b"cm":
             ctm = mul(tuple(float(v) for v in operands), ctm)
         elif op == b"m":
-            current = start = apply(ctm, float(operands[0]), float(operands[1]))
+            current = apply(ctm, float(operands[0]), float(operands[1]))
         elif op == b"l":
             p = apply(ctm, float(operands[0]), float(operands[1]))
             path.append((current, p))

@@ -2,7 +2,6 @@
 the simulator plays both policies fast and reproducibly."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

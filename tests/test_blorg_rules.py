@@ -3,7 +3,6 @@ replays what the solver finds, and seeded one-line faults in the data are caught
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,8 @@ from pnp.render.board import board_size, cell_rect
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds import board as board_kind
-from pnp.layout.paper import PAPERS
-from pnp.layout.tile import parse_paper, plan_tiles, spans
+from pnp.geometry.paper import PAPERS
+from pnp.geometry.tile import parse_paper, plan_tiles, spans
 from pnp.spec.units import mm
 from pnp.paths import EXAMPLES
 

@@ -63,7 +63,7 @@ def test_the_miskatonic_poster_is_mostly_board(tmp_path):
 
 
 def test_a_title_goes_beside_the_board_only_when_above_it_misses():
-    from pnp.layout.paper import PAPERS
+    from pnp.geometry.paper import PAPERS
     from pnp.render.board import poster_layout
 
     a3, a2 = PAPERS["a3"], PAPERS["a2"]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import MINI_DECK, line_of, mutate, write_game
+from conftest import line_of, mutate, write_game
 from pnp.errors import Collector
 from pnp.paths import EXAMPLES, SCAFFOLD
 from pnp.spec.deck import BOX_MODELS, Box, IconsBox, ImageBox, ShapeBox, TextBox

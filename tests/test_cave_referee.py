@@ -3,7 +3,6 @@ that plays by the rulebook (3 actions, 15/15 backpack, the quake at 21, last tur
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest

@@ -340,7 +340,7 @@ def test_full_disk_half_way_keeps_the_previous_set(run_cli, built, monkeypatch, 
 def test_read_only_out_keeps_the_previous_set(run_cli, built, monkeypatch):
     """Root ignores permission bits, so the file system's answer is simulated: every create fails with EROFS."""
     game, out, before = built
-    real_open, real_mkdir = os.open, os.mkdir
+    real_open = os.open
 
     def ro_open(path, flags, *args, **kwargs):
         if flags & (os.O_CREAT | os.O_WRONLY | os.O_RDWR):

@@ -13,7 +13,7 @@ from pypdf.generic import ContentStream
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.game import load_game
-from pnp.layout.cubenet import CELLS, GLUE_PAIRS, cube_net, face_edge
+from pnp.geometry.cubenet import CELLS, GLUE_PAIRS, cube_net, face_edge
 from pnp.spec.units import mm
 from pnp.paths import EXAMPLES
 

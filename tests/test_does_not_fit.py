@@ -7,9 +7,9 @@ import shutil
 import pytest
 
 from pnp.errors import SpecErrors
-from pnp.layout.fit import DoesNotFit
-from pnp.layout.impose import card_grid
-from pnp.layout.paper import paper_size
+from pnp.geometry.fit import DoesNotFit
+from pnp.geometry.impose import card_grid
+from pnp.geometry.paper import paper_size
 from pnp.paths import EXAMPLES
 from pnp.spec.units import mm
 

@@ -18,7 +18,7 @@ def make_game(root: Path, cards: str, size: str = "poker", bleed: str = "3mm", n
     """A one-deck game: red fronts with a big number, blue backs naming the card."""
     game = root / name
     game.mkdir(parents=True)
-    (game / "game.yaml").write_text(f"title: Tiny\nplayers: 2\ncomponents: [deck.yaml]\n")
+    (game / "game.yaml").write_text("title: Tiny\nplayers: 2\ncomponents: [deck.yaml]\n")
     (game / "deck.yaml").write_text(f"""kind: deck
 name: tiny
 size: {size}

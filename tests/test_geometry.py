@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from pnp.draw.geometry import (KAPPA, arc_path, arc_start, arc_to_cubics, cubic_points, ellipse_path,
+from pnp.geometry.curves import (KAPPA, arc_path, arc_start, arc_to_cubics, cubic_points, ellipse_path,
                                quad_to_cubic, rect_path)
 
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from pnp.layout.hexgrid import HexLayout, corners
+from pnp.geometry.hexgrid import HexLayout, corners
 from pnp.spec.board.hexes import from_axial, neighbours, to_axial
 
 SHAPES = list(itertools.product(("flat", "pointy"), ("odd", "even")))

@@ -1,7 +1,6 @@
 """`pnp build --format png`: one picture per piece face and per sheet page, exact size, same bytes every time."""
 from __future__ import annotations
 
-import io
 import shutil
 from pathlib import Path
 

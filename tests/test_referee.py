@@ -6,7 +6,6 @@ import io
 import json
 import math
 import re
-import shutil
 from pathlib import Path
 
 import pytest

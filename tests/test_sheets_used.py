@@ -14,7 +14,7 @@ from pnp.build import BuildOptions
 from pnp.game import load_game
 from pnp.kinds import deck as deck_kind
 from pnp.kinds import tokens as tokens_kind
-from pnp.layout.paper import MIN_MARGIN, paper_size
+from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.paths import EXAMPLES
 from pnp.render.tokens import BAND_GAP, crop_marks, layout_pages
 from pnp.spec.units import mm

@@ -17,7 +17,7 @@ from pnp.build import BuildOptions
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds import tokens as tokens_kind
-from pnp.layout.paper import MIN_MARGIN, paper_size
+from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.paths import EXAMPLES
 from pnp.render.tokens import draw_radial, layout_pages, radial_geometry, radial_text_extents
 from pnp.spec.units import mm

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warnings
+from pnp.cli import EXIT_SPEC, _console, app
 
 
 @app.command()

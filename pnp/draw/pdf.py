@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
-from pnp.draw.geometry import KAPPA_PDF_CIRCLE, ellipse_path
+from pnp.geometry.curves import KAPPA_PDF_CIRCLE, ellipse_path
 
 
 def _rgb(color: str) -> tuple[float, float, float]:

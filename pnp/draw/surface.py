@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Callable, Protocol, Sequence
 
-from pnp.draw.geometry import arc_path, arc_start  # noqa: F401  (re-exported: arcs used to live here)
 from pnp.draw.gradient import Gradient  # noqa: F401  (the paint fill_gradient takes)
 
 # A path is a list of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)

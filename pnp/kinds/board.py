@@ -104,7 +104,7 @@ def rulebook_items(game, component) -> list[str]:
 def build(game, components, options) -> dict:
     from pnp.render.board import board_poster, board_tiles
     from pnp.draw.pdf import PdfSurface
-    from pnp.layout.tile import parse_paper
+    from pnp.geometry.tile import parse_paper
 
     if "pdf" not in options.formats:
         return {}

@@ -33,8 +33,8 @@ def drawer_for(game, deck):
 
 def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, float] = (0.0, 0.0)) -> None:
     """A card too large for the paper is a spec error at the deck's `size`, not a crash."""
-    from pnp.layout.impose import card_grid, gutterfold_layout
-    from pnp.layout.paper import paper_size
+    from pnp.geometry.impose import card_grid, gutterfold_layout
+    from pnp.geometry.paper import paper_size
     from pnp.spec.units import to_mm
 
     raw = deck.raw if deck.raw is not None else Pos(deck.shown)
@@ -50,8 +50,8 @@ def sheet_gutter(game, deck, options) -> tuple[float, float]:
     """The gutters (across, down, in points) between this deck's cards on home-printer sheets:
     `--gutter`, else the game's `print: gutter`, else auto (a gutter only where neighbouring
     cards can differ in edge colour). Gutterfold sheets keep their own geometry."""
-    from pnp.layout.impose import auto_gutters
-    from pnp.layout.paper import paper_size
+    from pnp.geometry.impose import auto_gutters
+    from pnp.geometry.paper import paper_size
     from pnp.render.card_pages import edges_differ
     from pnp.spec.units import parse_length
 

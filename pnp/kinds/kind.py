@@ -110,7 +110,7 @@ def fit_at(game: "GameContext", raw: Any, path: list, advice: str = "make it sma
     The one place where page geometry's refusal becomes a designer's error (the kind then stops
     with the errors collected)."""
     from pnp.errors import Pos
-    from pnp.layout.fit import DoesNotFit
+    from pnp.geometry.fit import DoesNotFit
     from pnp.spec.load import LDict, locate
 
     try:

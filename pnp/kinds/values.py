@@ -41,7 +41,7 @@ def gutter(text: str) -> str:
 
 def poster(text: str) -> str:
     """A paper name (a3 … a0) or WxH in millimetres, kept as written."""
-    from pnp.layout.tile import parse_paper
+    from pnp.geometry.tile import parse_paper
 
     parse_paper(text)
     return text

@@ -8,8 +8,8 @@ their row and column, and a scale bar; an assembly map page ends the file.
 from __future__ import annotations
 
 from pnp.draw.text import draw_text, layout_text
-from pnp.layout.tile import TilePlan, fit_page, plan_tiles
-from pnp.layout.paper import MIN_MARGIN, PAPERS, paper_size
+from pnp.geometry.tile import TilePlan, fit_page, plan_tiles
+from pnp.geometry.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.render.board_art import INK, cell_box, draw_board, geometry
 from pnp.render.board_key import MIN_HEIGHT as KEY_MIN_HEIGHT, MIN_WIDTH as KEY_MIN_WIDTH, draw_key
 from pnp.spec.board import BoardData
@@ -56,7 +56,7 @@ def define_board(s, board: BoardData, assets) -> str:
 
 def board_tiles(s, board: BoardData, assets, paper: str, overlap: float | None = None) -> TilePlan:
     """The board at true scale over pages of `paper`, then the assembly map."""
-    from pnp.layout.tile import DEFAULT_OVERLAP
+    from pnp.geometry.tile import DEFAULT_OVERLAP
 
     W, H = board_size(board)
     lx, ly = grid_lines(board)
@@ -253,7 +253,7 @@ def board_poster(s, board: BoardData, assets, paper: tuple[float, float] | None 
     """The whole board on one page at true scale, centred, with its title; on `paper`, or by default on
     the smallest poster paper it fits (A3 to A0), so the sheet is not mostly margin."""
     from pnp.errors import SpecError, SpecErrors
-    from pnp.layout.paper import PAPERS, POSTER_PAPERS
+    from pnp.geometry.paper import PAPERS, POSTER_PAPERS
     from pnp.spec.load import locate
 
     W, H = board_size(board)

@@ -2,7 +2,7 @@
 
 Every look comes from the spec: a space type's fill, pattern, outline, icon, image and label; a
 location's roof colour and icon; a piece's icon and colour. The patterns are a small registry of
-drawings (`PATTERNS`) any game may name. Geometry comes from pnp/layout (hexgrid, routes, tracks).
+drawings (`PATTERNS`) any game may name. Geometry comes from pnp/geometry (hexgrid, routes, tracks).
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from pnp.draw.fonts import text_width
 from pnp.draw.text import draw_text, layout_text
-from pnp.layout import hexgrid, routes
-from pnp.layout.tracks import Ring, Rows, largest_fitting_pitch, ring_around, rows_within
+from pnp.geometry import hexgrid, routes
+from pnp.geometry.tracks import Ring, Rows, largest_fitting_pitch, ring_around, rows_within
 from pnp.spec.board import BoardData, column_name
 from pnp.spec.load import locate
 from pnp.spec.units import mm

@@ -9,8 +9,8 @@ out). Where a front cross shows through, the ruler reads the `--back-offset X,Y`
 from __future__ import annotations
 
 from pnp.draw.fonts import text_width
-from pnp.layout.impose import Placement, back_placement, card_grid
-from pnp.layout.paper import MIN_MARGIN, paper_size
+from pnp.geometry.impose import Placement, back_placement, card_grid
+from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.spec.units import mm
 
 INK = "#000000"

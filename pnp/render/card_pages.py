@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.render.cards import FaceDrawer
-from pnp.layout.impose import back_placement, card_grid, crop_marks, gutterfold_layout
-from pnp.layout.paper import paper_size
+from pnp.geometry.impose import back_placement, card_grid, crop_marks, gutterfold_layout
+from pnp.geometry.paper import paper_size
 from pnp.spec.deckload import ResolvedDeck
 from pnp.spec.units import mm
 
@@ -146,7 +146,7 @@ def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptio
 
 def _mirror_marks(marks, gf):
     """The fronts' crop marks reflected across the fold, for the backs' half."""
-    from pnp.layout.impose import Mark
+    from pnp.geometry.impose import Mark
 
     x1, y1, x2, y2 = gf.fold
     if x1 == x2:  # vertical fold

@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.render.assets import Assets
 from pnp.draw.fonts import describe_missing
-from pnp.draw.geometry import ellipse_path, rect_path
+from pnp.geometry.curves import ellipse_path, rect_path
 from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Collector, SpecErrors, did_you_mean

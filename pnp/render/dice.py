@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pnp.draw import fonts
-from pnp.layout.cubenet import cube_net, net_size
-from pnp.layout.paper import paper_size
+from pnp.geometry.cubenet import cube_net, net_size
+from pnp.geometry.paper import paper_size
 from pnp.spec.dice import Face, ResolvedDice
 from pnp.spec.units import mm, to_mm
-from pnp.layout.fit import DoesNotFit
+from pnp.geometry.fit import DoesNotFit
 
 INK = "#000000"
 WHITE = "#ffffff"
@@ -192,8 +192,8 @@ def tile_sheets(surface, dice: ResolvedDice, paper: str, sets: int | None, place
         surface.begin_page(page_w, page_h)
         size_name = f"{to_mm(dice.tile):.1f} mm"
         _header(surface, page_w, f"{title} — dice tiles, {size_name}",
-                f"Print at 100 % (actual size). Cut each tile on its grey outline; stick one set on the LEGO tiles "
-                f"of each die.")
+                "Print at 100 % (actual size). Cut each tile on its grey outline; stick one set on the LEGO tiles "
+                "of each die.")
         for slot in plan.slots:
             face = dice.dice[slot.die].faces[slot.face]
             draw_face(surface, face, slot.x, slot.y, dice.tile, place_icon, BLEED)

@@ -14,7 +14,7 @@ from pnp.draw import fonts, icons
 from pnp.draw.text import draw_text, layout_text
 from pnp.errors import SpecError, SpecErrors
 from pnp.spec import polyomino as poly
-from pnp.layout.paper import paper_size
+from pnp.geometry.paper import paper_size
 from pnp.spec.sheet import Checklist, Grid, Notes, Scores, Sheet, Track, piece_label
 from pnp.spec.units import mm, to_mm
 

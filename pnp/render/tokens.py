@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from pnp.draw.text import draw_text, layout_text
 from pnp.errors import Pos
-from pnp.layout.fit import DoesNotFit
-from pnp.layout.impose import MARK_GAP, Mark
-from pnp.layout.paper import MIN_MARGIN, paper_size
+from pnp.geometry.fit import DoesNotFit
+from pnp.geometry.impose import MARK_GAP, Mark
+from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.spec.tokens import Radial, ResolvedPiece, Side, TokenSet, Track
 from pnp.spec.units import mm
 

@@ -21,7 +21,7 @@ from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 from pnp.draw import fonts
 from pnp.rulebook import language as L
 from pnp.rulebook.canvas_surface import flip, surface_for
-from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder, with_icons
+from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder
 from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
 from pnp.spec.units import mm
 
@@ -93,7 +93,7 @@ def _not_drawn(*args, **kwargs) -> None:
 class RulebookDoc(BaseDocTemplate):
     """The rulebook's pages. multiBuild lays the book out until the contents list the pages the
     headings landed on: the first pass, with the contents still empty, is never the book printed
-    when there are contents, so it lays out without drawing (the profile of the Miskatonic build
+    when there are contents, so it lays out without drawing (the profile of the largest bundled build
     put about half of the rulebook's time in drawing, done in both passes)."""
 
     def __init__(self, buf, pagesize, meta: dict, styles: Styles):
@@ -219,7 +219,6 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     given, receives (page, starts at its top) for every chapter, in order."""
     from reportlab.lib.styles import ParagraphStyle
 
-    from pnp.rulebook.figures import CardFigure
 
     styles = make_styles(body_size)
     styles.small_centered = ParagraphStyle("small_c", parent=styles.small, alignment=1, textColor=MUTED,

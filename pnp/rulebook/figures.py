@@ -6,7 +6,6 @@ later asks the request for a flowable no wider than the frame.
 """
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass, field
 
@@ -196,7 +195,6 @@ class PageImage(Flowable):
         from reportlab.lib.utils import ImageReader
 
         c = self.canv
-        image = self.request.image()
         # at least RASTER_DPI where it is placed; never more pixels than that needs (smaller files)
         need = int(math.ceil(self.img_w / 72.0 * RASTER_DPI * 1.25))
         x = (self.width - self.img_w) / 2

@@ -11,7 +11,7 @@ import io
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, KeepTogether, ListFlowable, ListItem, PageBreak,
+from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak,
                                 Paragraph, Spacer, Table, XPreformatted)
 
 from pnp.rulebook import language as L
@@ -31,7 +31,6 @@ def icon_uri(name: str, ink: str) -> str:
     nothing else from a URL, so these markers never touch the disk and never reach the PDF.
     """
     import base64
-    import io
 
     from PIL import Image
     from PIL.PngImagePlugin import PngInfo
@@ -142,7 +141,6 @@ class StoryBuilder:
         return out
 
     def list(self, b: L.ListBlock, width: float, style) -> Flowable:
-        s = self.s
         indent = style.fontSize * (2.0 if b.ordered else 1.5)
         items = []
         for item in b.items:

@@ -17,7 +17,7 @@ Modules, one job each: `gate` (what SVG may contain, refusals), `units`
 inheritance), `gradients` (gradient elements), `transform` (matrices),
 `pathdata` (the d attribute), `bbox` (a path's box), `text` (text runs),
 `build` (tree → shapes), `model` (the result and drawing it), `limits` (the
-bounds); the arc and curve maths is in `pnp.draw.geometry`.
+bounds); the arc and curve maths is in `pnp.geometry.curves`.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from pnp.draw.art.model import Art, Shape
 from pnp.draw.art.pathdata import parse_path
 from pnp.draw.art.style import COLOURS, CURRENT, parse_colour
 from pnp.draw.art.transform import IDENTITY, Matrix, parse_transform
-from pnp.draw.geometry import KAPPA, arc_to_cubics, ellipse_path, rect_path
+from pnp.geometry.curves import KAPPA, arc_to_cubics, ellipse_path, rect_path
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
 
 __all__ = ["Art", "Shape", "load_art", "parse_art", "place_art", "art_icons", "parse_path", "parse_colour",

@@ -16,7 +16,7 @@ from pnp.draw.art.style import PaintServer, Style, StyleResolver
 from pnp.draw.art.text import TextReader
 from pnp.draw.art.transform import IDENTITY, Matrix, map_commands, mul, parse_transform, translate
 from pnp.draw.art.units import fmt_number, read_length, read_numbers
-from pnp.draw.geometry import ellipse_path, rect_path
+from pnp.geometry.curves import ellipse_path, rect_path
 from pnp.draw.gradient import Gradient
 from pnp.errors import Pos
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from pnp.draw.art.units import NUM, read_number
-from pnp.draw.geometry import arc_to_cubics, quad_to_cubic
+from pnp.geometry.curves import arc_to_cubics, quad_to_cubic
 
 
 class _Scanner:

@@ -6,7 +6,7 @@ in white, so an icon keeps its detail whatever its ink and whatever it is printe
 import math
 from contextlib import contextmanager
 
-from pnp.draw.geometry import arc_path, arc_start
+from pnp.geometry.curves import arc_path, arc_start
 
 W = 8.0  # the stroke weight of line icons, in the 100 × 100 box
 

@@ -4,7 +4,7 @@ import math
 from pnp.draw.iconsets import icon
 from pnp.draw.iconsets._pen import (_arc, _bar, _circle, _cut, _ellipse, _fill, _heart, _line, _poly, _rrect,
                                     _star, _turned)
-from pnp.draw.geometry import arc_path
+from pnp.geometry.curves import arc_path
 
 
 # --- fight -----------------------------------------------------------------------------------

@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.layout.paper import MIN_MARGIN
+from pnp.geometry.paper import MIN_MARGIN
 from pnp.spec.units import mm
-from pnp.layout.fit import DoesNotFit
+from pnp.geometry.fit import DoesNotFit
 
 MARK_GAP = mm(1)           # between the bleed edge and a crop mark (PRINTING.md: a 3–6 pt gap)
 MARK_GAP_TIGHT = mm(0.5)   # the gap where a narrow margin leaves no room for the usual one

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.layout.paper import MIN_MARGIN, PAPERS
+from pnp.geometry.paper import MIN_MARGIN, PAPERS
 from pnp.spec.units import mm
-from pnp.layout.fit import DoesNotFit
+from pnp.geometry.fit import DoesNotFit
 
 DEFAULT_OVERLAP = mm(12)   # more than a home printer's unprintable edge (PRINTING.md: 10-15 mm)
 LABEL_STRIP = mm(9)        # at the foot of each tile page: its row, column and a scale bar

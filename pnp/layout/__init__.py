@@ -1,1 +1,0 @@
-"""Pure geometry in points: papers, card imposition, duplex mirroring, tiling. No drawing here."""
