@@ -11,7 +11,7 @@ name it is registered under, has a model whose JSON Schema names its kind, and
 declares exactly the `pnp build` flags it reads.
 
 Export targets (`pnp.exports`, `pnp.export.target.ExportTarget`): each one
-exports the cave game into its own folder and nowhere else.
+exports the Blorg game into its own folder and nowhere else.
 """
 from __future__ import annotations
 
@@ -458,14 +458,15 @@ def tree(root: Path) -> dict[str, bytes]:
 def test_export_target_writes_only_inside_its_folder(name, tmp_path):
     from pnp.commands.export import export_game
 
-    game_dir = Path(shutil.copytree(EXAMPLES / "cave", tmp_path / "game" / "cave"))
+    # the smallest bundled deck: where files go does not depend on how many cards there are
+    game_dir = Path(shutil.copytree(EXAMPLES / "blorg", tmp_path / "game" / "blorg"))
     before = tree(tmp_path)
     folder, manifest = export_game(name, game_dir, tmp_path / "out")
-    assert folder == tmp_path / "out" / "cave" / "export" / name
+    assert folder == tmp_path / "out" / "blorg" / "export" / name
     after = tree(tmp_path)
     assert {k: v for k, v in after.items() if k in before} == before  # the game folder untouched
     new = set(after) - set(before)
-    assert new and all(k.startswith(f"out/cave/export/{name}/") for k in new), sorted(new)
+    assert new and all(k.startswith(f"out/blorg/export/{name}/") for k in new), sorted(new)
     assert any(k.endswith(".png") for k in new)
 
 
