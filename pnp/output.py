@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping, Sequence
 
 from pnp.safename import UnsafeName, check_component, check_relpath, conflicts
+from pnp.spool import Spooled
 
 MANIFEST = "manifest.json"
 PREFIX = ".pnp-"
@@ -66,11 +67,12 @@ class Published:
     written: list[str] = field(default_factory=list)  # files with new bytes (the rest are links to the old ones)
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def sha256(data: bytes | Spooled) -> str:
+    return data.hexdigest() if isinstance(data, Spooled) else hashlib.sha256(data).hexdigest()
 
 
-def encode(files: Mapping[str, bytes | str]) -> dict[str, bytes]:
+def encode(files: Mapping[str, bytes | str | Spooled]) -> dict[str, bytes | Spooled]:
+    """Text as UTF-8; bytes, and files spooled to disk (`pnp.spool`), as they are."""
     return {n: (d.encode("utf-8") if isinstance(d, str) else d) for n, d in files.items()}
 
 
@@ -128,7 +130,7 @@ def read_output(folder: Path, name: str) -> bytes | None:
         os.close(dir_fd)
 
 
-def publish(out: Path, where: Sequence[str], files: Mapping[str, bytes | str], extra_manifest: dict | None = None,
+def publish(out: Path, where: Sequence[str], files: Mapping[str, bytes | str | Spooled], extra_manifest: dict | None = None,
             hidden: Mapping[str, bytes | str] | None = None) -> Published:
     """Replace the folder `out/<where…>` by `files` plus `manifest.json` (and `hidden` files such
     as a cache, not listed in the manifest), as one set. Returns the manifest and what was written."""
@@ -393,9 +395,12 @@ def _subdir(dirs: dict[str, int], folder: str) -> int:
 def _write_new(dir_fd: int, name: str, data: bytes) -> None:
     fd = os.open(name, _NEW_FILE, 0o644, dir_fd=dir_fd)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view[:_CHUNK]):]
+        if isinstance(data, Spooled):
+            data.copy_to(fd)
+        else:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view[:_CHUNK]):]
         os.fchmod(fd, 0o644)
         if not _syncfs_available():
             os.fsync(fd)
@@ -419,8 +424,9 @@ def _link_same(live_fd: int, name: str, dir_fd: int, base: str, data: bytes) -> 
         if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
             return False
         with os.fdopen(os.dup(fd), "rb") as f:
-            for i in range(0, len(data), _CHUNK):
-                if f.read(_CHUNK) != data[i:i + _CHUNK]:
+            blocks = data.blocks() if isinstance(data, Spooled) else (data[i:i + _CHUNK] for i in range(0, len(data), _CHUNK))
+            for block in blocks:
+                if f.read(len(block)) != block:
                     return False
         os.link(base, base, src_dir_fd=src_dir, dst_dir_fd=dir_fd, follow_symlinks=False)
     except OSError:

@@ -1,14 +1,19 @@
 """Worker processes: how many cores pnp may use, and an ordered map over forked workers.
 
 One place decides whether work is spread over processes: one per usable core, none where
-fork is missing, with `PNP_JOBS=1`, or inside a process that is already one of several
-workers (its siblings keep the other cores busy). Workers are forked, so they start with
-everything the parent has loaded (a game, its fonts, reportlab) and need nothing sent.
+fork is missing, with `PNP_JOBS=1`, inside a process that is already one of several
+workers (its siblings keep the other cores busy), or while the process runs other threads
+(`pnp serve`'s server, a progress bar's timer): a child forked then holds only the forking
+thread, and any lock another thread held (the allocator's, logging's, an import's) stays
+locked in it for ever. The work is then done in-process, to the same bytes. Workers are
+forked, so they start with everything the parent has loaded (a game, its fonts, reportlab)
+and need nothing sent.
 """
 from __future__ import annotations
 
 import os
 import sys
+import threading
 from typing import Callable, Iterator
 
 _in_worker = False  # set in every worker process
@@ -17,7 +22,7 @@ _task: Callable | None = None  # the function `ordered_map` runs; inherited by i
 
 def usable_cores() -> int:
     """Cores this process may run on; 1 where work must not be spread (see the module's docstring)."""
-    if sys.platform == "win32" or os.environ.get("PNP_JOBS") == "1" or _in_worker:
+    if sys.platform == "win32" or os.environ.get("PNP_JOBS") == "1" or _in_worker or threading.active_count() > 1:
         return 1
     try:
         return len(os.sched_getaffinity(0))

@@ -401,6 +401,42 @@ def test_interrupt_half_way_keeps_the_previous_set(tmp_path, monkeypatch):
     assert manifest_matches(out / "g") and leftovers(out) == []
 
 
+def test_a_file_spooled_to_disk_is_published_like_bytes(tmp_path, monkeypatch):
+    """A large output joined into a temporary file (`pnp.spool`) is published with the same guarantees:
+    its bytes and sha256 in the manifest, a link to the old file when unchanged, the old set kept
+    when the publish is cut short, and nothing of the spool left inside --out."""
+    from pnp.spool import Spooled
+
+    out = tmp_path / "out"
+    out.mkdir()
+
+    def spooled(data: bytes) -> Spooled:
+        f = Spooled(out)
+        for i in range(0, len(data), 3000):
+            f.write(data[i:i + 3000])
+        return f
+
+    big = os.urandom(3 << 20)
+    first = output.publish(out, ["g"], {"big.pdf": spooled(big), "a.pdf": b"a"})
+    assert files_under(out / "g")["big.pdf"] == big and manifest_matches(out / "g")
+    assert first.manifest["files"][1] == {"file": "big.pdf", "bytes": len(big), "sha256": hashlib.sha256(big).hexdigest()}
+    inode = (out / "g" / "big.pdf").stat().st_ino
+    again = output.publish(out, ["g"], {"big.pdf": spooled(big), "a.pdf": b"b"})
+    assert again.written == ["a.pdf"] and (out / "g" / "big.pdf").stat().st_ino == inode
+    real = output._write_new
+
+    def interrupted(dir_fd, name, data):
+        if name == "big.pdf":
+            raise KeyboardInterrupt
+        real(dir_fd, name, data)
+
+    monkeypatch.setattr(output, "_write_new", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        output.publish(out, ["g"], {"big.pdf": spooled(big[::-1]), "a.pdf": b"c"})
+    assert files_under(out / "g") == {"big.pdf": big, "a.pdf": b"b", "manifest.json": (out / "g" / "manifest.json").read_bytes()}
+    assert sorted(os.listdir(out)) == ["g"] and leftovers(out) == []
+
+
 @pytest.mark.parametrize("fail_at", [1, 2, 3])
 def test_swap_by_two_renames_recovers_when_cut_short(tmp_path, monkeypatch, fail_at):
     """Without RENAME_EXCHANGE the swap is renames; one failing at any step leaves one whole set in place."""

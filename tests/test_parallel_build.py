@@ -118,3 +118,30 @@ def test_sheet_chunks_drawn_by_several_processes_are_the_same_bytes_and_report(r
         outputs.append((result.output.replace(f"out{jobs}", "out"), files_under(tmp_path / f"out{jobs}")))
     assert outputs[0] == outputs[1]
     assert "does not fit" in outputs[0][0]
+
+
+def test_no_worker_is_forked_while_another_thread_runs():
+    """A child forked while another thread runs could inherit a lock that thread held, locked for ever:
+    with a thread alive (`pnp serve`, a progress bar), the tasks run in this process."""
+    import threading
+
+    from pnp.workers import ordered_map, usable_cores
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert usable_cores() == 1
+        assert list(ordered_map(lambda i: (i, os.getpid()), 3)) == [(i, os.getpid()) for i in range(3)]
+    finally:
+        stop.set()
+        thread.join()
+
+
+@pytest.mark.skipif(workers_for(2) < 2, reason="needs two cores and fork")
+def test_tasks_are_spread_over_workers_when_this_is_the_only_thread():
+    from pnp.workers import ordered_map
+
+    results = list(ordered_map(lambda i: (i, os.getpid()), 4))
+    assert [i for i, _ in results] == [0, 1, 2, 3]
+    assert os.getpid() not in {pid for _, pid in results}

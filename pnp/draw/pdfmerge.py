@@ -1,7 +1,9 @@
 """Join PDFs written by pnp's reportlab backend into one, page after page.
 
 A document with thousands of pages is written in chunks so that memory holds
-one chunk at a time; this joins the chunks. A picture every chunk embeds (the
+one chunk at a time; this joins the chunks, each as it comes (`PdfJoin`, which can
+write straight to a file) or a list of them in memory (`merge_pdfs`), to the same
+bytes. A picture every chunk embeds (the
 same image XObject bytes) is written once and shared. It relies on what reportlab writes
 (a classic xref table, one Pages node, a trailer with /Root, /Info and /ID) and
 is not a general PDF merger.
@@ -90,63 +92,97 @@ def _size(pdf: bytes) -> int:
 
 
 def merge_pdfs(chunks: list[bytes]) -> bytes | bytearray:
-    """Join the chunks (the list is emptied as it goes, so each chunk is freed once copied).
+    """Join the chunks in memory (the list is emptied as it goes, so each chunk is freed once copied).
 
     The result is a bytearray when chunks were joined: copying a large file into
-    bytes would hold it in memory twice.
+    bytes would hold it in memory twice. The bytes are those `PdfJoin` writes.
     """
     if len(chunks) == 1:
         return chunks.pop()
-    header = chunks[0][:chunks[0].index(b"\n", chunks[0].index(b"\n") + 1) + 1]
-    pages_id = sum(_size(pdf) for pdf in chunks)
-    catalog_id = pages_id + 1
-    out = bytearray(header)
-    offsets: dict[int, int] = {}
-    shift = 0
-    kids: list[int] = []
-    info_id = trailer_id = None
-    first = True
-    written_images: dict[bytes, int] = {}  # a picture's content key → its object in the joined file
+    out = bytearray()
+    join = PdfJoin(out.extend)
     while chunks:
-        pdf = chunks.pop(0)
+        join.add(chunks.pop(0))
+    join.finish()
+    return out
+
+
+class PdfJoin:
+    """Joins chunks into one PDF as each one arrives, writing it through `write` (a file's
+    `write`, or a bytearray's `extend`): only the chunk being copied and one offset per object
+    are held, so a joined file of any size can be spooled to disk with flat memory.
+
+    The joined Pages node and Catalog are objects 1 and 2 (every page refers to its Pages
+    node, and the number of objects to come is not known yet); each chunk's objects follow,
+    renumbered. A file of one chunk is better left as it is (`merge_pdfs` does).
+    """
+
+    _PAGES, _CATALOG = 1, 2
+
+    def __init__(self, write):
+        from array import array
+
+        self._write = write
+        self._written = 0
+        self._offsets = array("Q", [0, 0, 0])  # object number → offset in the joined file; 0: no such object
+        self._shift = self._CATALOG
+        self._kids: list[int] = []
+        self._info_id = self._trailer_id = None
+        self._images: dict[bytes, int] = {}  # a picture's content key → its object in the joined file
+
+    def add(self, pdf: bytes) -> None:
+        """Copy one chunk's pages, and every object they use, after those copied so far."""
         objects, trailer = _objects(pdf)
-        root = _ref(trailer, b"Root")
-        info = _ref(trailer, b"Info")
+        root, info = _ref(trailer, b"Root"), _ref(trailer, b"Info")
         pages = _ref(objects[root], b"Pages")
         kids_text = objects[pages].split(b"/Kids", 1)[1].split(b"]", 1)[0]
-        page_ids = [int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)]
+        page_ids = [int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)]  # in the chunk's page order
+        is_page = set(page_ids)
+        first = self._info_id is None
+        shift = self._shift
         if first:
-            info_id = info + shift
-            trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
+            header = pdf[:pdf.index(b"\n", pdf.index(b"\n") + 1) + 1]  # the version and its binary comment
+            self._write(header)
+            self._written = len(header)
+            self._info_id = info + shift
+            self._trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
         keys = _image_keys(objects)
-        same = {num: written_images[k] for num, k in keys.items() if k in written_images}
-        number = (lambda s: lambda num: same.get(num, num + s))(shift)
+        same = {num: self._images[k] for num, k in keys.items() if k in self._images}
+        offsets = self._offsets
+        offsets.extend([0] * (shift + _size(pdf) - len(offsets)))
+        out = bytearray()
         for num in sorted(objects):
             if num in (root, pages) or (num == info and not first) or num in same:
                 continue
             if num in keys:
-                written_images[keys[num]] = num + shift
-            data = _renumber(objects.pop(num), number)
-            if num in page_ids:  # every page now hangs from the one joined Pages node
-                data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % pages_id, data, count=1)
-            offsets[num + shift] = len(out)
+                self._images[keys[num]] = num + shift
+            data = _renumber(objects.pop(num), lambda n: same.get(n, n + shift))
+            if num in is_page:  # every page now hangs from the one joined Pages node
+                data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % self._PAGES, data, count=1)
+            offsets[num + shift] = self._written + len(out)
             out += data
             out += b"\n"
-        kids += [p + shift for p in page_ids]
-        shift += _size(pdf)
-        first = False
-        del pdf, objects
-    for num, data in ((pages_id, b"%d 0 obj\n<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>\nendobj\n"
-                       % (pages_id, len(kids), b" ".join(b"%d 0 R" % k for k in kids))),
-                      (catalog_id, b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
-                       % (catalog_id, pages_id))):
-        offsets[num] = len(out)
-        out += data
-    start = len(out)
-    size = catalog_id + 1
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
-    for num in range(1, size):
-        out += b"%010d 00000 n \n" % offsets[num] if num in offsets else b"0000000000 65535 f \n"
-    out += (b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
-            % (trailer_id, info_id, catalog_id, size, start))
-    return out
+        self._kids += [p + shift for p in page_ids]
+        self._shift += _size(pdf)
+        self._write(out)
+        self._written += len(out)
+
+    def finish(self) -> None:
+        """The joined Pages node, the Catalog, the cross-reference table and the trailer."""
+        tail = bytearray()
+        for num, data in ((self._PAGES, b"%d 0 obj\n<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>\nendobj\n"
+                           % (self._PAGES, len(self._kids), b" ".join(b"%d 0 R" % k for k in self._kids))),
+                          (self._CATALOG, b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
+                           % (self._CATALOG, self._PAGES))):
+            self._offsets[num] = self._written + len(tail)
+            tail += data
+        start = self._written + len(tail)
+        size = len(self._offsets)
+        tail += b"xref\n0 %d\n0000000000 65535 f \n" % size
+        for num in range(1, size):
+            off = self._offsets[num]
+            tail += b"%010d 00000 n \n" % off if off else b"0000000000 65535 f \n"
+        tail += (b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
+                 % (self._trailer_id, self._info_id, self._CATALOG, size, start))
+        self._write(tail)
+        self._written += len(tail)

@@ -94,7 +94,7 @@ def build(game, components, options) -> dict:
         impositions = [Imposition(deck, replace(sheet_opts, gutter=gutters[id(deck)])) for deck in decks]
         out["cards.pdf"], out["cards-printshop.pdf"] = sheets_and_shop(
             game, impositions, drawers, {"title": f"{title} — cards", "subject": f"{options.paper}, duplex {options.duplex}"},
-            f"{title} — cards for a print shop")
+            f"{title} — cards for a print shop", spool_in=options.out)
     elif "pdf" in options.formats:  # some backs are only in the print-shop file: draw it sheet by sheet beside the sheets
         sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")

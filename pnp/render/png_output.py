@@ -42,11 +42,13 @@ def sheet_pngs(files: dict[str, bytes], budget: PixelBudget) -> dict[str, bytes]
     """Every page of each pictured PDF in FILES as `png/<stem>-<n>.png` (`png/<stem>.png` for one page)."""
     import pypdfium2 as pdfium
 
+    from pnp.spool import contents
+
     out: dict[str, bytes] = {}
     for name in sorted(files):
         if not pictured(name):
             continue
-        doc = pdfium.PdfDocument(files[name])
+        doc = pdfium.PdfDocument(contents(files[name]))
         try:
             pages = [doc[i] for i in range(len(doc))]
             budget.take([_size(p.get_mediabox()) for p in pages])

@@ -4,8 +4,9 @@ The sheets are cut into chunks of about `ChunkedPdfSurface.pages_per_chunk` page
 between sheets (a card's front and back stay in one chunk). Each chunk is a reportlab
 document of its own, drawn from the loaded decks alone, so its bytes do not depend on which
 process drew it or when: chunks are drawn in forked worker processes, one per core
-(`pnp.workers.ordered_map`), and joined in order (`pnp.draw.pdfmerge`). The sheets and the
-print-shop file are byte-identical whether drawn by one process or several.
+(`pnp.workers.ordered_map`), and joined in order as they arrive (`pnp.draw.pdfmerge.PdfJoin`),
+into files spooled to disk (`pnp.spool`), so the parent holds one chunk at a time. The sheets
+and the print-shop file are byte-identical whether drawn by one process or several.
 
 What drawing a chunk reports (errors, warnings, characters without a glyph) comes back with
 it and is added to the game's report in chunk order. A warning one face drawer gives once
@@ -44,12 +45,17 @@ def chunk_plan(impositions: list, pages_per_chunk: int) -> list[list[ChunkPart]]
     return chunks
 
 
-def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:
+def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, shop_title: str,
+                    spool_in=None) -> tuple:
     """(cards.pdf, cards-printshop.pdf) of the decks imposed as `impositions`, drawn with
-    `drawers[id(deck)]`; `sheets_meta` is the sheets' PdfSurface title and subject."""
+    `drawers[id(deck)]`; `sheets_meta` is the sheets' PdfSurface title and subject.
+
+    Files of several chunks are joined as each chunk arrives (while later ones are still being
+    drawn) into `pnp.spool.Spooled` files in the folder `spool_in`; a file of one chunk is bytes."""
     from pnp.draw import fonts
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
-    from pnp.draw.pdfmerge import merge_pdfs
+    from pnp.draw.pdfmerge import PdfJoin
+    from pnp.spool import Spooled
     from pnp.workers import ordered_map
 
     plan = chunk_plan(impositions, ChunkedPdfSurface.pages_per_chunk)
@@ -59,20 +65,32 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     def draw(index: int):
         return _draw_chunk(game, plan[index], drawers, sheets_meta, shop_title)
 
-    sheets, shop = [], []
+    files = [Spooled(spool_in), Spooled(spool_in)] if len(plan) > 1 else [None, None]
+    joins = [PdfJoin(f.write) for f in files] if len(plan) > 1 else None
     seen: set = set()  # warnings of earlier chunks
-    for outcome in ordered_map(draw, len(plan)):
-        sheet_pdf, shop_pdf, errors, warnings, missing = outcome
-        game.errors.errors.extend(errors)
-        game.errors.warnings.extend(w for w in warnings if (w.pos, w.message) not in seen)
-        seen.update((w.pos, w.message) for w in warnings)
-        fonts.add_missing(missing)
-        if sheet_pdf is not None:
-            sheets.append(sheet_pdf)
-        if shop_pdf is not None:
-            shop.append(shop_pdf)
-    game.errors.raise_if_any()
-    return merge_pdfs(sheets), merge_pdfs(shop)
+    try:
+        for outcome in ordered_map(draw, len(plan)):
+            *pdfs, errors, warnings, missing = outcome
+            game.errors.errors.extend(errors)
+            game.errors.warnings.extend(w for w in warnings if (w.pos, w.message) not in seen)
+            seen.update((w.pos, w.message) for w in warnings)
+            fonts.add_missing(missing)
+            if game.errors.errors:  # nothing of this deck is written: only the other chunks' errors are wanted
+                continue
+            for i, pdf in enumerate(pdfs):
+                if joins:
+                    joins[i].add(pdf)
+                else:
+                    files[i] = pdf
+        game.errors.raise_if_any()
+    except BaseException:
+        for f in files:
+            if isinstance(f, Spooled):
+                f.close()
+        raise
+    for join in joins or ():
+        join.finish()
+    return tuple(files)
 
 
 def _draw_chunk(game, parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:

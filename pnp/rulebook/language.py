@@ -167,11 +167,13 @@ class Helpers:
         """A figure of one page of another output of this build, rasterised."""
         from pnp.rulebook.figures import PageFigure, page_count
 
-        pdfs = sorted(k for k, v in self.files.items() if k.endswith(".pdf") and isinstance(v, (bytes, bytearray)))
+        from pnp.spool import Spooled, contents
+
+        pdfs = sorted(k for k, v in self.files.items() if k.endswith(".pdf") and isinstance(v, (bytes, bytearray, Spooled)))
         if name not in pdfs:
             raise RuleError(f"no output '{name}' in this build{did_you_mean(name, pdfs)} "
                             f"(outputs: {', '.join(pdfs) or 'none'})", name)
-        data = bytes(self.files[name])  # a large card file arrives as a bytearray; pdfium wants bytes
+        data = bytes(contents(self.files[name]))  # a large card file arrives spooled to disk; pdfium wants bytes
         n = page_count(data)
         if not isinstance(page, int) or not 1 <= page <= n:
             raise RuleError(f"'{name}' has {n} page(s); page {page} does not exist", str(page))

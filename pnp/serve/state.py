@@ -58,8 +58,9 @@ class Preview:
         """The units rendered before the rulebook (`pnp.build.Early`): draw their changed PDFs now,
         from memory; the files not among them (the rulebook's) keep their pictures until `built`."""
         from pnp.output import sha256
+        from pnp.spool import contents
 
-        made = {name: data for name, data in partial.files.items() if _shown(name)}
+        made = {name: contents(data) for name, data in partial.files.items() if _shown(name)}
         ready = {name: sha256(data) for name, data in made.items()}
         with self._lock:
             pending = [(f.file, f.sha256) for f in self.files if f.file not in ready]

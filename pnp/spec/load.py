@@ -319,17 +319,10 @@ class _EventBuilder:
         if is_key and tag == "tag:yaml.org,2002:merge":
             frame.key, frame.key_mark = _MERGE, pos
             return
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-        try:
-            value = self.constructor.construct_object(node)
-        except yaml.YAMLError as e:
-            self.errors.error(pos, f"bad value: {getattr(e, 'problem', None) or e}")
-            value = None
-        except ValueError:  # Python refuses to read an integer of thousands of digits
-            self.errors.error(pos, f"number is too large (at most {MAX_MAGNITUDE:.0e} in size)")
-            value = None
-        finally:
-            self.constructor.constructed_objects.clear()  # it would keep every node (and its marks) alive
+        if tag == _STR:  # most scalars: the text itself, as the constructor would give it (no node to make)
+            value = event.value
+        else:
+            value = self._construct(yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style), pos)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             problem = _number_problem(value)
             if problem:
@@ -339,6 +332,18 @@ class _EventBuilder:
         if event.anchor:
             self.anchors[event.anchor] = (value, 1, chars)
         self._add(stack, root, value, pos, 1, chars)
+
+    def _construct(self, node, pos: Pos):
+        """A typed scalar (number, bool, null, date), or None with an error."""
+        try:
+            return self.constructor.construct_object(node)
+        except yaml.YAMLError as e:
+            self.errors.error(pos, f"bad value: {getattr(e, 'problem', None) or e}")
+        except ValueError:  # Python refuses to read an integer of thousands of digits
+            self.errors.error(pos, f"number is too large (at most {MAX_MAGNITUDE:.0e} in size)")
+        finally:
+            self.constructor.constructed_objects.clear()  # it would keep every node (and its marks) alive
+        return None
 
     def _check_collection_tag(self, event) -> None:
         """A mapping or sequence may carry no tag, `!`, or its own standard tag; anything else is an error."""
