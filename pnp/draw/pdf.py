@@ -8,7 +8,7 @@ Every number is checked to be finite before reportlab writes it (see pnp.draw.fi
 from __future__ import annotations
 
 import io
-from typing import Callable, Sequence
+from typing import Callable
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
