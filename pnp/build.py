@@ -17,6 +17,7 @@ touches an earlier good output.
 from __future__ import annotations
 
 import time
+from functools import cache
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -327,12 +328,9 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     drawn = opts if wants_pdf or not needs_pdf else replace(opts, formats=(*opts.formats, Format.PDF))
     files = kind.build(game, components, drawn)
     game.errors.raise_if_any()
-    listed: list = []
-
+    @cache
     def pieces() -> list:  # listed once, and only when an output needs them
-        if not listed:
-            listed.append([p for c in components for p in kind.pieces(game, c)])
-        return listed[0]
+        return [p for c in components for p in kind.pieces(game, c)]
 
     files.update(piece_outputs(unit, pieces, files, [str(f) for f in opts.formats], title))
     game.errors.raise_if_any()
