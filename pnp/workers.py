@@ -3,7 +3,7 @@
 One place decides whether work is spread over processes: one per usable core, none where
 fork is missing, with `PNP_JOBS=1`, inside a process that is already one of several
 workers (its siblings keep the other cores busy), or while the process runs other threads
-(`pnp serve`'s server, a progress bar's timer): a child forked then holds only the forking
+(`pnp serve`'s server, a file watcher): a child forked then holds only the forking
 thread, and any lock another thread held (the allocator's, logging's, an import's) stays
 locked in it for ever. The work is then done in-process, to the same bytes. Workers are
 forked, so they start with everything the parent has loaded (a game, its fonts, reportlab)

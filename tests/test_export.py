@@ -214,15 +214,6 @@ def test_a_second_export_replaces_the_first_as_a_set(tmp_path):
     assert not [p for p in target.parent.iterdir() if p.name.startswith(".pnp-")]
 
 
-def test_progress_is_silent_off_a_terminal(capsys):
-    from pnp.progress import progress_bar
-
-    with progress_bar("work", total=3, delay=0) as bar:
-        bar.step("one")
-        bar.advance(2)
-    assert capsys.readouterr().err == ""
-
-
 # every kind's pieces in the print-shop file, SVG and the per-piece exports ---------------------------
 
 @pytest.fixture(scope="module")

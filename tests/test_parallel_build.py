@@ -122,7 +122,7 @@ def test_sheet_chunks_drawn_by_several_processes_are_the_same_bytes_and_report(r
 
 def test_no_worker_is_forked_while_another_thread_runs():
     """A child forked while another thread runs could inherit a lock that thread held, locked for ever:
-    with a thread alive (`pnp serve`, a progress bar), the tasks run in this process."""
+    with a thread alive (`pnp serve`'s server), the tasks run in this process."""
     import threading
 
     from pnp.workers import ordered_map, usable_cores

@@ -1,0 +1,58 @@
+"""The progress bar: drawn on a terminal once the work outlasts its delay, silent otherwise, and
+never a thread, so that a build with a bar still spreads its work over the cores."""
+from __future__ import annotations
+
+import io
+import os
+import threading
+
+import pytest
+
+from pnp.progress import progress_bar
+from pnp.workers import ordered_map, usable_cores
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_silent_off_a_terminal(capsys):
+    with progress_bar("work", total=3, delay=0) as bar:
+        bar.step("one")
+        bar.advance(2)
+    assert capsys.readouterr().err == ""
+    assert not bar.shown
+
+
+def test_the_bar_is_drawn_on_a_terminal_once_the_work_outlasts_the_delay():
+    screen = Terminal()
+    with progress_bar("building", total=4, delay=0, stream=screen) as bar:
+        bar.step("cards.yaml")
+        assert bar.shown
+    assert "cards.yaml" in screen.getvalue() and "1/4" in screen.getvalue()
+
+
+def test_quick_work_draws_no_bar():
+    screen = Terminal()
+    with progress_bar("building", total=4, delay=60, stream=screen) as bar:
+        bar.step("cards.yaml")
+    assert not bar.shown and screen.getvalue() == ""
+
+
+def test_a_bar_starts_no_thread_so_the_work_keeps_its_cores():
+    threads = threading.active_count()
+    cores = usable_cores()
+    with progress_bar("building", total=None, delay=0, stream=Terminal()) as bar:
+        bar.step("first")
+        assert bar.shown
+        assert threading.active_count() == threads
+        assert usable_cores() == cores
+
+
+@pytest.mark.skipif(usable_cores() < 2, reason="needs two cores and fork")
+def test_work_under_a_shown_bar_is_spread_over_worker_processes():
+    with progress_bar("building", total=4, delay=0, stream=Terminal()) as bar:
+        bar.step("first")
+        pids = {pid for _, pid in ordered_map(lambda i: (i, os.getpid()), 4)}
+    assert os.getpid() not in pids
