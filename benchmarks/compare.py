@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bytecode import ensure_compiled  # beside this file
+
 DECK = Path(__file__).resolve().parent / "deck.py"
 
 
@@ -33,6 +35,7 @@ def main() -> None:
     script = Path(os.environ.get("PNP_REPORTLAB_BENCH", "/work/shared/bench")) / "reportlab_deck.py"
     if not script.is_file():
         sys.exit(f"no reference script at {script} (set PNP_REPORTLAB_BENCH to its folder)")
+    ensure_compiled()
     env = dict(os.environ, PRINTSHOP="1", EMBED="1")
     pnp, ref = [], []
     with tempfile.TemporaryDirectory() as out:

@@ -18,6 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bytecode import ensure_compiled  # noqa: E402  (beside this file)
+
 COLORS = ["#c62828", "#1565c0", "#2e7d32", "#6a1b9a", "#ef6c00"]
 DECK_HEAD = """\
 kind: deck
@@ -69,6 +71,7 @@ def write_deck(folder: Path, n: int) -> Path:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 540
+    ensure_compiled()
     from pnp.build import BuildOptions, build_game
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -15,8 +15,11 @@ import sys
 import tempfile
 import time
 
+from bytecode import ensure_compiled  # beside this file
+
 
 def main() -> None:
+    ensure_compiled()
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
         # the child runs pnp; its own children (the workers) are measured by the grandchild's rusage
