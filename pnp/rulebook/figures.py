@@ -125,53 +125,71 @@ class PageFigure:
     width: float
     caption: str | None
     crop: bool
-    _image: object = field(default=None, repr=False)
+    size: tuple[int, int] | None = field(default=None, repr=False)  # at RASTER_DPI, cropped: known once scaled
+    _scaled: dict = field(default_factory=dict, repr=False)  # pixels wide → the image at that width
 
-    def image(self):
-        """The page as an RGB image at RASTER_DPI, cropped to its ink when asked (computed once)."""
-        if self._image is None:
-            self._image = rasterise(self.pdf, self.page, self.crop)
-        return self._image
+    def scaled(self, need: int):
+        """The figure's image at most `need` pixels wide.
+
+        Made once per width: the rulebook is laid out more than once (for its contents page)
+        and each pass draws it. The full-resolution page is not kept: an A3 page at
+        RASTER_DPI holds 30 MB of pixels, and a rulebook shows several; a width asked for
+        later is rasterised again, to the same pixels. The image goes to reportlab as pixels
+        (no PNG round trip: the PDF names and stores an image by its pixels)."""
+        if need in self._scaled:
+            return self._scaled[need]
+        drawn, box = rasterise(self.pdf, self.page, self.crop)
+        width, height = box[2] - box[0], box[3] - box[1]
+        self.size = (width, height)
+        if width > need:  # scaled straight from the page's region: no full-size crop is made first
+            from PIL import Image
+
+            image = drawn.resize((need, max(1, round(need * height / width))), Image.LANCZOS, box=box)
+        else:
+            image = drawn.crop(box)
+        del drawn
+        self._scaled[need] = image = image.convert("RGB")
+        return image
 
     def flowable(self, max_width: float) -> Flowable:
         return PageImage(self, min(self.width, max_width))
 
 
 def rasterise(pdf: bytes, page_number: int, crop: bool):
+    """(the page at RASTER_DPI, the box of it to show): the ink and about 2 mm of paper round it
+    when cropped, else the whole page.
+
+    The image holds pdfium's own 4-byte pixels, which PIL shares rather than copies, and the
+    ink is found one colour band at a time: an A3 page is 30 MB at this resolution, and no
+    second full-size copy of it is made."""
     import pypdfium2 as pdfium
-    from PIL import Image, ImageChops
 
     doc = pdfium.PdfDocument(pdf)
     try:
         page = doc[page_number - 1]
-        image = page.render(scale=RASTER_DPI / 72.0, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        bitmap = page.render(scale=RASTER_DPI / 72.0, fill_color=(255, 255, 255, 255), rev_byteorder=True,
+                             prefer_bgrx=True, bitmap_maker=pdfium.PdfBitmap.new_native)  # a buffer Python owns
+        drawn = bitmap.to_pil()  # RGBX over that buffer, which it keeps alive
         page.close()
     finally:
         doc.close()
-    if crop:
-        box = ImageChops.difference(image, Image.new("RGB", image.size, (255, 255, 255))).getbbox()
-        if box:
-            pad = int(RASTER_DPI * 0.08)  # about 2 mm of paper around the ink
-            box = (max(0, box[0] - pad), max(0, box[1] - pad), min(image.width, box[2] + pad),
-                   min(image.height, box[3] + pad))
-            image = image.crop(box)
-    return image
+    box = _ink_box(drawn) if crop else None
+    if box is None:
+        return drawn, (0, 0, drawn.width, drawn.height)
+    pad = int(RASTER_DPI * 0.08)  # about 2 mm of paper around the ink
+    return drawn, (max(0, box[0] - pad), max(0, box[1] - pad), min(drawn.width, box[2] + pad),
+                   min(drawn.height, box[3] + pad))
 
 
-def scaled(figure, need: int):
-    """The figure's image at most `need` pixels wide, made once per figure and width: the
-    rulebook is laid out more than once (for its contents page) and each pass draws it.
-    It goes to reportlab as pixels (no PNG round trip: the PDF names and stores an image
-    by its pixels, so the bytes are the same)."""
-    cache = figure.__dict__.setdefault("_scaled_images", {})
-    if need not in cache:
-        image = figure.image()
-        if image.width > need:
-            from PIL import Image
+def _ink_box(image):
+    """The bounding box of every pixel that is not white, band by band (each a quarter of the image)."""
+    from PIL import ImageChops
 
-            image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
-        cache[need] = image
-    return cache[need]
+    boxes = [ImageChops.invert(image.getchannel(band)).getbbox() for band in range(3)]
+    boxes = [b for b in boxes if b]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 class PageImage(Flowable):
@@ -184,25 +202,28 @@ class PageImage(Flowable):
         self.frame_width = width
 
     def wrap(self, availWidth, availHeight):
-        image = self.request.image()
         self.img_w = min(self.frame_width, availWidth)
-        self.img_h = self.img_w * image.height / image.width
+        self.request.scaled(self.pixels_wide())
+        width, height = self.request.size
+        self.img_h = self.img_w * height / width
         self.width = availWidth
         self.height = self.img_h
         return self.width, self.height
+
+    def pixels_wide(self) -> int:
+        """At least RASTER_DPI where it is placed; never more pixels than that needs (smaller files)."""
+        return int(math.ceil(self.img_w / 72.0 * RASTER_DPI * 1.25))
 
     def draw(self):
         from reportlab.lib.utils import ImageReader
 
         c = self.canv
-        # at least RASTER_DPI where it is placed; never more pixels than that needs (smaller files)
-        need = int(math.ceil(self.img_w / 72.0 * RASTER_DPI * 1.25))
         x = (self.width - self.img_w) / 2
         c.saveState()
         c.setFillColorRGB(0, 0, 0, alpha=0.15)
         c.rect(x + 1.5, -1.5, self.img_w, self.img_h, stroke=0, fill=1)
         c.restoreState()
-        c.drawImage(ImageReader(scaled(self.request, need)), x, 0, self.img_w, self.img_h)
+        c.drawImage(ImageReader(self.request.scaled(self.pixels_wide())), x, 0, self.img_w, self.img_h)
         c.saveState()
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
         c.setLineWidth(0.4)
