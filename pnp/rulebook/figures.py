@@ -278,8 +278,22 @@ class PictureFigure:
     picture: object  # PIL RGB image
     caption: str | None
 
-    def image(self):
-        return self.picture
+    _scaled: dict = field(default_factory=dict, repr=False)  # pixels wide → the picture at that width
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.picture.size
+
+    def scaled(self, need: int):
+        """The picture at most `need` pixels wide, made once per width (as `PageFigure.scaled`)."""
+        if need not in self._scaled:
+            image = self.picture
+            if image.width > need:
+                from PIL import Image
+
+                image = image.resize((need, max(1, round(need * image.height / image.width))), Image.LANCZOS)
+            self._scaled[need] = image
+        return self._scaled[need]
 
     def flowable(self, max_width: float) -> Flowable:
         natural = self.picture.width / PICTURE_DPI * 72.0
