@@ -274,7 +274,8 @@ def test_declared_options_are_the_flags_of_pnp_build():
         param = params[flag]
         assert param.help == opt.help, flag
         assert param.default == (opt.default if opt.parse is None else None), flag
-        bounds = (getattr(param, "min", None), getattr(param, "max", None))
+        limits = param if hasattr(param, "min") else param.type  # typer's own, or click's IntRange
+        bounds = (getattr(limits, "min", None), getattr(limits, "max", None))
         assert bounds == (opt.bounds or (None, None)), flag
         assert getattr(BuildOptions(), opt.dest) == opt.default, flag
 
