@@ -5,20 +5,24 @@ not quiet, and the work is still running `delay` seconds after it began, so quic
 print nothing extra and logs stay clean.
 
 The bar runs no thread of its own: it is drawn when the work reports a step (at most ten
-times a second). A timer or refresh thread would keep the build on one core, since no
-worker process is forked while another thread runs (`pnp.workers`).
+times a second), or when long work inside one step says it is still going (`heartbeat()`:
+a deck's sheets arriving chunk by chunk), so its clock moves. A timer or refresh thread
+would keep the build on one core, since no worker process is forked while another thread
+runs (`pnp.workers`).
 
     with progress_bar("my-game", total=None, quiet=quiet) as bar:
         build_game(game_dir, options, progress=bar.step)   # step(label): one unit done
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from contextlib import contextmanager
 from typing import Iterator
 
 REFRESH_EVERY = 0.1  # seconds between two drawings of the bar
+_running: list["Bar"] = []  # the bars of the work running in this process, innermost last
 
 
 class Bar:
@@ -33,6 +37,7 @@ class Bar:
         self._show_from = clock() + delay
         self._shown = False
         self._drawn_at = float("-inf")
+        self.pid = os.getpid()
 
     @property
     def shown(self) -> bool:
@@ -56,6 +61,11 @@ class Bar:
             self._progress.update(self._task, total=total)
             self._draw()
 
+    def tick(self) -> None:
+        """Nothing new is done, but the work goes on: the bar may be drawn (and its clock moves)."""
+        if self._progress is not None:
+            self._draw()
+
     def _draw(self) -> None:
         now = self._clock()
         if now < self._show_from or now - self._drawn_at < REFRESH_EVERY:
@@ -69,6 +79,13 @@ class Bar:
     def close(self) -> None:
         if self._shown:
             self._progress.stop()
+
+
+def heartbeat() -> None:
+    """Long work inside one step of the innermost bar says it is still going. Only the process
+    that opened the bar draws it: a forked worker inherits the bar but not the terminal's turn."""
+    if _running and _running[-1].pid == os.getpid():
+        _running[-1].tick()
 
 
 def wanted(quiet: bool, stream=None) -> bool:
@@ -90,7 +107,9 @@ def progress_bar(description: str, total: float | None = None, quiet: bool = Fal
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=console, transient=True, auto_refresh=False)
     bar = Bar(progress, progress.add_task(description, total=total), delay=delay)
+    _running.append(bar)
     try:
         yield bar
     finally:
+        _running.remove(bar)
         bar.close()

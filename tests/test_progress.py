@@ -56,3 +56,24 @@ def test_work_under_a_shown_bar_is_spread_over_worker_processes():
         bar.step("first")
         pids = {pid for _, pid in ordered_map(lambda i: (i, os.getpid()), 4)}
     assert os.getpid() not in pids
+
+
+def test_long_work_inside_one_step_still_draws_the_bar(mini_game, tmp_path):
+    """A deck is one step of a build: its sheets arriving chunk by chunk keep the bar's clock moving,
+    so the bar shows once the build outlasts the delay though no step was reported after it."""
+    from pnp.build import BuildOptions, build_game
+
+    screen = Terminal()
+    with progress_bar("building", delay=0, stream=screen) as bar:
+        build_game(mini_game, BuildOptions(out=tmp_path / "out", force=True))
+        assert bar.shown
+    assert "building" in screen.getvalue()
+
+
+def test_a_forked_worker_does_not_draw_its_parents_bar():
+    from pnp import progress
+
+    with progress_bar("building", delay=0, stream=Terminal()) as bar:
+        bar.pid = -1  # as a forked worker sees the bar it inherited: another process opened it
+        progress.heartbeat()
+        assert not bar.shown

@@ -55,6 +55,7 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     from pnp.draw import fonts
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.pdfmerge import PdfJoin
+    from pnp.progress import heartbeat
     from pnp.spool import Spooled
     from pnp.workers import ordered_map
 
@@ -70,6 +71,7 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     seen: set = set()  # warnings of earlier chunks
     try:
         for outcome in ordered_map(draw, len(plan)):
+            heartbeat()  # a large deck is one step of the build's progress: its bar's clock still moves
             *pdfs, errors, warnings, missing = outcome
             game.errors.errors.extend(errors)
             game.errors.warnings.extend(w for w in warnings if (w.pos, w.message) not in seen)
