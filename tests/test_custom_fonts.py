@@ -378,3 +378,38 @@ def test_an_unknown_sheet_font_is_located_at_its_value(tmp_path, run_cli):
     r = build(run_cli, game, tmp_path / "out")
     line = (game / "sheet.yaml").read_text().splitlines().index("fonts: {text: Fel}") + 1
     assert r.exit_code == 2 and f"sheet.yaml:{line}:" in r.output and "did you mean 'Fell'" in r.output, r.output
+
+
+def _misk_with_board_fonts(tmp_path: Path, fonts_key: str) -> Path:
+    import shutil
+
+    game = Path(shutil.copytree(EXAMPLES / "miskatonic", tmp_path / "miskatonic"))
+    (game / "fonts").mkdir()
+    (game / "fonts/fell.ttf").write_bytes(make_font(LATIN + " '!-:·×()%=\"", "Fell"))
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "fonts:\n  Fell: fonts/fell.ttf\n")
+    board = (game / "board.yaml").read_text()
+    assert "\nspaces:" in board
+    (game / "board.yaml").write_text(board.replace("\nspaces:", f"\n{fonts_key}\nspaces:", 1))
+    return game
+
+
+def test_a_board_prints_its_title_and_map_names_in_the_games_font(tmp_path, run_cli):
+    game = _misk_with_board_fonts(tmp_path, "fonts: {title: Fell, names: Fell}")
+    r = build(run_cli, game, tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    poster = pdf_fonts(tmp_path / "out/miskatonic/board-poster.pdf")
+    tiles = pdf_fonts(tmp_path / "out/miskatonic/board-tiles.pdf")
+    assert has_face(poster, "Fell") and has_face(tiles, "Fell"), (poster, tiles)
+    # the location names were the condensed face's only words on the map; the frame's letters stay in sans
+    assert not any("Condensed" in n for n in tiles) and any("DejaVuSans-Bold" in n for n in tiles), tiles
+    built = build(run_cli, EXAMPLES / "miskatonic", tmp_path / "plain")
+    assert built.exit_code == 0
+    before = pdf_fonts(tmp_path / "plain/miskatonic/board-tiles.pdf")
+    assert not has_face(before, "Fell") and any("Condensed" in n for n in before), before
+
+
+def test_an_unknown_board_font_is_located_at_its_value(tmp_path, run_cli):
+    game = _misk_with_board_fonts(tmp_path, "fonts: {names: Fel}")
+    r = build(run_cli, game, tmp_path / "out")
+    line = (game / "board.yaml").read_text().splitlines().index("fonts: {names: Fel}") + 1
+    assert r.exit_code == 2 and f"board.yaml:{line}:" in r.output and "did you mean 'Fell'" in r.output, r.output

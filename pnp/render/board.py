@@ -140,17 +140,17 @@ def _tile_label(s, board: BoardData, plan: TilePlan, tile, paper: str) -> None:
     y = ay + ah + mm(4.5)  # both lines end above the foot margin (5 mm), where every printer prints
     title = board.spec.title or board.spec.name
     s.text(ax, y, f"{title} — tile {tile_name(tile)} (of {plan.rows} × {plan.cols})",
-           font="sans-bold", size=8.5, fill=INK)
+           font=board.spec.fonts.bold, size=8.5, fill=INK)
     s.text(ax, y + mm(3.2), f"{paper.upper()} · print at 100% (actual size) · {space_words(board)} · "
                              f"overlap {plan.overlap / mm(1):.0f} mm",
-           font="sans", size=6.5, fill="#546e7a")
+           font=board.spec.fonts.text, size=6.5, fill="#546e7a")
     # a 50 mm scale bar to check the print
     bar = mm(50)
     x1 = ax + aw - bar
     s.rect(x1, y - mm(2.5), bar, mm(1.6), fill=INK)
     for k in range(6):
         s.line(x1 + k * bar / 5, y - mm(3.2), x1 + k * bar / 5, y - mm(0.3), stroke=INK, width=0.4)
-    s.text(x1 + bar / 2, y + mm(2.4), "this bar is 50 mm", font="sans", size=6, fill="#546e7a", anchor="middle")
+    s.text(x1 + bar / 2, y + mm(2.4), "this bar is 50 mm", font=board.spec.fonts.text, size=6, fill="#546e7a", anchor="middle")
 
 
 def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> None:
@@ -159,7 +159,7 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
     s.begin_page(pw, ph)
     m = mm(15)
     title = board.spec.title or board.spec.name
-    s.text(m, m + 6, f"{title}: assembling the board", font="sans-bold", size=16, fill=INK)
+    s.text(m, m + 6, f"{title}: assembling the board", font=board.spec.fonts.heading, size=16, fill=INK)
     W, H = board_size(board)
     scale = min((pw - 2 * m) / W, (ph * 0.45) / H)
     x0, y0 = m + ((pw - 2 * m) - W * scale) / 2, m + mm(14)
@@ -171,7 +171,7 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
         s.rect(tx, ty, t.w * scale, t.h * scale, stroke=col, width=1.6, dash=[4, 2])
         label = f"{t.row + 1}·{t.col + 1}"
         s.circle(tx + t.w * scale / 2, ty + t.h * scale / 2, 13, fill="#ffffff", stroke=col, width=1.4)
-        s.text(tx + t.w * scale / 2, ty + t.h * scale / 2 + 3.5, label, font="sans-bold", size=10,
+        s.text(tx + t.w * scale / 2, ty + t.h * scale / 2 + 3.5, label, font=board.spec.fonts.bold, size=10,
                fill=col, anchor="middle")
     steps = (
         f"The board is {W / mm(1):.0f} × {H / mm(1):.0f} mm at true scale ({space_words(board).replace(' = ', ' is ')}"
@@ -188,7 +188,7 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
     )
     y = y0 + H * scale + mm(10)
     for text in steps:
-        lay = layout_text(text, "sans", 10, 8, pw - 2 * m, mm(40))
+        lay = layout_text(text, board.spec.fonts.text, 10, 8, pw - 2 * m, mm(40))
         draw_text(s, lay, m, y, pw - 2 * m, lay.height, color=INK)
         y += lay.height + mm(2.5)
     for sc in board.scenarios:
@@ -209,7 +209,7 @@ def _scenario_text(s, board: BoardData, sc, x, y, width) -> float:
         goal = f", heading for {where(placed.to)}" if placed.to is not None else ""
         parts.append(f"{piece.name or placed.piece} ({placed.health} Health) at {where(placed.at)}{goal}")
     text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
-    lay = layout_text(text, "sans", 10, 8, width, mm(40))
+    lay = layout_text(text, board.spec.fonts.text, 10, 8, width, mm(40))
     draw_text(s, lay, x, y, width, lay.height, color=INK)
     return y + lay.height + mm(2)
 
@@ -278,8 +278,8 @@ def board_poster(s, board: BoardData, assets, paper: tuple[float, float] | None 
         s.save()
         s.translate(x + W + mm(3), y + H / 2)
         s.rotate(90)  # reads top to bottom, like a book's spine
-        s.text(0, 0, title, font="serif-bold", size=22, fill=INK, anchor="middle")
-        s.text(0, -mm(9), scale_note, font="sans", size=8, fill="#546e7a", anchor="middle")
+        s.text(0, 0, title, font=board.spec.fonts.title, size=22, fill=INK, anchor="middle")
+        s.text(0, -mm(9), scale_note, font=board.spec.fonts.text, size=8, fill="#546e7a", anchor="middle")
         s.restore()
     else:
         x, y = (pw - W) / 2, (ph - H) / 2 + mm(6)
@@ -291,8 +291,8 @@ def board_poster(s, board: BoardData, assets, paper: tuple[float, float] | None 
             y = POSTER_MARGIN + mm(12)
             top = y + H + mm(6) + KEY_GAP
             draw_key(s, board, assets, POSTER_MARGIN, top, pw - 2 * POSTER_MARGIN, ph - POSTER_MARGIN - top)
-        s.text(x + W / 2, y - mm(6), title, font="serif-bold", size=22, fill=INK, anchor="middle")
+        s.text(x + W / 2, y - mm(6), title, font=board.spec.fonts.title, size=22, fill=INK, anchor="middle")
         s.use_symbol(symbol, x, y, W, H)
-        s.text(x + W / 2, y + H + mm(6), scale_note, font="sans", size=8, fill="#546e7a", anchor="middle")
+        s.text(x + W / 2, y + H + mm(6), scale_note, font=board.spec.fonts.text, size=8, fill="#546e7a", anchor="middle")
     s.end_page()
     return pw, ph

@@ -295,7 +295,7 @@ def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0
     if kind.icon:
         place_icon(assets, s, kind.icon, x + c * 0.25, y + c * 0.25, c * 0.5, kind.icon_color or _ink_on(kind.fill))
     if kind.label:
-        s.text(x + c / 2, y + c * 0.92, kind.label, font="sans-bold", size=c * 0.2, fill=_ink_on(kind.fill),
+        s.text(x + c / 2, y + c * 0.92, kind.label, font=board.spec.fonts.bold, size=c * 0.2, fill=_ink_on(kind.fill),
                anchor="middle")
 
 
@@ -355,7 +355,7 @@ def _building(s, board: BoardData, name: str, assets) -> None:
         text_top = y0 + mm(5.5) + icon
         box_h = y0 + h - mm(1.5) - text_top
     size = min(11.0, c * 0.42)
-    lay = layout_text(f"**{label}**", "condensed", size, 5.5, w - mm(3), max(box_h, 8))
+    lay = layout_text(f"**{label}**", board.spec.fonts.names, size, 5.5, w - mm(3), max(box_h, 8))
     draw_text(s, lay, x0 + mm(1.5), text_top, w - mm(3), max(box_h, 8), align="center", valign="middle", color=ink)
 
 
@@ -376,7 +376,7 @@ def _hex_map(s, board: BoardData, assets) -> None:
         if h.labels and not kind.footprint:
             cx, cy = lay.centre(*cell)
             size = max(4.0, c * 0.13)
-            s.text(b + cx, b + cy - c * 0.5 + size * 1.25, board.name_of(cell), font="sans", size=size,
+            s.text(b + cx, b + cy - c * 0.5 + size * 1.25, board.name_of(cell), font=board.spec.fonts.text, size=size,
                    fill=_ink_on(fill), anchor="middle")
     for name, loc in board.locations.items():   # each building's name (and icon) over its hexes
         cells = board.footprint(name)
@@ -389,7 +389,7 @@ def _hex_map(s, board: BoardData, assets) -> None:
         if loc.icon:
             place_icon(assets, s, loc.icon, cx - c * 0.2, cy - c * 0.38, c * 0.4, ink)
         size = min(11.0, c * 0.3)
-        s.text(cx, cy + c * 0.22, loc.short or loc.name, font="sans-bold", size=size, fill=ink, anchor="middle")
+        s.text(cx, cy + c * 0.22, loc.short or loc.name, font=board.spec.fonts.bold, size=size, fill=ink, anchor="middle")
 
 
 def _points_map(s, board: BoardData, assets) -> None:
@@ -418,10 +418,10 @@ def _points_map(s, board: BoardData, assets) -> None:
         _pictures(s, board, kind, node.space, bx, by, side, assets)
         size = max(6.0, c * 0.3)
         label = node.label or name
-        half = text_width(label, "sans-bold", size) / 2 + mm(0.8)
+        half = text_width(label, board.spec.fonts.bold, size) / 2 + mm(0.8)
         top = y + c / 2 + mm(0.4)
         s.rect(x - half, top, 2 * half, size * 1.25, fill="#ffffff", opacity=0.85, radius=mm(0.8))
-        s.text(x, top + size * 0.95, label, font="sans-bold", size=size, fill=INK, anchor="middle")
+        s.text(x, top + size * 0.95, label, font=board.spec.fonts.bold, size=size, fill=INK, anchor="middle")
 
 
 ROUTE_WIDTH = mm(7)
@@ -459,7 +459,7 @@ def _marks(s, board: BoardData, assets) -> None:
                 s.rect(tx + inset, ty + inset, tc - 2 * inset, tc - 2 * inset, stroke=color, width=1.6,
                        dash=[2.5, 1.5], radius=mm(1))
                 _pointer(s, (x + c / 2, y + c / 2), (tx + tc / 2, ty + tc / 2), c, color)
-            _badge(s, x, y, c, label, piece.icon, color, assets)
+            _badge(s, x, y, c, label, piece.icon, color, assets, board.spec.fonts.names)
 
 
 def _node_tag(s, board: BoardData, node: str, label: str, icon: str | None, color: str, assets) -> None:
@@ -470,13 +470,13 @@ def _node_tag(s, board: BoardData, node: str, label: str, icon: str | None, colo
     s.circle(x, y, c / 2, stroke=color, width=1.6, dash=[2.5, 1.5])  # on the place's own outline: clear of its name
     size = max(6.0, c * 0.22)
     h = size * 1.5
-    words = text_width(label, "condensed", size)
+    words = text_width(label, board.spec.fonts.names, size)
     w = words + (h if icon else 0) + mm(2)
     left, top = x - w / 2, y - c / 2 - mm(2.2) - h
     s.rect(left, top, w, h, fill="#ffffff", stroke=color, width=1.0, radius=mm(0.8))
     if icon:
         place_icon(assets, s, icon, left + mm(1), top + h * 0.1, h * 0.8, color)
-    s.text(left + w - mm(1) - words / 2, top + h * 0.5 + size * 0.36, label, font="condensed", size=size, fill=color,
+    s.text(left + w - mm(1) - words / 2, top + h * 0.5 + size * 0.36, label, font=board.spec.fonts.names, size=size, fill=color,
            anchor="middle")
 
 
@@ -496,7 +496,7 @@ def badge_space(board: BoardData, cell, taken=frozenset()):
     return near[0] if near else cell
 
 
-def _badge(s, x, y, c, label: str, icon: str | None, color: str, assets) -> None:
+def _badge(s, x, y, c, label: str, icon: str | None, color: str, assets, font: str) -> None:
     """A dashed ring with the piece's icon above its label, all inside the ring (no line crosses a word)."""
     r = c * 0.42
     s.circle(x + c / 2, y + c / 2, r, stroke=color, width=1.6, dash=[2.5, 1.5])
@@ -506,8 +506,8 @@ def _badge(s, x, y, c, label: str, icon: str | None, color: str, assets) -> None
     baseline = min(c * 0.30, inner * 0.75)  # below the centre; the ring is widest near the centre
     size = c * 0.17
     room = 2 * math.sqrt(inner ** 2 - baseline ** 2)
-    size = min(size, size * room / max(text_width(label, "condensed", size), 1e-6))
-    s.text(x + c / 2, y + c / 2 + baseline, label, font="condensed", size=size, fill=color, anchor="middle")
+    size = min(size, size * room / max(text_width(label, font, size), 1e-6))
+    s.text(x + c / 2, y + c / 2 + baseline, label, font=font, size=size, fill=color, anchor="middle")
 
 
 def _pointer(s, badge: tuple[float, float], target: tuple[float, float], c: float, color: str) -> None:
@@ -528,12 +528,12 @@ def _frame(s, board: BoardData, W, H, c) -> None:
     size = min(b * 0.6, 9)
     for i in range(board.width):
         x = b + (i + 0.5) * c
-        s.text(x, b * 0.5 + size * 0.36, column_name(i), font="sans-bold", size=size, fill="#eceff1", anchor="middle")
-        s.text(x, H - b * 0.5 + size * 0.36, column_name(i), font="sans-bold", size=size, fill="#eceff1", anchor="middle")
+        s.text(x, b * 0.5 + size * 0.36, column_name(i), font=board.spec.fonts.bold, size=size, fill="#eceff1", anchor="middle")
+        s.text(x, H - b * 0.5 + size * 0.36, column_name(i), font=board.spec.fonts.bold, size=size, fill="#eceff1", anchor="middle")
     for j in range(board.height):
         y = b + (j + 0.5) * c + size * 0.36
-        s.text(b / 2, y, str(j + 1), font="sans-bold", size=size, fill="#eceff1", anchor="middle")
-        s.text(W - b / 2, y, str(j + 1), font="sans-bold", size=size, fill="#eceff1", anchor="middle")
+        s.text(b / 2, y, str(j + 1), font=board.spec.fonts.bold, size=size, fill="#eceff1", anchor="middle")
+        s.text(W - b / 2, y, str(j + 1), font=board.spec.fonts.bold, size=size, fill="#eceff1", anchor="middle")
 
 
 def _track(s, board: BoardData, place: TrackPlace) -> None:
@@ -542,14 +542,14 @@ def _track(s, board: BoardData, place: TrackPlace) -> None:
     p = place.pitch
     color = t.color or "#ffb300"
     if place.rows is not None:
-        s.text(place.origin[0], place.origin[1] + TRACK_LABEL * 0.7, t.name, font="sans-bold",
+        s.text(place.origin[0], place.origin[1] + TRACK_LABEL * 0.7, t.name, font=board.spec.fonts.bold,
                size=min(10.0, TRACK_LABEL * 1.6), fill="#eceff1")
     for k, (x, y) in enumerate(place.cells):
         value = t.first + k
         marked = value % t.every == 0
         s.rect(x + 0.4, y + 0.4, p - 0.8, p - 0.8, fill=color if marked else TRACK_FILL, stroke=INK, width=0.8)
         size = p * (0.46 if marked else 0.34)
-        s.text(x + p / 2, y + p / 2 + size * 0.36, str(value), font="sans-bold" if marked else "sans", size=size,
+        s.text(x + p / 2, y + p / 2 + size * 0.36, str(value), font=board.spec.fonts.bold if marked else board.spec.fonts.text, size=size,
                fill=_ink_on(color) if marked else INK, anchor="middle")
 
 

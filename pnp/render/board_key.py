@@ -76,7 +76,7 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
     if per_column > rows_fit:  # more than the box holds: the entries that fit, in order
         items = items[:rows_fit * columns]
         per_column = rows_fit
-    s.text(x, y + mm(4.5), "KEY", font="sans-bold", size=11, fill=INK)
+    s.text(x, y + mm(4.5), "KEY", font=board.spec.fonts.heading, size=11, fill=INK)
     s.line(x, y + mm(6.5), x + w, y + mm(6.5), stroke=MUTED, width=0.5)
     top = y + mm(9)
     for i, item in enumerate(items):
@@ -85,9 +85,9 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
         item.swatch(s, cx, cy, SWATCH)
         words = cx + SWATCH + mm(2.5)
         room = column_w - SWATCH - mm(2.5)
-        name = layout_text(f"**{item.name}**", "sans", 8.5, 6, room, mm(4.5))
+        name = layout_text(f"**{item.name}**", board.spec.fonts.text, 8.5, 6, room, mm(4.5))
         draw_text(s, name, words, cy, room, mm(4.5), color=INK)
-        note = layout_text(item.note, "sans", 7, 5.5, room, mm(6.5))
+        note = layout_text(item.note, board.spec.fonts.text, 7, 5.5, room, mm(6.5))
         draw_text(s, note, words, cy + mm(4.6), room, mm(6.5), color=MUTED)
     after = top + per_column * ROW + mm(2)
     if board.scenarios and after < y + h:
@@ -98,7 +98,7 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
             goal = f", heading for {board.name_of(placed.to.cell)}" if placed.to is not None else ""
             parts.append(f"{piece.name or placed.piece} at {board.name_of(placed.at.cell)}{goal}")
         text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
-        lay = layout_text(text, "sans", 8.5, 6.5, w, y + h - after)
+        lay = layout_text(text, board.spec.fonts.text, 8.5, 6.5, w, y + h - after)
         if lay.fits:
             draw_text(s, lay, x, after, w, y + h - after, color=INK)
 

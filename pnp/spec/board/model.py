@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from pnp.spec.fontnames import FontName
 from pnp.spec.types import Color, Length, NonNegLength, PositiveLength, Spec
 from pnp.spec.units import parse_length
 
@@ -153,6 +154,19 @@ class Track(Spec):
         return value
 
 
+class BoardFonts(Spec):
+    """The faces a board prints in: pnp's built-in fonts or the game's own (`fonts:` in game.yaml)."""
+
+    title: FontName = Field(default="serif-bold", description="the board's title on its poster")
+    heading: FontName = Field(default="sans-bold", description="the assembly page's heading and the key's")
+    names: FontName = Field(default="condensed", description="names on the map: locations, nodes, badges "
+                                                             "(a narrow face, so that they fit)")
+    bold: FontName = Field(default="sans-bold", description="coordinates round the frame, space labels, track "
+                                                            "names and numbers, tile labels")
+    text: FontName = Field(default="sans", description="the scale note, the key's words, a scenario's words, "
+                                                       "the assembly page's instructions")
+
+
 class Board(Spec):
     kind: Literal["board"]
     name: str
@@ -182,6 +196,7 @@ class Board(Spec):
     pieces: dict[str, Piece] = Field(default_factory=dict)
     scenarios: list[Scenario] = Field(default_factory=list)
     tracks: list[Track] = Field(default_factory=list)
+    fonts: BoardFonts = Field(default_factory=BoardFonts, description="the faces the board prints in")
 
     @field_validator("cell")
     @classmethod
