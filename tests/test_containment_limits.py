@@ -462,3 +462,19 @@ def test_non_finite_detector_finds_what_it_looks_for():
     assert non_finite_in_pdf(b"%PDF\n1 0 obj<<>>stream\n" + zlib.compress(b"q 1 0 0 1 5 5 cm Q") + b"\nendstream") == []
     assert non_finite_in_pdf(b"%PDF\n1 0 obj<<>>stream\n" + zlib.compress(b"BT (nan \\) inf) Tj ET") + b"\nendstream") == []
     assert _SVG_NON_FINITE.search('<rect x="nan" y="1"/>') and not _SVG_NON_FINITE.search('<text x="1">infinite</text>')
+
+
+def test_slow_templates_in_token_words_are_bounded_for_the_whole_file(tmp_path):
+    """Every token's words may hold a template of their own: after one runs out of time the file's
+    other templates are not run, so a hundred slow ones cost one budget, not a hundred."""
+    template = ATTACKS["branching macro"].replace('"', '\\"')
+    game = tmp_path / "tk"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Tk\nplayers: 1\ncomponents: [tokens.yaml]\n")
+    pieces = "".join(f'  - {{id: p{i}, shape: circle, size: 10mm, front: {{label: "{template} {i}"}}}}\n'
+                     for i in range(100))
+    (game / "tokens.yaml").write_text("kind: tokens\nname: t\npieces:\n" + pieces)
+    run = pnp("validate", game, child=True)
+    text = refused(run, "tokens.yaml:4:", "runs longer than")
+    assert "other templates were not run" in text
+    assert run.seconds < 20

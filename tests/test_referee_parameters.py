@@ -83,3 +83,51 @@ def test_balance_pdf_labels_figures_in_words():
     assert figure_label("win_rate_cautious_2p") == "Win rate, cautious, 2 players"
     assert figure_label("first_player_win_rate_3p") == "First player win rate, 3 players"
     assert figure_label("greedy_stuck_rate") == "Greedy stuck rate"
+
+
+# the words of tokens, sheets and boards read the parameters too --------------------------------------
+
+TOKENS_READING = """\
+kind: tokens
+name: chips
+pieces:
+  - {id: wits, shape: rounded, size: 20mm, count: 2,
+     front: {fill: "#fff3e0", label: "{{ parameters.wits }} Wits", text: "start with **{{ parameters.wits }}**"}}
+"""
+SHEET_READING = """\
+kind: sheet
+title: "Pad of {{ parameters.rounds }} rounds"
+grids:
+  rounds: {title: "Score {{ parameters.rounds }} rounds", size: [4, 2]}
+layout: [[title], [rounds]]
+"""
+
+
+def _reading_game(tmp_path: Path, wits: int, tokens: str = TOKENS_READING) -> Path:
+    game = tmp_path / f"reading{wits}"
+    game.mkdir()
+    (game / "game.yaml").write_text(f"title: Reading\nplayers: 1\nparameters:\n  wits: {wits}\n  rounds: 6\n"
+                                    "components: [tokens.yaml, sheet.yaml]\n")
+    (game / "tokens.yaml").write_text(tokens)
+    (game / "sheet.yaml").write_text(SHEET_READING)
+    return game
+
+
+def test_token_and_sheet_words_print_the_parameters_value(tmp_path, run_cli):
+    for wits in (3, 5):
+        game = _reading_game(tmp_path, wits)
+        result = run_cli("build", game, "--force", "--out", tmp_path / f"out{wits}")
+        assert result.exit_code == 0, result.output
+        tokens = _pdf_text(tmp_path / f"out{wits}" / game.name / "tokens.pdf")
+        assert f"{wits} Wits" in tokens and f"start with {wits}" in tokens and "parameters" not in tokens, tokens
+        sheet = _pdf_text(tmp_path / f"out{wits}" / game.name / "sheet.pdf")
+        assert "Pad of 6 rounds" in sheet and "parameters" not in sheet, sheet
+
+
+def test_a_spec_word_naming_an_unknown_parameter_is_an_error_at_its_value(tmp_path, run_cli):
+    game = _reading_game(tmp_path, 3, TOKENS_READING.replace("parameters.wits }} Wits", "parameters.wit }} Wits"))
+    result = run_cli("build", game, "--force", "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    line = next(i for i, text in enumerate((game / "tokens.yaml").read_text().splitlines(), 1) if "wit }}" in text)
+    assert re.search(rf"tokens\.yaml:{line}:\d+: label: .*wit", result.output), result.output
+    assert "Traceback" not in result.output

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pnp.kinds import values
-from pnp.kinds.kind import KindOption
+from pnp.kinds.kind import KindOption, render_parameters
 from pnp.spec.board import Board, load_board
 
 KIND = "board"
@@ -16,6 +16,7 @@ OPTIONS = (
 def load(game, path, raw):
     board = load_board(path, raw, game.errors)
     if board is not None:
+        render_parameters(game, board.spec)
         _check_pictures(game, board, raw)
         _check_tracks(game, board, raw)
         _check_size(game, board, raw)

@@ -103,6 +103,14 @@ RULEBOOK_OPTIONS = (
 )
 
 
+def render_parameters(game: "GameContext", model) -> None:
+    """A token, sheet or board spec's words that hold a template read the game's rule parameters
+    (`pnp.spec.spectext`); card text does so per card instead."""
+    from pnp.spec.spectext import render_spec_text
+
+    render_spec_text(model, game.game.parameter_values() if game.game else {}, game.errors)
+
+
 @contextmanager
 def fit_at(game: "GameContext", raw: Any, path: list, advice: str = "make it smaller or print on larger paper"):
     """Turn a `DoesNotFit` raised while drawing into a located error at the spec key that set the size.

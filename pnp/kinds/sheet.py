@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.kinds.kind import KindOption
+from pnp.kinds.kind import KindOption, render_parameters
 from pnp.spec import polyomino as poly
 from pnp.spec.load import locate
 from pnp.spec.sheet import Piece, Sheet, load_sheet
@@ -20,7 +20,13 @@ DEFAULT_SEED = 1
 
 
 def load(game, path, raw):
-    return load_sheet(raw, game.errors)
+    sheet = load_sheet(raw, game.errors)
+    if sheet is not None:
+        before = len(game.errors.errors)
+        render_parameters(game, sheet)
+        if len(game.errors.errors) > before:
+            return None
+    return sheet
 
 
 def with_random_layout(sheet: Sheet, seed: int) -> Sheet:

@@ -2,7 +2,7 @@
 boards and radial tracks; the same pieces in a print-shop file, SVG sheets and the piece list."""
 from __future__ import annotations
 
-from pnp.kinds.kind import KindOption, Piece, fit_at
+from pnp.kinds.kind import KindOption, Piece, fit_at, render_parameters
 from pnp.spec.tokens import Side, Tokens, load_tokens
 
 KIND = "tokens"
@@ -15,6 +15,7 @@ def load(game, path, raw):
     if tokens is None:
         return None
     before = len(game.errors.errors)
+    render_parameters(game, tokens.spec)
     _check_art(game, tokens)
     _check_tracks(game, tokens)
     return tokens if len(game.errors.errors) == before else None
