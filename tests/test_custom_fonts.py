@@ -348,19 +348,23 @@ def test_a_cff_font_with_too_many_glyphs_is_refused_before_converting(monkeypatc
         fontfiles.usable_truetype(make_font("ABCDEFGHIJKLMNOPQRST", "Many", cff=True))
 
 
-def _blob_with_sheet_fonts(tmp_path: Path, fonts_key: str) -> Path:
+def _example_with_spec_fonts(tmp_path: Path, example: str, spec: str, before: str, fonts_key: str) -> Path:
+    """A copy of a bundled game with the font Fell declared, and `fonts_key` written into `spec`
+    on the line above its `before` key."""
     import shutil
 
-    from pnp.paths import EXAMPLES
-
-    game = Path(shutil.copytree(EXAMPLES / "blob", tmp_path / "blob"))
+    game = Path(shutil.copytree(EXAMPLES / example, tmp_path / example))
     (game / "fonts").mkdir()
-    (game / "fonts/fell.ttf").write_bytes(make_font(LATIN + " '!-:", "Fell"))
+    (game / "fonts/fell.ttf").write_bytes(make_font(LATIN + " '!-:·×()%=\"", "Fell"))
     (game / "game.yaml").write_text((game / "game.yaml").read_text() + "fonts:\n  Fell: fonts/fell.ttf\n")
-    sheet = (game / "sheet.yaml").read_text()
-    assert "\nlayout:" in sheet
-    (game / "sheet.yaml").write_text(sheet.replace("\nlayout:", f"\n{fonts_key}\nlayout:", 1))
+    text = (game / spec).read_text()
+    assert f"\n{before}:" in text
+    (game / spec).write_text(text.replace(f"\n{before}:", f"\n{fonts_key}\n{before}:", 1))
     return game
+
+
+def _blob_with_sheet_fonts(tmp_path: Path, fonts_key: str) -> Path:
+    return _example_with_spec_fonts(tmp_path, "blob", "sheet.yaml", "layout", fonts_key)
 
 
 def test_a_sheet_prints_its_title_and_headings_in_the_games_font(tmp_path, run_cli):
@@ -381,16 +385,7 @@ def test_an_unknown_sheet_font_is_located_at_its_value(tmp_path, run_cli):
 
 
 def _misk_with_board_fonts(tmp_path: Path, fonts_key: str) -> Path:
-    import shutil
-
-    game = Path(shutil.copytree(EXAMPLES / "miskatonic", tmp_path / "miskatonic"))
-    (game / "fonts").mkdir()
-    (game / "fonts/fell.ttf").write_bytes(make_font(LATIN + " '!-:·×()%=\"", "Fell"))
-    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "fonts:\n  Fell: fonts/fell.ttf\n")
-    board = (game / "board.yaml").read_text()
-    assert "\nspaces:" in board
-    (game / "board.yaml").write_text(board.replace("\nspaces:", f"\n{fonts_key}\nspaces:", 1))
-    return game
+    return _example_with_spec_fonts(tmp_path, "miskatonic", "board.yaml", "spaces", fonts_key)
 
 
 def test_a_board_prints_its_title_and_map_names_in_the_games_font(tmp_path, run_cli):
