@@ -406,14 +406,12 @@ class _LayoutResolver:
 def merge(base: LDict | None, over: LDict) -> LDict:
     """A new LDict: `base` with `over`'s keys replacing its own, positions kept per key."""
     out = LDict()
-    out.key_pos, out.value_pos = {}, {}
     out.pos = getattr(over, "pos", None) or getattr(base, "pos", None) or Pos("?")
+    out.path = out.pos.path
     for src in (base, over):
         if isinstance(src, LDict):
             for k, v in src.items():
-                out[k] = v
-                out.key_pos[k] = src.key_pos.get(k, out.pos)
-                out.value_pos[k] = src.value_pos.get(k, out.pos)
+                out.put(k, v, src)
     return out
 
 
