@@ -15,7 +15,7 @@ from typing import Any
 from pnp.errors import Collector, Pos, did_you_mean, display_path, known_list
 from pnp.spec.deck import Box, Card, Deck, FieldDef, Layout, Side
 from pnp.spec.load import LDict, LList, load_yaml, locate, value_pos
-from pnp.spec.validate import validate
+from pnp.spec.validate import take_back, validate
 from pnp.spec import templating
 from pnp.spec.fieldvalues import LayoutRef, blank_value, convert_field  # noqa: F401  (re-exported)
 
@@ -114,9 +114,32 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     if raw is None:
         raw = load_yaml(path, shown)
     before = len(errors.errors)
-    deck = validate(Deck, raw, errors)
+    raw_cards = raw.get("cards") if isinstance(raw, LDict) else None
+    if not isinstance(raw_cards, LList):
+        deck = validate(Deck, raw, errors)
+        return _resolve(deck, path, game_dir, errors, shared_layouts, known_icons, raw, [], before) if deck else None
+    # the cards are checked one at a time as they are resolved, not all at once with the deck:
+    # a deck of ten thousand cards never holds ten thousand card models
+    shell = LDict((k, v) for k, v in raw.items() if k != "cards")
+    shell.share_positions(raw)
+    deck = validate(Deck, shell, errors)
     if deck is None:
+        _report_card_errors(raw_cards, 0, errors)
         return None
+    return _resolve(deck, path, game_dir, errors, shared_layouts, known_icons, raw, raw_cards, before)
+
+
+def _report_card_errors(raw_cards: LList, start: int, errors: Collector) -> None:
+    """The errors of cards `start` and after, once the deck cannot be built (as a whole deck's check reports them)."""
+    for i in range(start, len(raw_cards)):
+        validate(Card, raw_cards[i], errors, ("cards", i), raw_cards.item_pos[i])
+
+
+def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_layouts: dict | None,
+             known_icons: set[str] | None, raw: Any, raw_cards: Any, before: int) -> ResolvedDeck | None:
+    """The deck's layouts resolved, then its cards (checked one at a time from `raw_cards`) and data rows."""
+    shown = display_path(path)
+    resolved_errors, resolved_warnings = len(errors.errors), len(errors.warnings)
     known_icons = known_icons if known_icons is not None else set()
     layouts_raw = dict(shared_layouts or {})
     raw_layouts = raw.get("layouts") if isinstance(raw, LDict) else None
@@ -128,10 +151,14 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     build = _CardBuilder(deck, raw, layouts, resolver, errors, shown)
 
     cards: list[CardEntry] = []
-    raw_cards = raw.get("cards") if isinstance(raw, LDict) else None
     seen_ids: dict[str, Pos] = {}
-    for i, card in enumerate(deck.cards):
-        card_raw = raw_cards[i] if isinstance(raw_cards, LList) and i < len(raw_cards) else raw
+    for i, card_raw in enumerate(raw_cards):
+        checked = len(errors.errors)
+        card = validate(Card, card_raw, errors, ("cards", i), raw_cards.item_pos[i])
+        if card is None:  # as when the deck is checked whole: a card is wrong, so nothing is resolved
+            take_back(errors, resolved_errors, checked, resolved_warnings)
+            _report_card_errors(raw_cards, i + 1, errors)
+            return None
         entry = build.card(card, card_raw, i)
         if entry:
             if entry.id in seen_ids:

@@ -578,14 +578,16 @@ def _number_problem(value: int | float) -> str | None:
     return None
 
 
-def locate(root: Any, loc: Sequence, key: bool = False) -> Pos:
+def locate(root: Any, loc: Sequence, key: bool = False, start: Pos | None = None) -> Pos:
     """The position of the node at `loc` (a path of keys and indexes) in a loaded tree.
 
     With `key=True` the position of the last key itself (for unknown keys).
-    Walks as deep as the path exists and returns the deepest position found.
+    Walks as deep as the path exists and returns the deepest position found;
+    `start` is where `root` itself is written, when it is known better than `root.pos`
+    (an item reached through an alias is written at the alias).
     """
     node = root
-    best = getattr(root, "pos", None)
+    best = start if start is not None else getattr(root, "pos", None)
     for i, step in enumerate(loc):
         last = i == len(loc) - 1
         if isinstance(node, LDict):
