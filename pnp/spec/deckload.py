@@ -80,7 +80,7 @@ class ResolvedDeck:
     layouts: dict[str, ResolvedLayout]
     raw: Any = None
     field_defs: dict[str, FieldDef] = field(default_factory=dict)
-    data_rows: dict = field(default_factory=dict)  # card id → the data row it came from (cells and their positions)
+    data_rows: dict = field(default_factory=dict)  # card id → where its data row and each of its cells are (RowPlace)
     parameters: dict = field(default_factory=dict)  # game.yaml's rule parameters, read by card templates
     _total: int | None = None
 
@@ -169,14 +169,16 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
     if deck.data:
         from pnp.spec.csvdata import deck_rows
 
-        for row in deck_rows(deck, game_dir, raw, errors):
+        rows = deck_rows(deck, game_dir, raw, errors)
+        for r, row in enumerate(rows):
+            rows[r] = None  # each row let go of once its card is made: the deck keeps only where it was
             card = Card(id=row.id, count=row.count, fields=row.fields)
             entry = build.card(card, None, len(cards), row=row)
             if entry:
                 if entry.id in seen_ids:
                     errors.error(row.pos_of("id"), f"duplicate card id '{entry.id}' (first at {seen_ids[entry.id]})")
                 seen_ids[entry.id] = entry.pos
-                data_rows[entry.id] = row
+                data_rows[entry.id] = row.place()
                 cards.append(entry)
     if not cards and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
@@ -457,6 +459,8 @@ class _CardBuilder:
         if deck.back is not None and deck.back.layout:
             self.back_ref = self._ref(deck.back.layout, ["back", "layout"] if self.back_raw is not None else ["back"])
         self._reported: set[tuple[Pos, str]] = set()
+        self._back_pos = getattr(self.back_raw, "pos", None)  # one Pos for the deck's back, not one a card
+        self._shared_fields: dict[Any, dict] = {}  # a back many cards share: its own fields, typed once
 
     def _ref(self, text: str | None, path: list) -> LayoutRef | None:
         if not text:
@@ -517,8 +521,15 @@ class _CardBuilder:
         shared = card_fields is not None
         raw_side = raw if isinstance(raw, LDict) else None
         fields_raw = raw_side.get("fields") if raw_side is not None else None
-        fields = _typed_fields(deck.fields, side.fields, fields_raw, errors, fields_label or label, card_pos,
-                               self.resolver.known_icons, None if shared else row, check_required=not shared)
+        # a shared back's own fields are the same on every card (errors too, at the same places): typed once
+        once = shared and (not side.fields or (fields_label is not None and isinstance(fields_raw, LDict)))
+        key = id(side) if side.fields else None
+        fields = self._shared_fields.get(key) if once else None
+        if fields is None:
+            fields = _typed_fields(deck.fields, side.fields, fields_raw, errors, fields_label or label, card_pos,
+                                   self.resolver.known_icons, None if shared else row, check_required=not shared)
+            if once:
+                self._shared_fields[key] = fields
         if ref is None:
             if row is not None:
                 self.once(_data_pos(self.raw), "a data row without a `layout` cell has no layout: set `layout:` or "
@@ -549,7 +560,8 @@ class _CardBuilder:
             boxes, overridden = new_boxes, True
         if shared and not all(rb.static for rb in boxes):
             fields = context  # a back that shows fields shows this card's
-        return Face(layout, fields, boxes, getattr(raw_side, "pos", card_pos), label, overridden)
+        pos = self._back_pos if raw_side is not None and raw_side is self.back_raw else getattr(raw_side, "pos", card_pos)
+        return Face(layout, fields, boxes, card_pos if pos == card_pos else pos, label, overridden)
 
     def layout(self, ref: LayoutRef, context: dict, label: str, row, fields_raw: Any) -> ResolvedLayout | None:
         """The layout a reference names, a template rendered with the card's fields; errors with "did you mean"."""
