@@ -53,8 +53,14 @@ class Face:
     fields: dict
     boxes: list[ResolvedBox]  # the layout's boxes with this card's overrides applied
     pos: Pos
-    label: str  # "card 'lantern' (front)"
+    card_id: str
+    side: str  # how the label names the side: "" (a card with one face), " (front)" or " (back)"
     overridden: bool = False
+
+    @property
+    def label(self) -> str:
+        """"card 'lantern' (front)": made when a message needs it, not kept on each of ten thousand faces."""
+        return f"card '{self.card_id}'{self.side}"
 
 
 @dataclass(slots=True)
@@ -489,8 +495,7 @@ class _CardBuilder:
         else:
             front_ref = self.front_ref
         has_back = bool(card.back or deck.back or (row is not None and row.back_ref))
-        front = self.face(front_side, front_raw, front_ref, f"card '{card_id}'" + (" (front)" if has_back else ""),
-                          pos, row)
+        front = self.face(front_side, front_raw, front_ref, (card_id, " (front)" if has_back else ""), pos, row)
         if front is None:
             return None
         back = None
@@ -498,25 +503,28 @@ class _CardBuilder:
             back_raw = raw.get("back") if isinstance(raw, LDict) else None
             ref = (LayoutRef(card.back.layout, _key_pos(back_raw, "layout", pos)) if card.back.layout
                    else self.front_ref)
-            back = self.face(card.back, back_raw, ref, f"card '{card_id}' (back)", pos, row)
+            back = self.face(card.back, back_raw, ref, (card_id, " (back)"), pos, row)
             if back is None:
                 return None
         elif row is not None and row.back_ref:
-            back = self.face(Side(), None, row.back_ref, f"card '{card_id}' (back)", pos, row, card_fields=front.fields)
+            back = self.face(Side(), None, row.back_ref, (card_id, " (back)"), pos, row, card_fields=front.fields)
         elif deck.back:
             if self.back_ref is None:
                 self.once(value_pos(self.raw, "back"), "the deck's back has no layout (write `back: <layout>` "
                                                       "or `back: {layout: …}`)")
                 return None
-            back = self.face(deck.back, self.back_raw, self.back_ref, f"card '{card_id}' (back)", pos, None,
+            back = self.face(deck.back, self.back_raw, self.back_ref, (card_id, " (back)"), pos, None,
                              card_fields=front.fields, fields_label="the deck's back")
             if back is None:
                 return None
         return CardEntry(card_id, card.count, front, back, pos)
 
-    def face(self, side: Side, raw: Any, ref: LayoutRef | None, label: str, card_pos: Pos, row=None,
+    def face(self, side: Side, raw: Any, ref: LayoutRef | None, who: tuple[str, str], card_pos: Pos, row=None,
              card_fields: dict | None = None, fields_label: str | None = None) -> Face | None:
-        """One face. A back shared by many cards (`card_fields` given) reads the card's own fields."""
+        """One face (`who`: the card's id and how its label names the side, as `Face` keeps them).
+
+        A back shared by many cards (`card_fields` given) reads the card's own fields."""
+        label = f"card '{who[0]}'{who[1]}"
         deck, errors = self.deck, self.errors
         shared = card_fields is not None
         raw_side = raw if isinstance(raw, LDict) else None
@@ -561,7 +569,7 @@ class _CardBuilder:
         if shared and not all(rb.static for rb in boxes):
             fields = context  # a back that shows fields shows this card's
         pos = self._back_pos if raw_side is not None and raw_side is self.back_raw else getattr(raw_side, "pos", card_pos)
-        return Face(layout, fields, boxes, card_pos if pos == card_pos else pos, label, overridden)
+        return Face(layout, fields, boxes, card_pos if pos == card_pos else pos, *who, overridden)
 
     def layout(self, ref: LayoutRef, context: dict, label: str, row, fields_raw: Any) -> ResolvedLayout | None:
         """The layout a reference names, a template rendered with the card's fields; errors with "did you mean"."""
