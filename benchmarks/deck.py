@@ -5,10 +5,11 @@
 
 The cards are written in the deck's YAML, or with `--table` as rows of `cards.csv` (a spec
 file holds at most 5 MB, about 30,000 of these cards; a table holds up to 100,000 rows).
-Either way prints `cards=N ms_per_card=X peak_rss_mb=Y`. Each card has a coloured frame, a title,
+Either way prints `cards=N ms_per_card=X peak_rss_mb=Y child_peak_rss_mb=Z` (Z: the largest
+forked worker). Each card has a coloured frame, a title,
 three body lines, three numbers in circles and an icon; sheets carry crop marks and
-mirrored backs. Targets: at most 1 ms a card at N = 2,700 and peak RSS under 100 MB,
-not growing with N.
+mirrored backs. Targets: at most 1 ms a card at N = 2,700 and peak RSS (of pnp and of each
+worker) under 100 MB at N = 10,000 (YAML too), not growing with N.
 """
 from __future__ import annotations
 
