@@ -21,22 +21,22 @@ MAX_COUNT = 10_000
 class CellPositions:
     """Column → Pos of one row's cell, every column (empty cells too), as a read-only mapping.
 
-    The row keeps one int a cell and the table's one column index; a Pos is made when asked.
-    A cell on the row's own line is its column alone (a small int Python does not allocate),
-    one on a later line (after a line break in a quoted cell) `line << 24 | col`, and a
-    spreadsheet's cell its Pos.
+    A row of a CSV file keeps its cells' positions as one int, 48 bits a cell (the line after the
+    row's own, then the column), beside the table's one column index; a Pos is made when asked.
+    A spreadsheet's cells (named like `Ships!C12`) keep their Pos objects, in a tuple.
     """
 
     __slots__ = ("_path", "_line", "_index", "_at")
 
-    def __init__(self, path: str, line: int, index: dict[str, int], at: tuple):
+    def __init__(self, path: str, line: int, index: dict[str, int], at: int | tuple):
         self._path, self._line, self._index, self._at = path, line, index, at
 
     def __getitem__(self, name: str) -> Pos:
-        at = self._at[self._index[name]]
-        if type(at) is not int:
-            return at
-        return Pos(self._path, self._line, at) if at < _ON_LINE else Pos(self._path, at >> 24, at & 0xFFFFFF)
+        i = self._index[name]
+        if type(self._at) is tuple:
+            return self._at[i]
+        cell = (self._at >> (_CELL_BITS * i)) & _CELL_MASK
+        return Pos(self._path, self._line + (cell >> 24), cell & 0xFFFFFF)
 
     def get(self, name: str, default=None):
         return self[name] if name in self._index else default
@@ -63,13 +63,19 @@ class CellPositions:
         return dict(self.items()) == (dict(other.items()) if isinstance(other, CellPositions) else other)
 
 
-_ON_LINE = 1 << 24
+_CELL_BITS = 48
+_CELL_MASK = (1 << _CELL_BITS) - 1
 
 
-def _packed(pos: Pos, path: str, line: int) -> int | Pos:
-    if pos.cell or pos.path != path or pos.line > 0xFFFFFF or pos.col >= _ON_LINE:
-        return pos
-    return pos.col if pos.line == line else pos.line << 24 | pos.col
+def _packed(positions: list[Pos], path: str, line: int) -> int | tuple:
+    """A row's cell positions as one int (see `CellPositions`), or a tuple of them when one does not fit."""
+    packed = 0
+    for i, pos in enumerate(positions):
+        below = pos.line - line
+        if pos.cell or pos.path != path or not 0 <= below < 1 << 24 or not 0 <= pos.col < 1 << 24:
+            return tuple(positions)
+        packed |= (below << 24 | pos.col) << (_CELL_BITS * i)
+    return packed
 
 
 @dataclass(slots=True)
@@ -171,7 +177,7 @@ def rows_from_table(table: Table, errors: Collector, names: list[str | None] | N
         table.rows[r] = None
         cells = trow.cells
         line = trow.pos.line
-        cols = CellPositions(path, line, index, tuple(_packed(cells[i].pos, path, line) for i, _ in named))
+        cols = CellPositions(path, line, index, _packed([cells[i].pos for i, _ in named], path, line))
         row_values = {name: cells[i].value for i, name in named} if values else {}
         fields = {name: cells[i].value for i, name in plain if cells[i].value is not None}
         count = 1 if count_at is None else _count(cells[count_at].value, cells[count_at].pos, errors)

@@ -21,6 +21,7 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
     header: list[Cell] | None = None
     rows: list[TableRow] = []
     reader = csv.reader(iter(lines))
+    texts: dict[str, str] = {}  # cell texts met so far: a column of a few values repeated holds each once
     done = 0  # lines consumed by the records read so far
     while True:
         first = done + 1
@@ -40,7 +41,7 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
             return None
         if not any(v.strip() for v in values):
             continue  # a blank line
-        cells = [Cell(_value(v), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
+        cells = [Cell(_value(v, texts), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
         if header is None:
             header = cells
             continue
@@ -58,11 +59,25 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
     return Table(shown, header[0].pos, header, rows)
 
 
-def _value(text: str):
-    """A cell's text as the designer typed it; blank is empty. Line breaks are kept as `\\n`."""
+MAX_SHARED_TEXTS = 4096  # distinct cell texts remembered for sharing; past that, a text is only looked up
+MAX_SHARED_LENGTH = 64  # longer texts are seldom repeated
+
+
+def _value(text: str, texts: dict[str, str]):
+    """A cell's text as the designer typed it; blank is empty. Line breaks are kept as `\\n`.
+
+    A text met before in the file is that same string (`texts`), not another copy of it."""
     if not text.strip():
         return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) > MAX_SHARED_LENGTH:
+        return text
+    shared = texts.get(text)
+    if shared is None:
+        if len(texts) < MAX_SHARED_TEXTS:
+            texts[text] = text
+        return text
+    return shared
 
 
 def _cell_starts(record: str, line: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
