@@ -16,15 +16,26 @@ _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
-    """The table in a CSV text; None (with the error reported) when it has no header."""
-    lines = _LINES.findall(text)
+    """The table in a CSV text; None (with the error reported) when it has no header.
+
+    The text is split into lines as the reader asks for them, and only the current record's
+    are kept (`pending`): a long file is not held a second time as a list of its lines.
+    """
+    pending: list[str] = []  # the lines of the record being read
+
+    def lines():
+        for match in _LINES.finditer(text):
+            pending.append(match.group())
+            yield match.group()
+
     header: list[Cell] | None = None
     rows: list[TableRow] = []
-    reader = csv.reader(iter(lines))
+    reader = csv.reader(lines())
     texts: dict[str, str] = {}  # cell texts met so far: a column of a few values repeated holds each once
     done = 0  # lines consumed by the records read so far
     while True:
         first = done + 1
+        pending.clear()
         try:
             values = next(reader)
         except StopIteration:
@@ -33,7 +44,7 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
             errors.error(Pos(shown, first), f"this CSV record cannot be read: {e}")
             return None
         done = reader.line_num
-        record = "".join(lines[first - 1:done])
+        record = "".join(pending)
         starts, unclosed = _cell_starts(record, first)
         if unclosed is not None:
             errors.error(Pos(shown, *unclosed), "this quoted cell is never closed: a `\"` is missing, "
