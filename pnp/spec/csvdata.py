@@ -18,13 +18,84 @@ SPECIAL_COLUMNS = ("id", "count", "layout", "back")
 MAX_COUNT = 10_000
 
 
-@dataclass
+class CellPositions:
+    """Column → Pos of one row's cell, every column (empty cells too), as a read-only mapping.
+
+    A row of a CSV file keeps its cells' positions as one int, 48 bits a cell (the line after the
+    row's own, then the column), beside the table's one column index; a Pos is made when asked.
+    A spreadsheet's cells (named like `Ships!C12`) keep their Pos objects, in a tuple.
+    """
+
+    __slots__ = ("_path", "_line", "_index", "_at")
+
+    def __init__(self, path: str, line: int, index: dict[str, int], at: int | tuple):
+        self._path, self._line, self._index, self._at = path, line, index, at
+
+    def __getitem__(self, name: str) -> Pos:
+        i = self._index[name]
+        if type(self._at) is tuple:
+            return self._at[i]
+        cell = (self._at >> (_CELL_BITS * i)) & _CELL_MASK
+        return Pos(self._path, self._line + (cell >> 24), cell & 0xFFFFFF)
+
+    def get(self, name: str, default=None):
+        return self[name] if name in self._index else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
+
+    def __iter__(self):
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def keys(self):
+        return self._index.keys()
+
+    def items(self):
+        return ((name, self[name]) for name in self._index)
+
+    def values(self):
+        return (self[name] for name in self._index)
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self.items()) == (dict(other.items()) if isinstance(other, CellPositions) else other)
+
+
+_CELL_BITS = 48
+_CELL_MASK = (1 << _CELL_BITS) - 1
+
+
+def _packed(positions: list[Pos], path: str, line: int) -> int | tuple:
+    """A row's cell positions as one int (see `CellPositions`), or a tuple of them when one does not fit."""
+    packed = 0
+    for i, pos in enumerate(positions):
+        below = pos.line - line
+        if pos.cell or pos.path != path or not 0 <= below < 1 << 24 or not 0 <= pos.col < 1 << 24:
+            return tuple(positions)
+        packed |= (below << 24 | pos.col) << (_CELL_BITS * i)
+    return packed
+
+
+@dataclass(slots=True)
+class RowPlace:
+    """Where a card's data row is, and each of its cells: what a resolved deck keeps of the row."""
+
+    pos: Pos
+    cols: CellPositions
+
+    def pos_of(self, name: str) -> Pos:
+        return self.cols.get(name, self.pos)
+
+
+@dataclass(slots=True)
 class Row:
     id: str | None
     count: int
     fields: dict  # column → value, for the cells that hold something
     pos: Pos
-    cols: dict  # column → Pos of this row's cell (every column, empty cells too)
+    cols: CellPositions  # column → Pos of this row's cell (every column, empty cells too)
     raw: object = None
     layout: str | None = None
     back: str | None = None
@@ -34,6 +105,9 @@ class Row:
 
     def pos_of(self, name: str) -> Pos:
         return self.cols.get(name, self.pos)
+
+    def place(self) -> RowPlace:
+        return RowPlace(self.pos, self.cols)
 
 
 def load_rows(game_dir: Path, data, pos: Pos, errors: Collector) -> list[Row]:
@@ -84,22 +158,32 @@ def column_names(table: Table, errors: Collector) -> list[str | None]:
     return names
 
 
-def rows_from_table(table: Table, errors: Collector, names: list[str | None] | None = None) -> list[Row]:
+def rows_from_table(table: Table, errors: Collector, names: list[str | None] | None = None,
+                    values: bool = True) -> list[Row]:
+    """The table's rows as card rows; `values=False` leaves out each row's `values` (no `where` reads them).
+
+    The table's rows are let go of as they are read: a long table is never held twice.
+    """
     if names is None:
         names = column_names(table, errors)
     named = [(i, name) for i, name in enumerate(names) if name is not None]
+    index = {name: j for j, (_, name) in enumerate(named)}  # one for the table, shared by its rows' positions
     special = {name: i for i, name in named if name in SPECIAL_COLUMNS}
     plain = [(i, name) for i, name in named if name not in SPECIAL_COLUMNS]
     id_at, count_at, layout_at, back_at = (special.get(k) for k in SPECIAL_COLUMNS)
     rows: list[Row] = []
-    for trow in table.rows:
+    path = table.rows[0].pos.path if table.rows else ""
+    for r, trow in enumerate(table.rows):
+        table.rows[r] = None
         cells = trow.cells
-        cols = {name: cells[i].pos for i, name in named}
-        values = {name: cells[i].value for i, name in named}
+        line = trow.pos.line
+        cols = CellPositions(path, line, index, _packed([cells[i].pos for i, _ in named], path, line))
+        row_values = {name: cells[i].value for i, name in named} if values else {}
         fields = {name: cells[i].value for i, name in plain if cells[i].value is not None}
         count = 1 if count_at is None else _count(cells[count_at].value, cells[count_at].pos, errors)
         rows.append(Row(_cell_text(cells, id_at), count, fields, trow.pos, cols, layout=_cell_text(cells, layout_at),
-                        back=_cell_text(cells, back_at), values=values))
+                        back=_cell_text(cells, back_at), values=row_values))
+    table.rows.clear()
     return rows
 
 
@@ -165,7 +249,7 @@ def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector) -> list[Row]:
         back_ref = LayoutRef(source.back, at("back"), True) if source.back else None
         for table in read_tables(game_dir, source.file, sheets, at("file"), at("sheet"), errors):
             names = column_names(table, errors)
-            rows = rows_from_table(table, errors, names)
+            rows = rows_from_table(table, errors, names, values=condition is not None)
             if condition is not None:
                 rows = [row for row in rows if condition.holds(row, deck.fields)]
                 if not condition.ok:

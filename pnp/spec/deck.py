@@ -220,7 +220,7 @@ def box_keys(raw: Any, errors) -> Any:
                       f"(it is a key of {where} boxes)"
         warn_once(errors, locate(raw, [key], key=True), message)
     kept = LDict((k, v) for k, v in raw.items() if k not in foreign)
-    kept.pos, kept.key_pos, kept.value_pos = raw.pos, raw.key_pos, raw.value_pos
+    kept.share_positions(raw)
     return kept
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from pnp.errors import Collector, Pos, did_you_mean, display_path, known_list
 from pnp.spec.deck import Box, Card, Deck, FieldDef, Layout, Side
 from pnp.spec.load import LDict, LList, load_yaml, locate, value_pos
-from pnp.spec.validate import validate
+from pnp.spec.validate import take_back, validate
 from pnp.spec import templating
 from pnp.spec.fieldvalues import LayoutRef, blank_value, convert_field  # noqa: F401  (re-exported)
 
@@ -53,8 +53,14 @@ class Face:
     fields: dict
     boxes: list[ResolvedBox]  # the layout's boxes with this card's overrides applied
     pos: Pos
-    label: str  # "card 'lantern' (front)"
+    card_id: str
+    side: str  # how the label names the side: "" (a card with one face), " (front)" or " (back)"
     overridden: bool = False
+
+    @property
+    def label(self) -> str:
+        """"card 'lantern' (front)": made when a message needs it, not kept on each of ten thousand faces."""
+        return f"card '{self.card_id}'{self.side}"
 
 
 @dataclass(slots=True)
@@ -80,7 +86,7 @@ class ResolvedDeck:
     layouts: dict[str, ResolvedLayout]
     raw: Any = None
     field_defs: dict[str, FieldDef] = field(default_factory=dict)
-    data_rows: dict = field(default_factory=dict)  # card id → the data row it came from (cells and their positions)
+    data_rows: dict = field(default_factory=dict)  # card id → where its data row and each of its cells are (RowPlace)
     parameters: dict = field(default_factory=dict)  # game.yaml's rule parameters, read by card templates
     _total: int | None = None
 
@@ -114,9 +120,32 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     if raw is None:
         raw = load_yaml(path, shown)
     before = len(errors.errors)
-    deck = validate(Deck, raw, errors)
+    raw_cards = raw.get("cards") if isinstance(raw, LDict) else None
+    if not isinstance(raw_cards, LList):
+        deck = validate(Deck, raw, errors)
+        return _resolve(deck, path, game_dir, errors, shared_layouts, known_icons, raw, [], before) if deck else None
+    # the cards are checked one at a time as they are resolved, not all at once with the deck:
+    # a deck of ten thousand cards never holds ten thousand card models
+    shell = LDict((k, v) for k, v in raw.items() if k != "cards")
+    shell.share_positions(raw)
+    deck = validate(Deck, shell, errors)
     if deck is None:
+        _report_card_errors(raw_cards, 0, errors)
         return None
+    return _resolve(deck, path, game_dir, errors, shared_layouts, known_icons, raw, raw_cards, before)
+
+
+def _report_card_errors(raw_cards: LList, start: int, errors: Collector) -> None:
+    """The errors of cards `start` and after, once the deck cannot be built (as a whole deck's check reports them)."""
+    for i in range(start, len(raw_cards)):
+        validate(Card, raw_cards[i], errors, ("cards", i), raw_cards.item_pos[i])
+
+
+def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_layouts: dict | None,
+             known_icons: set[str] | None, raw: Any, raw_cards: Any, before: int) -> ResolvedDeck | None:
+    """The deck's layouts resolved, then its cards (checked one at a time from `raw_cards`) and data rows."""
+    shown = display_path(path)
+    resolved_errors, resolved_warnings = len(errors.errors), len(errors.warnings)
     known_icons = known_icons if known_icons is not None else set()
     layouts_raw = dict(shared_layouts or {})
     raw_layouts = raw.get("layouts") if isinstance(raw, LDict) else None
@@ -128,10 +157,14 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     build = _CardBuilder(deck, raw, layouts, resolver, errors, shown)
 
     cards: list[CardEntry] = []
-    raw_cards = raw.get("cards") if isinstance(raw, LDict) else None
     seen_ids: dict[str, Pos] = {}
-    for i, card in enumerate(deck.cards):
-        card_raw = raw_cards[i] if isinstance(raw_cards, LList) and i < len(raw_cards) else raw
+    for i, card_raw in enumerate(raw_cards):
+        checked = len(errors.errors)
+        card = validate(Card, card_raw, errors, ("cards", i), raw_cards.item_pos[i])
+        if card is None:  # as when the deck is checked whole: a card is wrong, so nothing is resolved
+            take_back(errors, resolved_errors, checked, resolved_warnings)
+            _report_card_errors(raw_cards, i + 1, errors)
+            return None
         entry = build.card(card, card_raw, i)
         if entry:
             if entry.id in seen_ids:
@@ -142,14 +175,16 @@ def load_deck(path: Path, game_dir: Path, errors: Collector, shared_layouts: dic
     if deck.data:
         from pnp.spec.csvdata import deck_rows
 
-        for row in deck_rows(deck, game_dir, raw, errors):
+        rows = deck_rows(deck, game_dir, raw, errors)
+        for r, row in enumerate(rows):
+            rows[r] = None  # each row let go of once its card is made: the deck keeps only where it was
             card = Card(id=row.id, count=row.count, fields=row.fields)
             entry = build.card(card, None, len(cards), row=row)
             if entry:
                 if entry.id in seen_ids:
                     errors.error(row.pos_of("id"), f"duplicate card id '{entry.id}' (first at {seen_ids[entry.id]})")
                 seen_ids[entry.id] = entry.pos
-                data_rows[entry.id] = row
+                data_rows[entry.id] = row.place()
                 cards.append(entry)
     if not cards and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
@@ -406,14 +441,12 @@ class _LayoutResolver:
 def merge(base: LDict | None, over: LDict) -> LDict:
     """A new LDict: `base` with `over`'s keys replacing its own, positions kept per key."""
     out = LDict()
-    out.key_pos, out.value_pos = {}, {}
     out.pos = getattr(over, "pos", None) or getattr(base, "pos", None) or Pos("?")
+    out.path = out.pos.path
     for src in (base, over):
         if isinstance(src, LDict):
             for k, v in src.items():
-                out[k] = v
-                out.key_pos[k] = src.key_pos.get(k, out.pos)
-                out.value_pos[k] = src.value_pos.get(k, out.pos)
+                out.put(k, v, src)
     return out
 
 
@@ -432,6 +465,8 @@ class _CardBuilder:
         if deck.back is not None and deck.back.layout:
             self.back_ref = self._ref(deck.back.layout, ["back", "layout"] if self.back_raw is not None else ["back"])
         self._reported: set[tuple[Pos, str]] = set()
+        self._back_pos = getattr(self.back_raw, "pos", None)  # one Pos for the deck's back, not one a card
+        self._shared_fields: dict[Any, dict] = {}  # a back many cards share: its own fields, typed once
 
     def _ref(self, text: str | None, path: list) -> LayoutRef | None:
         if not text:
@@ -460,8 +495,7 @@ class _CardBuilder:
         else:
             front_ref = self.front_ref
         has_back = bool(card.back or deck.back or (row is not None and row.back_ref))
-        front = self.face(front_side, front_raw, front_ref, f"card '{card_id}'" + (" (front)" if has_back else ""),
-                          pos, row)
+        front = self.face(front_side, front_raw, front_ref, (card_id, " (front)" if has_back else ""), pos, row)
         if front is None:
             return None
         back = None
@@ -469,31 +503,41 @@ class _CardBuilder:
             back_raw = raw.get("back") if isinstance(raw, LDict) else None
             ref = (LayoutRef(card.back.layout, _key_pos(back_raw, "layout", pos)) if card.back.layout
                    else self.front_ref)
-            back = self.face(card.back, back_raw, ref, f"card '{card_id}' (back)", pos, row)
+            back = self.face(card.back, back_raw, ref, (card_id, " (back)"), pos, row)
             if back is None:
                 return None
         elif row is not None and row.back_ref:
-            back = self.face(Side(), None, row.back_ref, f"card '{card_id}' (back)", pos, row, card_fields=front.fields)
+            back = self.face(Side(), None, row.back_ref, (card_id, " (back)"), pos, row, card_fields=front.fields)
         elif deck.back:
             if self.back_ref is None:
                 self.once(value_pos(self.raw, "back"), "the deck's back has no layout (write `back: <layout>` "
                                                       "or `back: {layout: …}`)")
                 return None
-            back = self.face(deck.back, self.back_raw, self.back_ref, f"card '{card_id}' (back)", pos, None,
+            back = self.face(deck.back, self.back_raw, self.back_ref, (card_id, " (back)"), pos, None,
                              card_fields=front.fields, fields_label="the deck's back")
             if back is None:
                 return None
         return CardEntry(card_id, card.count, front, back, pos)
 
-    def face(self, side: Side, raw: Any, ref: LayoutRef | None, label: str, card_pos: Pos, row=None,
+    def face(self, side: Side, raw: Any, ref: LayoutRef | None, who: tuple[str, str], card_pos: Pos, row=None,
              card_fields: dict | None = None, fields_label: str | None = None) -> Face | None:
-        """One face. A back shared by many cards (`card_fields` given) reads the card's own fields."""
+        """One face (`who`: the card's id and how its label names the side, as `Face` keeps them).
+
+        A back shared by many cards (`card_fields` given) reads the card's own fields."""
+        label = f"card '{who[0]}'{who[1]}"
         deck, errors = self.deck, self.errors
         shared = card_fields is not None
         raw_side = raw if isinstance(raw, LDict) else None
         fields_raw = raw_side.get("fields") if raw_side is not None else None
-        fields = _typed_fields(deck.fields, side.fields, fields_raw, errors, fields_label or label, card_pos,
-                               self.resolver.known_icons, None if shared else row, check_required=not shared)
+        # a shared back's own fields are the same on every card (errors too, at the same places): typed once
+        once = shared and (not side.fields or (fields_label is not None and isinstance(fields_raw, LDict)))
+        key = id(side) if side.fields else None
+        fields = self._shared_fields.get(key) if once else None
+        if fields is None:
+            fields = _typed_fields(deck.fields, side.fields, fields_raw, errors, fields_label or label, card_pos,
+                                   self.resolver.known_icons, None if shared else row, check_required=not shared)
+            if once:
+                self._shared_fields[key] = fields
         if ref is None:
             if row is not None:
                 self.once(_data_pos(self.raw), "a data row without a `layout` cell has no layout: set `layout:` or "
@@ -524,7 +568,8 @@ class _CardBuilder:
             boxes, overridden = new_boxes, True
         if shared and not all(rb.static for rb in boxes):
             fields = context  # a back that shows fields shows this card's
-        return Face(layout, fields, boxes, getattr(raw_side, "pos", card_pos), label, overridden)
+        pos = self._back_pos if raw_side is not None and raw_side is self.back_raw else getattr(raw_side, "pos", card_pos)
+        return Face(layout, fields, boxes, card_pos if pos == card_pos else pos, *who, overridden)
 
     def layout(self, ref: LayoutRef, context: dict, label: str, row, fields_raw: Any) -> ResolvedLayout | None:
         """The layout a reference names, a template rendered with the card's fields; errors with "did you mean"."""

@@ -30,20 +30,170 @@ MAX_DEPTH = 64
 MAX_BYTES = 5_000_000
 
 
-class LDict(dict):
-    """A mapping with positions: `pos`, `key_pos[k]`, `value_pos[k]`."""
+# Positions are kept packed, not as Pos objects: a point is `line << 24 | col`, and a mapping keeps
+# one int a key, `key point << 48 | value point`. A Pos is made only when someone asks for one (an
+# error, a referee finding), so a deck of ten thousand cards does not hold a third of a million.
+_COL_BITS = 24
+_COL_MASK = (1 << _COL_BITS) - 1
+_POINT_BITS = 48
+_POINT_MASK = (1 << _POINT_BITS) - 1
 
-    __slots__ = ("pos", "key_pos", "value_pos")
+
+def _decode(path: str, point: int) -> Pos:
+    return Pos(path, point >> _COL_BITS, point & _COL_MASK)
+
+
+class LDict(dict):
+    """A mapping with positions: `pos`, `key_pos[k]`, `value_pos[k]`.
+
+    Each key's two positions are one packed int (a pair of Pos when they come from
+    another file, as when a card's box override is merged over a layout's box).
+    """
+
+    __slots__ = ("_pos", "_at", "path")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pos, self._at, self.path = None, {}, "?"
+
+    @property
+    def pos(self) -> Pos:
+        at = self._pos
+        return _decode(self.path, at) if type(at) is int else at
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        self._pos = value
+
+    @property
+    def key_pos(self) -> "_Positions":
+        return _Positions(self.path, self._at, True)
+
+    @property
+    def value_pos(self) -> "_Positions":
+        return _Positions(self.path, self._at, False)
+
+    def share_positions(self, other: "LDict") -> None:
+        """Take `other`'s positions (for a copy of it with keys left out)."""
+        self._pos, self._at, self.path = other._pos, other._at, other.path
+
+    def put(self, key: Any, value: Any, source: "LDict") -> None:
+        """Set `key` to `value`, written where `key` is in `source` (or at this mapping when not known there)."""
+        self[key] = value
+        at = source._at.get(key) if isinstance(source, LDict) else None
+        if at is None:
+            at = (self.pos, self.pos)
+        elif type(at) is int and source.path != self.path:
+            at = (_decode(source.path, at >> _POINT_BITS), _decode(source.path, at & _POINT_MASK))
+        self._at[key] = at
+
+
+class _Positions:
+    """Where each key of one mapping (or each value) was written, as Pos made when asked.
+
+    Holds the mapping's packed positions, not the mapping: a model keeps this without
+    keeping the loaded tree alive.
+    """
+
+    __slots__ = ("_path", "_at", "_key")
+
+    def __init__(self, path: str, at: dict, key: bool):
+        self._path, self._at, self._key = path, at, key
+
+    def _pos(self, at) -> Pos:
+        if type(at) is not int:
+            return at[0] if self._key else at[1]
+        return _decode(self._path, at >> _POINT_BITS if self._key else at & _POINT_MASK)
+
+    def __getitem__(self, key: Any) -> Pos:
+        return self._pos(self._at[key])
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        at = self._at.get(key)
+        return default if at is None else self._pos(at)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._at
+
+    def __iter__(self):
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+    def keys(self):
+        return self._at.keys()
+
+    def items(self):
+        return ((k, self._pos(at)) for k, at in self._at.items())
+
+    def values(self):
+        return (self._pos(at) for at in self._at.values())
 
 
 class LList(list):
-    """A sequence with positions: `pos` and `item_pos[i]`."""
+    """A sequence with positions: `pos` and `item_pos[i]` (packed points, each made a Pos when asked)."""
 
-    __slots__ = ("pos", "item_pos")
+    __slots__ = ("_pos", "_at", "path")
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._pos, self._at, self.path = None, [], "?"
+
+    @property
+    def pos(self) -> Pos:
+        at = self._pos
+        return _decode(self.path, at) if type(at) is int else at
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        self._pos = value
+
+    @property
+    def item_pos(self) -> "_ItemPositions":
+        return _ItemPositions(self.path, self._at)
+
+
+class _ItemPositions:
+    """Where each item of one sequence was written, as Pos made when asked."""
+
+    __slots__ = ("_path", "_at")
+
+    def __init__(self, path: str, at: list):
+        self._path, self._at = path, at
+
+    def __getitem__(self, i: int) -> Pos:
+        at = self._at[i]
+        return _decode(self._path, at) if type(at) is int else at
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self._at)))
 
 
 def _pos(path: str, mark) -> Pos:
     return Pos(path, mark.line + 1, mark.column + 1)
+
+
+def _point(path: str, mark) -> int | Pos:
+    """A mark as a packed point; a Pos in the rare text whose lines or columns do not fit in one."""
+    line, col = mark.line + 1, mark.column + 1
+    if line > _COL_MASK or col > _COL_MASK:
+        return Pos(path, line, col)
+    return line << _COL_BITS | col
+
+
+def _whole(path: str, point: int | Pos) -> Pos:
+    return _decode(path, point) if type(point) is int else point
+
+
+def _entry(path: str, key_point: int | Pos, value_point: int | Pos) -> int | tuple[Pos, Pos]:
+    """One key's two positions as one int (a pair of Pos when either did not pack)."""
+    if type(key_point) is int and type(value_point) is int:
+        return key_point << _POINT_BITS | value_point
+    return _whole(path, key_point), _whole(path, value_point)
 
 
 def read_text(path: Path, shown: str | None = None) -> str:
@@ -243,6 +393,7 @@ class _EventBuilder:
         self.building: set[str] = set()
         self.aliased = 0
         self.aliased_chars = 0
+        self.keys: dict[str, str] = {}  # each key's text once
 
     def build(self, allow_empty: bool) -> Any:
         stack: list[_Frame] = []
@@ -260,13 +411,8 @@ class _EventBuilder:
                     raise SpecErrors([SpecError(_pos(self.shown, event.start_mark),
                                                 f"nesting is too deep (at most {MAX_DEPTH} levels)")])
                 self._check_collection_tag(event)
-                if isinstance(event, yaml.MappingStartEvent):
-                    value = LDict()
-                    value.key_pos, value.value_pos = {}, {}
-                else:
-                    value = LList()
-                    value.item_pos = []
-                value.pos = _pos(self.shown, event.start_mark)
+                value = LDict() if isinstance(event, yaml.MappingStartEvent) else LList()
+                value._pos, value.path = _point(self.shown, event.start_mark), self.shown
                 if event.anchor:
                     self.building.add(event.anchor)
                 stack.append(_Frame(value, event.anchor))
@@ -277,11 +423,12 @@ class _EventBuilder:
                 if frame.anchor:
                     self.building.discard(frame.anchor)
                     self.anchors[frame.anchor] = (frame.value, frame.size, frame.chars)
-                self._add(stack, root, frame.value, frame.value.pos, frame.size, frame.chars)
+                self._add(stack, root, frame.value, frame.value._pos, frame.size, frame.chars)
             elif isinstance(event, yaml.ScalarEvent):
                 self._scalar(stack, root, event)
             elif isinstance(event, yaml.AliasEvent):
-                pos = _pos(self.shown, event.start_mark)
+                point = _point(self.shown, event.start_mark)
+                pos = _whole(self.shown, point)
                 if event.anchor in self.building:
                     raise SpecErrors([SpecError(pos, f"alias *{event.anchor} refers to itself")])
                 if event.anchor not in self.anchors:
@@ -294,7 +441,7 @@ class _EventBuilder:
                 if self.aliased_chars > MAX_ALIASED_CHARS:
                     raise SpecErrors([SpecError(pos, f"aliases expand to more than {MAX_ALIASED_CHARS:,} characters "
                                                      "of text (an alias bomb?)")])
-                self._add(stack, root, value, pos, size, chars)
+                self._add(stack, root, value, point, size, chars)
             elif isinstance(event, yaml.StreamEndEvent):
                 break
         self.errors.raise_if_any()
@@ -305,7 +452,7 @@ class _EventBuilder:
         return root[0]
 
     def _scalar(self, stack, root, event) -> None:
-        pos = _pos(self.shown, event.start_mark)
+        point = _point(self.shown, event.start_mark)
         frame = stack[-1] if stack else None
         is_key = frame is not None and isinstance(frame.value, LDict) and frame.key is None
         tag = event.tag
@@ -314,24 +461,25 @@ class _EventBuilder:
         elif tag == "!":
             tag = _STR  # the non-specific tag: plain text
         elif tag not in SCALAR_TAGS:
-            self.errors.error(pos, _unknown_tag(tag))
+            self.errors.error(_whole(self.shown, point), _unknown_tag(tag))
             tag = _STR
         if is_key and tag == "tag:yaml.org,2002:merge":
-            frame.key, frame.key_mark = _MERGE, pos
+            frame.key, frame.key_mark = _MERGE, point
             return
         if tag == _STR:  # most scalars: the text itself, as the constructor would give it (no node to make)
             value = event.value
         else:
-            value = self._construct(yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style), pos)
+            value = self._construct(yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style),
+                                    _whole(self.shown, point))
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             problem = _number_problem(value)
             if problem:
-                self.errors.error(pos, problem)
+                self.errors.error(_whole(self.shown, point), problem)
                 value = None
         chars = len(value) if isinstance(value, str) else 0
         if event.anchor:
             self.anchors[event.anchor] = (value, 1, chars)
-        self._add(stack, root, value, pos, 1, chars)
+        self._add(stack, root, value, point, 1, chars)
 
     def _construct(self, node, pos: Pos):
         """A typed scalar (number, bool, null, date), or None with an error."""
@@ -352,8 +500,8 @@ class _EventBuilder:
         if tag is not None and tag != "!" and tag != own:
             self.errors.error(_pos(self.shown, event.start_mark), _unknown_tag(tag))
 
-    def _add(self, stack, root, value, pos: Pos, size: int, chars: int = 0) -> None:
-        """Put a finished value into the collection being built (or make it the document)."""
+    def _add(self, stack, root, value, point: int | Pos, size: int, chars: int = 0) -> None:
+        """Put a finished value, written at `point`, into the collection being built (or make it the document)."""
         if not stack:
             root.append(value)
             return
@@ -363,16 +511,18 @@ class _EventBuilder:
         target = frame.value
         if isinstance(target, LList):
             target.append(value)
-            target.item_pos.append(pos)
+            target._at.append(point)
             return
         if frame.key is None:  # this value is a key
             if isinstance(value, (LDict, LList)):
-                self.errors.error(pos, "a key must be a plain name, not a list or mapping")
-                frame.key, frame.key_mark = _BAD_KEY, pos
+                self.errors.error(_whole(self.shown, point), "a key must be a plain name, not a list or mapping")
+                frame.key, frame.key_mark = _BAD_KEY, point
                 return
-            if not isinstance(value, (int, float, str)) or isinstance(value, bool):
+            if type(value) is str:
+                value = self.keys.setdefault(value, value)  # every card's `title` is one string, not ten thousand
+            elif not isinstance(value, (int, float)) or isinstance(value, bool):
                 value = str(value)  # numbers stay numbers (die faces 1..6)
-            frame.key, frame.key_mark = value, pos
+            frame.key, frame.key_mark = value, point
             return
         key, key_pos = frame.key, frame.key_mark
         frame.key = None
@@ -381,18 +531,17 @@ class _EventBuilder:
         if key is _MERGE:
             sources = value if isinstance(value, LList) else [value]
             if not all(isinstance(v, LDict) for v in sources):
-                self.errors.error(pos, "`<<` merges a mapping (or a list of mappings) into this one")
+                self.errors.error(_whole(self.shown, point), "`<<` merges a mapping (or a list of mappings) into this one")
                 return
             frame.merges.extend(sources)
             return
         if key in frame.own:
             first = target.key_pos[key]
-            self.errors.error(key_pos, f"duplicate key '{key}' (first at line {first.line})")
+            self.errors.error(_whole(self.shown, key_pos), f"duplicate key '{key}' (first at line {first.line})")
             return
         frame.own.add(key)
         target[key] = value
-        target.key_pos[key] = key_pos
-        target.value_pos[key] = pos
+        target._at[key] = _entry(self.shown, key_pos, point)
 
     @staticmethod
     def _apply_merges(frame: _Frame) -> None:
@@ -402,8 +551,7 @@ class _EventBuilder:
             for k, v in source.items():
                 if k not in target:
                     target[k] = v
-                    target.key_pos[k] = source.key_pos[k]
-                    target.value_pos[k] = source.value_pos[k]
+                    target._at[k] = source._at[k]
 
 
 _BAD_KEY = object()
@@ -430,14 +578,16 @@ def _number_problem(value: int | float) -> str | None:
     return None
 
 
-def locate(root: Any, loc: Sequence, key: bool = False) -> Pos:
+def locate(root: Any, loc: Sequence, key: bool = False, start: Pos | None = None) -> Pos:
     """The position of the node at `loc` (a path of keys and indexes) in a loaded tree.
 
     With `key=True` the position of the last key itself (for unknown keys).
-    Walks as deep as the path exists and returns the deepest position found.
+    Walks as deep as the path exists and returns the deepest position found;
+    `start` is where `root` itself is written, when it is known better than `root.pos`
+    (an item reached through an alias is written at the alias).
     """
     node = root
-    best = getattr(root, "pos", None)
+    best = start if start is not None else getattr(root, "pos", None)
     for i, step in enumerate(loc):
         last = i == len(loc) - 1
         if isinstance(node, LDict):

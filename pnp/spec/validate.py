@@ -34,13 +34,29 @@ def warn_once(errors: Collector, pos: Pos, message: str) -> None:
         errors.warnings.append(SpecError(pos, message))
 
 
+def take_back(errors: Collector, start: int, end: int, warnings_start: int) -> None:
+    """Forget the errors `start:end` and the warnings from `warnings_start` on (a resolution given up).
+
+    A warning taken back may be given again by the next deck using the same layouts (see `warn_once`).
+    """
+    del errors.errors[start:end]
+    seen = vars(errors).get("_warned_once", set())
+    for warning in errors.warnings[warnings_start:]:
+        seen.discard((warning.pos, warning.message))
+    del errors.warnings[warnings_start:]
+
+
 @functools.lru_cache(maxsize=None)
 def _adapter(tp: Any) -> TypeAdapter:
     return TypeAdapter(tp)
 
 
-def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tuple = ()) -> Any:
-    """Validate `raw` as `model` (a model, or a type such as a union of models). Errors go to `errors` (or are raised together)."""
+def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tuple = (), at: Pos | None = None) -> Any:
+    """Validate `raw` as `model` (a model, or a type such as a union of models). Errors go to `errors` (or are raised together).
+
+    `prefix` is where `raw` sits in its file's tree (the keys and indexes leading to it) and `at` where it
+    is written there: a part checked alone (one card of a deck) is reported as if its whole file were checked.
+    """
     own = errors is None
     errors = errors or Collector()
     for check in (m for m in getattr(model, "__metadata__", ()) if isinstance(m, RawCheck)):
@@ -58,13 +74,13 @@ def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tupl
                 if err["type"] == "empty_value":
                     for key, needed in err["ctx"]["keys"]:
                         loc = _clean_loc(raw, err["loc"] + (key,))
-                        errors.error(locate(raw, loc, key=True), _empty(key, needed))
+                        errors.error(locate(raw, loc, key=True, start=at), _empty(key, needed))
                     continue
                 branch, err_loc = _branch(model, err["loc"])
                 loc = _clean_loc(raw, err_loc)
                 is_extra = err["type"] == "extra_forbidden"
-                pos = locate(raw, loc, key=is_extra)
-                errors.error(pos, _message(branch, raw, loc, err))
+                pos = locate(raw, loc, key=is_extra, start=at)
+                errors.error(pos, _message(branch, raw, loc, err, prefix))
             result = None
     if own:
         errors.raise_if_any()
@@ -122,9 +138,10 @@ def _clean_loc(raw: Any, loc: tuple) -> tuple:
     return tuple(out)
 
 
-def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict) -> str:
+def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict, prefix: tuple = ()) -> str:
     kind, msg = err["type"], err["msg"]
-    name = str(loc[-1]) if loc else ""
+    named = prefix + loc
+    name = str(named[-1]) if named else ""
     got = err.get("input")
     if kind == "extra_forbidden":
         allowed = _fields_at(model, loc[:-1])

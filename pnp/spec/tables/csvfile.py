@@ -16,14 +16,26 @@ _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
-    """The table in a CSV text; None (with the error reported) when it has no header."""
-    lines = _LINES.findall(text)
+    """The table in a CSV text; None (with the error reported) when it has no header.
+
+    The text is split into lines as the reader asks for them, and only the current record's
+    are kept (`pending`): a long file is not held a second time as a list of its lines.
+    """
+    pending: list[str] = []  # the lines of the record being read
+
+    def lines():
+        for match in _LINES.finditer(text):
+            pending.append(match.group())
+            yield match.group()
+
     header: list[Cell] | None = None
     rows: list[TableRow] = []
-    reader = csv.reader(iter(lines))
+    reader = csv.reader(lines())
+    texts: dict[str, str] = {}  # cell texts met so far: a column of a few values repeated holds each once
     done = 0  # lines consumed by the records read so far
     while True:
         first = done + 1
+        pending.clear()
         try:
             values = next(reader)
         except StopIteration:
@@ -32,7 +44,7 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
             errors.error(Pos(shown, first), f"this CSV record cannot be read: {e}")
             return None
         done = reader.line_num
-        record = "".join(lines[first - 1:done])
+        record = "".join(pending)
         starts, unclosed = _cell_starts(record, first)
         if unclosed is not None:
             errors.error(Pos(shown, *unclosed), "this quoted cell is never closed: a `\"` is missing, "
@@ -40,7 +52,7 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
             return None
         if not any(v.strip() for v in values):
             continue  # a blank line
-        cells = [Cell(_value(v), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
+        cells = [Cell(_value(v, texts), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
         if header is None:
             header = cells
             continue
@@ -58,11 +70,25 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
     return Table(shown, header[0].pos, header, rows)
 
 
-def _value(text: str):
-    """A cell's text as the designer typed it; blank is empty. Line breaks are kept as `\\n`."""
+MAX_SHARED_TEXTS = 4096  # distinct cell texts remembered for sharing; past that, a text is only looked up
+MAX_SHARED_LENGTH = 64  # longer texts are seldom repeated
+
+
+def _value(text: str, texts: dict[str, str]):
+    """A cell's text as the designer typed it; blank is empty. Line breaks are kept as `\\n`.
+
+    A text met before in the file is that same string (`texts`), not another copy of it."""
     if not text.strip():
         return None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if len(text) > MAX_SHARED_LENGTH:
+        return text
+    shared = texts.get(text)
+    if shared is None:
+        if len(texts) < MAX_SHARED_TEXTS:
+            texts[text] = text
+        return text
+    return shared
 
 
 def _cell_starts(record: str, line: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None]:
