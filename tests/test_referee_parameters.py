@@ -99,7 +99,9 @@ kind: sheet
 title: "Pad of {{ parameters.rounds }} rounds"
 grids:
   rounds: {title: "Score {{ parameters.rounds }} rounds", size: [4, 2]}
-layout: [[title], [rounds]]
+tracks:
+  turns: {title: Turns, boxes: "{{ parameters.rounds }}"}
+layout: [[title], [rounds], [turns]]
 """
 
 
@@ -122,6 +124,17 @@ def test_token_and_sheet_words_print_the_parameters_value(tmp_path, run_cli):
         assert f"{wits} Wits" in tokens and f"start with {wits}" in tokens and "parameters" not in tokens, tokens
         sheet = _pdf_text(tmp_path / f"out{wits}" / game.name / "sheet.pdf")
         assert "Pad of 6 rounds" in sheet and "parameters" not in sheet, sheet
+        assert re.search(r"TURNS 1 2 3 4 5 6(?! 7)", sheet), sheet  # a number field that reads a parameter
+
+
+def test_the_referee_reads_spec_words_as_written(tmp_path):
+    """The text check reads the files as written: a value that reads a parameter is never a
+    disagreement with it, whatever it renders to."""
+    from pnp.referee.text import texts
+
+    game = load_game(_reading_game(tmp_path, 3))
+    words = [t.text for t in texts(game)]
+    assert not any("3 Wits" in w for w in words) and any(w.endswith(" Wits") for w in words), words
 
 
 def test_a_spec_word_naming_an_unknown_parameter_is_an_error_at_its_value(tmp_path, run_cli):

@@ -14,9 +14,9 @@ OPTIONS = (
 
 
 def load(game, path, raw):
+    raw = render_parameters(game, raw)
     board = load_board(path, raw, game.errors)
     if board is not None:
-        render_parameters(game, board.spec)
         _check_pictures(game, board, raw)
         _check_tracks(game, board, raw)
         _check_size(game, board, raw)

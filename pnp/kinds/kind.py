@@ -103,12 +103,13 @@ RULEBOOK_OPTIONS = (
 )
 
 
-def render_parameters(game: "GameContext", model) -> None:
-    """A token, sheet or board spec's words that hold a template read the game's rule parameters
-    (`pnp.spec.spectext`); card text does so per card instead."""
-    from pnp.spec.spectext import render_spec_text
+def render_parameters(game: "GameContext", raw):
+    """A token, sheet or board file with its values that hold a template rendered with the game's
+    rule parameters, to be checked against its model (`pnp.spec.spectext`); card text reads
+    them per card instead."""
+    from pnp.spec.spectext import render_spec_values
 
-    render_spec_text(model, game.game.parameter_values() if game.game else {}, game.errors)
+    return render_spec_values(raw, game.game.parameter_values() if game.game else {}, game.errors)
 
 
 @contextmanager

@@ -20,13 +20,8 @@ DEFAULT_SEED = 1
 
 
 def load(game, path, raw):
-    sheet = load_sheet(raw, game.errors)
-    if sheet is not None:
-        before = len(game.errors.errors)
-        render_parameters(game, sheet)
-        if len(game.errors.errors) > before:
-            return None
-    return sheet
+    raw = render_parameters(game, raw)
+    return load_sheet(raw, game.errors)
 
 
 def with_random_layout(sheet: Sheet, seed: int) -> Sheet:

@@ -11,11 +11,11 @@ OPTIONS: tuple[KindOption, ...] = ()
 
 
 def load(game, path, raw):
+    raw = render_parameters(game, raw)
     tokens = load_tokens(path, raw, game.errors, game.assets.icon_names())
     if tokens is None:
         return None
     before = len(game.errors.errors)
-    render_parameters(game, tokens.spec)
     _check_art(game, tokens)
     _check_tracks(game, tokens)
     return tokens if len(game.errors.errors) == before else None

@@ -153,6 +153,10 @@ class LList(list):
     def item_pos(self) -> "_ItemPositions":
         return _ItemPositions(self.path, self._at)
 
+    def share_positions(self, other: "LList") -> None:
+        """Take `other`'s positions (for a copy of it with the same number of items)."""
+        self._pos, self._at, self.path = other._pos, other._at, other.path
+
 
 class _ItemPositions:
     """Where each item of one sequence was written, as Pos made when asked."""
