@@ -228,11 +228,18 @@ class PdfSurface:
         if anchor != "start":
             w = fonts.text_width(string, font, size)
             x -= w / 2 if anchor == "middle" else w
+        from pnp.draw.pdftext import text_operators  # imports reportlab: not before a PDF is drawn
+
         self._paint(fill, None, 0)
+        fonts.note_drawn(string, font)
+        pieces = fonts.runs(string, font)  # one piece unless fallback fonts draw some characters
+        code = text_operators(self.c._doc, x, y, pieces, size)
+        if code is not None:
+            self.c._code.append(code)
+            return
         t = self.c.beginText()
         t.setTextTransform(1, 0, 0, -1, x, y)
-        fonts.note_drawn(string, font)
-        for face, piece in fonts.runs(string, font):  # one piece unless fallback fonts draw some characters
+        for face, piece in pieces:
             t.setFont(face, size)
             t.textOut(piece)
         self.c.drawText(t)
@@ -359,10 +366,13 @@ def _patch_form_resources() -> None:
     """reportlab forgets a form's ExtGState (opacity) and shadings (gradients) in its resources; add them back, once.
 
     A form from `drawing_form` (`_pnp_plain`) is written only deflated, without reportlab's
-    ASCII85 layer on top (a fifth smaller, and those forms hold most of a deck).
+    ASCII85 layer on top (a fifth smaller, and those forms hold most of a deck), and where it
+    can be, by `pnp.draw.pdfformbytes` rather than reportlab's generic formatter (the same bytes).
     """
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
+
+    from pnp.draw.pdfformbytes import plain_form_bytes
 
     original = pdfdoc.PDFFormXObject.format
     if getattr(original, "_pnp_patched", False):
@@ -379,6 +389,10 @@ def _patch_form_resources() -> None:
                 resources.ExtGState = self.ExtGState
             resources.setShading(getattr(self, "_pnp_shadings", {}))
             self.Resources = resources
+        if getattr(self, "_pnp_plain", False):
+            fast = plain_form_bytes(self, document)
+            if fast is not None:
+                return fast
         if getattr(self, "_pnp_plain", False) and rl_config.useA85:
             rl_config.useA85 = 0
             try:
