@@ -129,13 +129,21 @@ def _wrap(paragraphs, size: float, width: float, leading: float) -> TextLayout:
     widths: list[float] = []
     fits = True
     icon_w = size * ICON_EM
+    chains: dict[str, tuple[str, ...]] = {}  # font → its faces, looked up once per layout
+
+    def measure(text: str, font: str) -> float:
+        faces = chains.get(font)
+        if faces is None:
+            faces = chains[font] = fonts.chain(font)
+        return fonts.chain_width(text, faces, size)
+
     for tokens in paragraphs:
         line: list[Run] = []
         x = 0.0
         for space, word in _groups(tokens):
-            pieces = [(t, f, icon, icon_w if icon else fonts.text_width(t, f, size)) for t, f, icon in word]
+            pieces = [(t, f, icon, icon_w if icon else measure(t, f)) for t, f, icon in word]
             word_w = sum(p[3] for p in pieces)
-            space_w = fonts.text_width(" ", space, size) if (line and space) else 0.0
+            space_w = measure(" ", space) if (line and space) else 0.0
             if line and x + space_w + word_w > width + 0.01:
                 lines.append(tuple(line))
                 widths.append(x)
