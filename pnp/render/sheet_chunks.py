@@ -1,7 +1,8 @@
 """A game's card sheets and the print-shop file made from them, drawn chunk by chunk, chunks in parallel.
 
-The sheets are cut into chunks of about `ChunkedPdfSurface.pages_per_chunk` pages, only
-between sheets (a card's front and back stay in one chunk). Each chunk is a reportlab
+The sheets are cut into an even number of chunks of at most about
+`ChunkedPdfSurface.pages_per_chunk` pages (two for a deck of 40 pages or more that one chunk
+would hold), only between sheets (a card's front and back stay in one chunk). Each chunk is a reportlab
 document of its own, drawn from the loaded decks alone, so its bytes do not depend on which
 process drew it or when: chunks are drawn in forked worker processes, one per core
 (`pnp.workers.ordered_map`), and joined in order as they arrive (`pnp.draw.pdfmerge.PdfJoin`),
@@ -27,19 +28,35 @@ class ChunkPart:
     cards: list
 
 
+SPLIT_FROM = 40  # sheet pages from which a deck is drawn in two chunks at least (two cores drawing it)
+
+
+def chunk_pages(total: int, pages_per_chunk: int) -> int:
+    """How many pages a chunk gets: an even number of chunks of at most `pages_per_chunk` pages
+    (so that two cores draw alike to the end), and two for a deck of `SPLIT_FROM` pages or more
+    that one chunk would hold. It depends on the pages alone, never on the cores at hand, so
+    that one process and several write the same bytes."""
+    if total <= pages_per_chunk:
+        count = 2 if total >= SPLIT_FROM else 1
+    else:
+        count = 2 * -(-total // (2 * pages_per_chunk))
+    return max(1, -(-total // count))
+
+
 def chunk_plan(impositions: list, pages_per_chunk: int) -> list[list[ChunkPart]]:
     """The sheets of every deck in order, cut into chunks: a chunk ends after the sheet that
-    brings it to `pages_per_chunk` pages or more."""
+    brings it to its share of the pages (`chunk_pages`) or more."""
+    sheets = [(imposition, cards) for imposition in impositions for cards in imposition.sheets()]
+    target = chunk_pages(sum(imposition.pages_per_sheet for imposition, _ in sheets), pages_per_chunk)
     chunks: list[list[ChunkPart]] = []
     current: list[ChunkPart] = []
     pages = 0
-    for imposition in impositions:
-        for cards in imposition.sheets():
-            current.append(ChunkPart(imposition.deck, imposition, cards))
-            pages += imposition.pages_per_sheet
-            if pages >= pages_per_chunk:
-                chunks.append(current)
-                current, pages = [], 0
+    for imposition, cards in sheets:
+        current.append(ChunkPart(imposition.deck, imposition, cards))
+        pages += imposition.pages_per_sheet
+        if pages >= target:
+            chunks.append(current)
+            current, pages = [], 0
     if current:
         chunks.append(current)
     return chunks
