@@ -63,12 +63,13 @@ def chunk_plan(impositions: list, pages_per_chunk: int) -> list[list[ChunkPart]]
 
 
 def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, shop_title: str,
-                    spool_in=None) -> tuple:
+                    spool_in=None, meanwhile=None) -> tuple:
     """(cards.pdf, cards-printshop.pdf) of the decks imposed as `impositions`, drawn with
     `drawers[id(deck)]`; `sheets_meta` is the sheets' PdfSurface title and subject.
 
     Files of several chunks are joined as each chunk arrives (while later ones are still being
-    drawn) into `pnp.spool.Spooled` files in the folder `spool_in`; a file of one chunk is bytes."""
+    drawn) into `pnp.spool.Spooled` files in the folder `spool_in`; a file of one chunk is bytes.
+    `meanwhile()` is called in this process while the workers draw (`ordered_map`)."""
     from pnp.draw import fonts
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.pdfmerge import PdfJoin
@@ -77,6 +78,8 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
 
     plan = chunk_plan(impositions, ChunkedPdfSurface.pages_per_chunk)
     if not plan:  # no card at all: empty documents, as drawing them page by page gives
+        if meanwhile is not None:
+            meanwhile()
         return PdfSurface(**sheets_meta).finish(), PdfSurface(title=shop_title).finish()
 
     def draw(index: int):
@@ -86,7 +89,7 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     joins = [PdfJoin(f.write) for f in files] if len(plan) > 1 else None
     seen: set = set()  # warnings of earlier chunks
     try:
-        for outcome in ordered_map(draw, len(plan)):
+        for outcome in ordered_map(draw, len(plan), meanwhile):
             *pdfs, errors, warnings, missing = outcome
             game.errors.errors.extend(errors)
             game.errors.warnings.extend(w for w in warnings if (w.pos, w.message) not in seen)
