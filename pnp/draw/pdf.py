@@ -22,6 +22,8 @@ def _rgb(color: str) -> tuple[float, float, float]:
 class PdfSurface:
     """Draws into an in-memory PDF; `finish()` returns its bytes."""
 
+    _resource_uses = 0  # opacities and gradients drawn: resources a form must list (draw_repeatable)
+
     def __init__(self, title: str = "", author: str = "pnp", subject: str = ""):
         from reportlab.pdfgen.canvas import Canvas
 
@@ -37,6 +39,7 @@ class PdfSurface:
         self.width = self.height = 0.0
         self._symbols: dict[str, tuple[float, float]] = {}
         self._drawings: dict[tuple, str] = {}  # a drawing's operators and resources → its form (drawing_form)
+        self._repeats: dict[tuple, tuple] = {}  # (key, paint state) → what drawing it wrote (draw_repeatable)
         self._in_page = False
         self._fill: str | None = None
         self._stroke: str | None = None
@@ -131,6 +134,7 @@ class PdfSurface:
             c.setFillAlpha(opacity)
             c.setStrokeAlpha(opacity)
             self._alpha = opacity
+            self._resource_uses += 1
         return (1 if fill and fill != "none" else 0), (1 if stroke and stroke != "none" and width > 0 else 0)
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.5, radius=0, dash=None, opacity=1) -> None:
@@ -203,6 +207,7 @@ class PdfSurface:
             return
         from reportlab.lib.colors import Color
 
+        self._resource_uses += 1
         require_finite("fill_gradient", opacity, *gradient.matrix, *gradient.coords,
                        sum(v for cmd in commands for v in cmd[1:]))
         self.save()
@@ -291,12 +296,48 @@ class PdfSurface:
         self._drawings[key] = name
         return name
 
+    repeats_kept = 4096  # drawings remembered per document for draw_repeatable (most boxes repeat few values)
+
+    def draw_repeatable(self, key, draw: Callable[[], None]) -> None:
+        """`draw()`, or the operators it wrote the first time with this key and paint state in
+        this document, written again without drawing.
+
+        The caller promises that what `draw()` draws depends on `key` alone (a card box's
+        content, in the face's own coordinates). Operators are reused only when drawing wrote
+        nothing but operators and placed forms (which the form or page it lands in then lists):
+        a drawing that set an opacity, a gradient or a colour space (resources that would have
+        to be listed too) is drawn every time, and so is one that would begin by merging into
+        the transform before it."""
+        c = self.c
+        code = c._code
+        if code and code[-1].endswith(" cm"):  # reportlab folds a transform into the one before it
+            draw()
+            return
+        full = (key, self._fill, self._stroke, self._alpha)
+        known = self._repeats.get(full)
+        if known is not None:
+            ops, forms, self._fill, self._stroke, self._alpha = known
+            code.extend(ops)
+            c._formsinuse.extend(forms)
+            return
+        before = len(code), len(c._formsinuse), self._side_effects()
+        draw()
+        if c._code is not code or self._side_effects() != before[2] or len(self._repeats) >= self.repeats_kept:
+            return
+        self._repeats[full] = (code[before[0]:], c._formsinuse[before[1]:], self._fill, self._stroke, self._alpha)
+
+    def _side_effects(self) -> tuple:
+        """What a drawing may change besides its operators and the forms it places."""
+        c = self.c
+        return self._resource_uses, len(c._shadingUsed), len(c._colorsUsed), len(self._stack)
+
     def place_form(self, name: str) -> None:
         """Draw a form made by `drawing_form` at the current origin."""
         self.c.saveState()
         if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
             self.c.setFillAlpha(1.0)
             self.c.setStrokeAlpha(1.0)
+            self._resource_uses += 1
         self.c.doForm(name)
         self.c.restoreState()
 
@@ -307,6 +348,7 @@ class PdfSurface:
         if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
             self.c.setFillAlpha(1.0)
             self.c.setStrokeAlpha(1.0)
+            self._resource_uses += 1
         self.c.transform(w / sw, 0, 0, h / sh, x, y)
         self.c.doForm(_form_name(name))
         self.c.restoreState()
