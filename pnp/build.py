@@ -151,7 +151,8 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
 
     from pnp.fingerprint import input_hash, read_inputs
     from pnp.game import load_game
-    from pnp.output import publish
+    from pnp.output import publish, write_failed
+    from pnp.spool import SpoolError
 
     start = time.perf_counter()
     game_dir = Path(game_dir)
@@ -169,6 +170,8 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         opts = options.for_game(game)
         plan = cache.plan(game, opts, inputs, units_of(game), out_dir) if cache else None
         rendered = render(game, opts, progress, reuse=plan.reusable if plan else None, early=early)
+    except SpoolError as e:  # a large output spooled to a full disk: as when publishing fails
+        raise write_failed(e, out_dir) from None
     finally:
         gc.unfreeze()
     refuse_warnings_if_strict(game, options)
