@@ -57,3 +57,28 @@ def test_each_card_is_warned_about_its_own_text_even_when_its_box_repeats(tmp_pa
     overflows = [w.message for w in result.warnings if "does not fit" in w.message and "'title'" in w.message]
     assert len(overflows) == 3, overflows
     assert {m.split(",")[0] for m in overflows} == {"card 'c0' (front)", "card 'c1' (front)", "card 'c2' (front)"}
+
+
+def test_a_drawing_that_begins_with_a_transform_is_drawn_anew_after_another():
+    """reportlab merges a transform into a transform just before it: reusing the operators there
+    would write something a fresh drawing does not."""
+    from pnp.draw.pdf import PdfSurface
+
+    def moved(s):
+        s.translate(5, 5)
+        s.rect(0, 0, 10, 10, fill="#000000")
+
+    s = PdfSurface()
+    s.begin_page(200, 200)
+    s.rect(0, 0, 1, 1, fill="#000000")
+    s.draw_repeatable("moved", lambda: moved(s))  # after a path: kept
+    s.translate(1, 1)
+    start = len(s.c._code)
+    s.draw_repeatable("moved", lambda: moved(s))  # after a transform: drawn, merged into it
+    fresh = PdfSurface()
+    fresh.begin_page(200, 200)
+    fresh.rect(0, 0, 1, 1, fill="#000000")
+    moved(fresh)
+    fresh.translate(1, 1)
+    moved(fresh)
+    assert s.c._code == fresh.c._code and start == len(s.c._code) - 1

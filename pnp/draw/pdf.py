@@ -306,25 +306,25 @@ class PdfSurface:
         content, in the face's own coordinates). Operators are reused only when drawing wrote
         nothing but operators and placed forms (which the form or page it lands in then lists):
         a drawing that set an opacity, a gradient or a colour space (resources that would have
-        to be listed too) is drawn every time, and so is one that would begin by merging into
-        the transform before it."""
+        to be listed too) is drawn every time, and so is one that changed the operator before
+        it (reportlab merges a transform into the one before)."""
         c = self.c
         code = c._code
-        if code and code[-1].endswith(" cm"):  # reportlab folds a transform into the one before it
-            draw()
-            return
         full = (key, self._fill, self._stroke, self._alpha)
         known = self._repeats.get(full)
-        if known is not None:
+        after_transform = bool(code) and code[-1].endswith(" cm")  # reportlab folds a transform into one before it
+        if known is not None and not (after_transform and known[0][0].endswith(" cm")):
             ops, forms, self._fill, self._stroke, self._alpha = known
             code.extend(ops)
             c._formsinuse.extend(forms)
             return
-        before = len(code), len(c._formsinuse), self._side_effects()
+        start, last = len(code), (code[-1] if code else None)
+        before = len(c._formsinuse), self._side_effects()
         draw()
-        if c._code is not code or self._side_effects() != before[2] or len(self._repeats) >= self.repeats_kept:
-            return
-        self._repeats[full] = (code[before[0]:], c._formsinuse[before[1]:], self._fill, self._stroke, self._alpha)
+        if (c._code is not code or len(code) <= start or (start and code[start - 1] is not last)
+                or self._side_effects() != before[1] or len(self._repeats) >= self.repeats_kept):
+            return  # it changed more than its own operators (or wrote none)
+        self._repeats[full] = (code[start:], c._formsinuse[before[0]:], self._fill, self._stroke, self._alpha)
 
     def _side_effects(self) -> tuple:
         """What a drawing may change besides its operators and the forms it places."""

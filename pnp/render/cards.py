@@ -213,7 +213,11 @@ class FaceDrawer:
                 s.restore()
 
             surface.define_symbol(key, w, h, draw)
-        surface.use_symbol(key, -B, -B, w, h)
+        repeatable = getattr(surface, "draw_repeatable", None)
+        if repeatable is not None:  # placed the same on every card of the layout
+            repeatable(("static", id(deck), key), lambda: surface.use_symbol(key, -B, -B, w, h))
+        else:
+            surface.use_symbol(key, -B, -B, w, h)
 
     def geometry(self, rb: ResolvedBox) -> tuple[float, float, float, float]:
         return box_geometry(rb.box, self.deck.width, self.deck.height)
