@@ -149,6 +149,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     `early(Early)` is called before the rulebook is rendered, when units before it were rendered anew."""
     import gc
 
+    from pnp.collector import collector_paused
     from pnp.fingerprint import input_hash, read_inputs
     from pnp.game import load_game
     from pnp.output import publish, write_failed
@@ -164,7 +165,8 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     done = _up_to_date(game_dir, options, stamp, cache, start)
     if done is not None:
         return done
-    game = load_game(game_dir)
+    with collector_paused():  # see pnp.collector
+        game = load_game(game_dir)
     gc.freeze()  # the loaded specs live until the end: keep the collector from re-scanning them per page
     try:
         opts = options.for_game(game)

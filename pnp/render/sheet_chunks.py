@@ -16,8 +16,6 @@ even when copies land in chunks drawn by different workers.
 """
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -118,13 +116,14 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
 def _draw_chunk(game, parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:
     """One chunk's sheets and print-shop pages, with what drawing them reported (taken out of the
     game's report, so that the caller adds it in order whichever process drew the chunk)."""
+    from pnp.collector import collector_paused
     from pnp.draw import fonts
     from pnp.errors import SpecErrors
 
     report = game.errors
     n_errors, n_warnings = len(report.errors), len(report.warnings)
     sheet_pdf = shop_pdf = None
-    with fonts.recording_missing() as missing, _collector_paused():
+    with fonts.recording_missing() as missing, collector_paused():  # see pnp.collector
         try:
             sheet_pdf, shop_pdf = _chunk_files(parts, drawers, sheets_meta, shop_title)
         except SpecErrors as e:
@@ -147,18 +146,3 @@ def _chunk_files(parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_
         shop.after_sheet(part.deck, part.cards)
     sheet_pdf = surface.finish()
     return sheet_pdf, shop.pages_from(sheet_pdf)
-
-
-@contextmanager
-def _collector_paused():
-    """No cyclic garbage collection while a chunk is drawn: drawing 675 cards leaves 8 objects in
-    cycles, while the collector's passes over the chunk's growing document took a sixth of the
-    drawing time (its generation-2 passes most). Refcounting still frees everything else, and
-    the collector resumes (and finds those few) after the chunk."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
