@@ -149,9 +149,11 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     `early(Early)` is called before the rulebook is rendered, when units before it were rendered anew."""
     import gc
 
+    from pnp.collector import collector_paused
     from pnp.fingerprint import input_hash, read_inputs
     from pnp.game import load_game
-    from pnp.output import publish
+    from pnp.output import publish, write_failed
+    from pnp.spool import SpoolError
 
     start = time.perf_counter()
     game_dir = Path(game_dir)
@@ -163,12 +165,15 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     done = _up_to_date(game_dir, options, stamp, cache, start)
     if done is not None:
         return done
-    game = load_game(game_dir)
+    with collector_paused():  # see pnp.collector
+        game = load_game(game_dir)
     gc.freeze()  # the loaded specs live until the end: keep the collector from re-scanning them per page
     try:
         opts = options.for_game(game)
         plan = cache.plan(game, opts, inputs, units_of(game), out_dir) if cache else None
         rendered = render(game, opts, progress, reuse=plan.reusable if plan else None, early=early)
+    except SpoolError as e:  # a large output spooled to a full disk: as when publishing fails
+        raise write_failed(e, out_dir) from None
     finally:
         gc.unfreeze()
     refuse_warnings_if_strict(game, options)

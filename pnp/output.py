@@ -224,6 +224,11 @@ def _check_names(out: Path, where: Sequence[str], files: Mapping[str, bytes]) ->
                           f"on a disk that ignores case, or a file where a folder is")
 
 
+def write_failed(e: OSError, folder: Path) -> OutputError:
+    """The error for outputs of `folder` that could not be written (while spooling them, say)."""
+    return OutputError(_explain(e, folder))
+
+
 def _explain(e: OSError, folder: Path) -> str:
     reason = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
               errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied",

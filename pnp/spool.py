@@ -23,17 +23,28 @@ _BLOCK = 1 << 20
 _NAME = ".pnp-staging-spool-"  # `pnp.output`'s staging prefix: its tidy removes a file that outlived a kill
 
 
+class SpoolError(OSError):
+    """A spooled output could not be written (a full disk, say): the build reports it as it
+    reports failing to write its outputs (`pnp.output.write_failed`), not as a crash."""
+
+
 class Spooled:
     """Bytes written once, in order, then read or copied; `len` is their size."""
 
     def __init__(self, folder: Path | None = None):
         where = folder if folder is not None and Path(folder).is_dir() else None
-        self._file = tempfile.TemporaryFile(dir=where, prefix=_NAME)
+        try:
+            self._file = tempfile.TemporaryFile(dir=where, prefix=_NAME)
+        except OSError as e:
+            raise SpoolError(e.errno, e.strerror) from e
         self._hash = hashlib.sha256()
         self._size = 0
 
     def write(self, data) -> None:
-        self._file.write(data)
+        try:
+            self._file.write(data)
+        except OSError as e:
+            raise SpoolError(e.errno, e.strerror) from e
         self._hash.update(data)
         self._size += len(data)
 

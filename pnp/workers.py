@@ -46,11 +46,16 @@ def _start_map_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def ordered_map(task: Callable[[int], object], count: int) -> Iterator:
+def ordered_map(task: Callable[[int], object], count: int, meanwhile: Callable[[], None] | None = None) -> Iterator:
     """`task(0)`, …, `task(count - 1)`, yielded in that order; spread over forked workers when
-    there are several tasks and cores, else run here. A task's result must pickle."""
+    there are several tasks and cores, else run here. A task's result must pickle.
+
+    `meanwhile()` is run here once the workers have their tasks (first, when there are no
+    workers): work of this process's own that would otherwise wait for them, or they for it."""
     jobs = min(usable_cores(), count)
     if jobs < 2:
+        if meanwhile is not None:
+            meanwhile()
         yield from (task(i) for i in range(count))
         return
     import multiprocessing
@@ -59,7 +64,10 @@ def ordered_map(task: Callable[[int], object], count: int) -> Iterator:
     _task = task
     try:
         with multiprocessing.get_context("fork").Pool(jobs, initializer=_start_map_worker) as pool:
-            yield from pool.imap(_run, range(count))  # leaving the block early (an error) terminates the workers
+            results = pool.imap(_run, range(count))  # leaving the block early (an error) terminates the workers
+            if meanwhile is not None:
+                meanwhile()
+            yield from results
     finally:
         _task = None
 

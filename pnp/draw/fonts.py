@@ -132,6 +132,12 @@ def text_width(text: str, font: str, size: float) -> float:
     return _width(text, chain(font), size)
 
 
+def chain_width(text: str, faces: tuple[str, ...], size: float) -> float:
+    """`text_width` for a font whose `chain` the caller has already looked up (text layout measures
+    every word of a text in a few fonts: one look-up per font, not per word)."""
+    return _width(text, faces, size)
+
+
 @lru_cache(maxsize=4096)
 def _width(text: str, faces: tuple[str, ...], size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth

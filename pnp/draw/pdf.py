@@ -22,6 +22,8 @@ def _rgb(color: str) -> tuple[float, float, float]:
 class PdfSurface:
     """Draws into an in-memory PDF; `finish()` returns its bytes."""
 
+    _resource_uses = 0  # opacities and gradients drawn: resources a form must list (draw_repeatable)
+
     def __init__(self, title: str = "", author: str = "pnp", subject: str = ""):
         from reportlab.pdfgen.canvas import Canvas
 
@@ -37,6 +39,7 @@ class PdfSurface:
         self.width = self.height = 0.0
         self._symbols: dict[str, tuple[float, float]] = {}
         self._drawings: dict[tuple, str] = {}  # a drawing's operators and resources → its form (drawing_form)
+        self._repeats: dict[tuple, tuple] = {}  # (key, paint state) → what drawing it wrote (draw_repeatable)
         self._in_page = False
         self._fill: str | None = None
         self._stroke: str | None = None
@@ -131,6 +134,7 @@ class PdfSurface:
             c.setFillAlpha(opacity)
             c.setStrokeAlpha(opacity)
             self._alpha = opacity
+            self._resource_uses += 1
         return (1 if fill and fill != "none" else 0), (1 if stroke and stroke != "none" and width > 0 else 0)
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=0.5, radius=0, dash=None, opacity=1) -> None:
@@ -203,6 +207,7 @@ class PdfSurface:
             return
         from reportlab.lib.colors import Color
 
+        self._resource_uses += 1
         require_finite("fill_gradient", opacity, *gradient.matrix, *gradient.coords,
                        sum(v for cmd in commands for v in cmd[1:]))
         self.save()
@@ -228,11 +233,18 @@ class PdfSurface:
         if anchor != "start":
             w = fonts.text_width(string, font, size)
             x -= w / 2 if anchor == "middle" else w
+        from pnp.draw.pdftext import text_operators  # imports reportlab: not before a PDF is drawn
+
         self._paint(fill, None, 0)
+        fonts.note_drawn(string, font)
+        pieces = fonts.runs(string, font)  # one piece unless fallback fonts draw some characters
+        code = text_operators(self.c._doc, x, y, pieces, size)
+        if code is not None:
+            self.c._code.append(code)
+            return
         t = self.c.beginText()
         t.setTextTransform(1, 0, 0, -1, x, y)
-        fonts.note_drawn(string, font)
-        for face, piece in fonts.runs(string, font):  # one piece unless fallback fonts draw some characters
+        for face, piece in pieces:
             t.setFont(face, size)
             t.textOut(piece)
         self.c.drawText(t)
@@ -284,12 +296,48 @@ class PdfSurface:
         self._drawings[key] = name
         return name
 
+    repeats_kept = 4096  # drawings remembered per document for draw_repeatable (most boxes repeat few values)
+
+    def draw_repeatable(self, key, draw: Callable[[], None]) -> None:
+        """`draw()`, or the operators it wrote the first time with this key and paint state in
+        this document, written again without drawing.
+
+        The caller promises that what `draw()` draws depends on `key` alone (a card box's
+        content, in the face's own coordinates). Operators are reused only when drawing wrote
+        nothing but operators and placed forms (which the form or page it lands in then lists):
+        a drawing that set an opacity, a gradient or a colour space (resources that would have
+        to be listed too) is drawn every time, and so is one that changed the operator before
+        it (reportlab merges a transform into the one before)."""
+        c = self.c
+        code = c._code
+        full = (key, self._fill, self._stroke, self._alpha)
+        known = self._repeats.get(full)
+        after_transform = bool(code) and code[-1].endswith(" cm")  # reportlab folds a transform into one before it
+        if known is not None and not (after_transform and known[0][0].endswith(" cm")):
+            ops, forms, self._fill, self._stroke, self._alpha = known
+            code.extend(ops)
+            c._formsinuse.extend(forms)
+            return
+        start, last = len(code), (code[-1] if code else None)
+        before = len(c._formsinuse), self._side_effects()
+        draw()
+        if (c._code is not code or len(code) <= start or (start and code[start - 1] is not last)
+                or self._side_effects() != before[1] or len(self._repeats) >= self.repeats_kept):
+            return  # it changed more than its own operators (or wrote none)
+        self._repeats[full] = (code[start:], c._formsinuse[before[0]:], self._fill, self._stroke, self._alpha)
+
+    def _side_effects(self) -> tuple:
+        """What a drawing may change besides its operators and the forms it places."""
+        c = self.c
+        return self._resource_uses, len(c._shadingUsed), len(c._colorsUsed), len(self._stack)
+
     def place_form(self, name: str) -> None:
         """Draw a form made by `drawing_form` at the current origin."""
         self.c.saveState()
         if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
             self.c.setFillAlpha(1.0)
             self.c.setStrokeAlpha(1.0)
+            self._resource_uses += 1
         self.c.doForm(name)
         self.c.restoreState()
 
@@ -300,6 +348,7 @@ class PdfSurface:
         if self._alpha != 1.0:  # a form inherits the caller's alpha; its own content assumes 1
             self.c.setFillAlpha(1.0)
             self.c.setStrokeAlpha(1.0)
+            self._resource_uses += 1
         self.c.transform(w / sw, 0, 0, h / sh, x, y)
         self.c.doForm(_form_name(name))
         self.c.restoreState()
@@ -359,10 +408,13 @@ def _patch_form_resources() -> None:
     """reportlab forgets a form's ExtGState (opacity) and shadings (gradients) in its resources; add them back, once.
 
     A form from `drawing_form` (`_pnp_plain`) is written only deflated, without reportlab's
-    ASCII85 layer on top (a fifth smaller, and those forms hold most of a deck).
+    ASCII85 layer on top (a fifth smaller, and those forms hold most of a deck), and where it
+    can be, by `pnp.draw.pdfformbytes` rather than reportlab's generic formatter (the same bytes).
     """
     from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
+
+    from pnp.draw.pdfformbytes import plain_form_bytes
 
     original = pdfdoc.PDFFormXObject.format
     if getattr(original, "_pnp_patched", False):
@@ -379,6 +431,10 @@ def _patch_form_resources() -> None:
                 resources.ExtGState = self.ExtGState
             resources.setShading(getattr(self, "_pnp_shadings", {}))
             self.Resources = resources
+        if getattr(self, "_pnp_plain", False):
+            fast = plain_form_bytes(self, document)
+            if fast is not None:
+                return fast
         if getattr(self, "_pnp_plain", False) and rl_config.useA85:
             rl_config.useA85 = 0
             try:

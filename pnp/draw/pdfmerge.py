@@ -37,16 +37,26 @@ def _ref(text: bytes, key: bytes) -> int:
     return int(re.search(rb"/" + key + rb" (\d+) 0 R", text).group(1))
 
 
-def _renumber(obj: bytes, shift) -> bytes:
-    """Renumber every object number in an object's header (never inside its stream data).
+_OBJ = re.compile(rb"^(\d+) 0 obj")
 
-    `shift` is a number added to each, or a function giving each number's new one.
-    """
-    new = shift if callable(shift) else (lambda num: num + shift)
+
+def _renumber(obj: bytes, shift: int, moved: dict[int, int] | None = None) -> bytes:
+    """Renumber every object number in an object's header (never inside its stream data): `shift`
+    is added to each, except the numbers `moved` maps to new ones of their own.
+
+    The header is split at its references and put together again (a regex substitution calls
+    back into Python once per reference, and a deck's files hold tens of thousands)."""
+    moved = moved or {}
     m = _STREAM.search(obj)
     head, tail = (obj[:m.start()], obj[m.start():]) if m else (obj, b"")
-    head = _REF.sub(lambda r: b"%d 0 R" % new(int(r.group(1))), head)
-    head = re.sub(rb"^(\d+) 0 obj", lambda r: b"%d 0 obj" % new(int(r.group(1))), head, count=1)
+    parts = _REF.split(head)  # text, number, text, number, …, text
+    if len(parts) > 1:
+        parts[1::2] = [b"%d 0 R" % moved.get(num, num + shift) for num in map(int, parts[1::2])]
+        head = b"".join(parts)
+    first = _OBJ.match(head)
+    if first:
+        num = int(first.group(1))
+        head = b"%d 0 obj" % moved.get(num, num + shift) + head[first.end():]
     return head + tail
 
 
@@ -156,7 +166,7 @@ class PdfJoin:
                 continue
             if num in keys:
                 self._images[keys[num]] = num + shift
-            data = _renumber(objects.pop(num), lambda n: same.get(n, n + shift))
+            data = _renumber(objects.pop(num), shift, same)
             if num in is_page:  # every page now hangs from the one joined Pages node
                 data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % self._PAGES, data, count=1)
             offsets[num + shift] = self._written + len(out)

@@ -128,32 +128,56 @@ def _wrap(paragraphs, size: float, width: float, leading: float) -> TextLayout:
     lines: list[tuple[Run, ...]] = []
     widths: list[float] = []
     fits = True
-    icon_w = size * ICON_EM
+    fonts_key = active().key
     for tokens in paragraphs:
-        line: list[Run] = []
-        x = 0.0
-        for space, word in _groups(tokens):
-            pieces = [(t, f, icon, icon_w if icon else fonts.text_width(t, f, size)) for t, f, icon in word]
-            word_w = sum(p[3] for p in pieces)
-            space_w = fonts.text_width(" ", space, size) if (line and space) else 0.0
-            if line and x + space_w + word_w > width + 0.01:
-                lines.append(tuple(line))
-                widths.append(x)
-                line, x, space_w = [], 0.0, 0.0
-            if space_w:
-                line.append(Run(" ", space, x, space_w))
-                x += space_w
-            if word_w > width + 0.01:
-                fits = False
-            for text, font, is_icon, w in pieces:
-                line.append(Run(text, font, x, w, is_icon))
-                x += w
-        lines.append(tuple(line))
-        widths.append(x)
+        p_lines, p_widths, p_fits = _paragraph(fonts_key, tuple(tokens), size, width)
+        lines += p_lines
+        widths += p_widths
+        fits = fits and p_fits
     line_height = size * leading
     asc, desc = fonts.ascent_descent("sans")
     height = (len(lines) - 1) * line_height + size * (asc + desc) if lines else 0.0
     return TextLayout(size, tuple(lines), tuple(widths), line_height, height, fits, 0.0)
+
+
+@lru_cache(maxsize=4096)  # a paragraph many cards share (a rule's reminder, a flavour line) is wrapped once
+def _paragraph(fonts_key: str, tokens: tuple, size: float, width: float) -> tuple[tuple, tuple, bool]:
+    """One paragraph's lines, their widths, and whether every word fits the width; a paragraph's
+    lines do not depend on the paragraphs around it once its tokens (fonts included) are known.
+    `fonts_key` names the active fonts, which the widths depend on."""
+    lines: list[tuple[Run, ...]] = []
+    widths: list[float] = []
+    fits = True
+    icon_w = size * ICON_EM
+    chains: dict[str, tuple[str, ...]] = {}  # font → its faces, looked up once per paragraph
+
+    def measure(text: str, font: str) -> float:
+        faces = chains.get(font)
+        if faces is None:
+            faces = chains[font] = fonts.chain(font)
+        return fonts.chain_width(text, faces, size)
+
+    line: list[Run] = []
+    x = 0.0
+    for space, word in _groups(tokens):
+        pieces = [(t, f, icon, icon_w if icon else measure(t, f)) for t, f, icon in word]
+        word_w = sum(p[3] for p in pieces)
+        space_w = measure(" ", space) if (line and space) else 0.0
+        if line and x + space_w + word_w > width + 0.01:
+            lines.append(tuple(line))
+            widths.append(x)
+            line, x, space_w = [], 0.0, 0.0
+        if space_w:
+            line.append(Run(" ", space, x, space_w))
+            x += space_w
+        if word_w > width + 0.01:
+            fits = False
+        for text, font, is_icon, w in pieces:
+            line.append(Run(text, font, x, w, is_icon))
+            x += w
+    lines.append(tuple(line))
+    widths.append(x)
+    return tuple(lines), tuple(widths), fits
 
 
 def _groups(tokens):

@@ -89,12 +89,21 @@ def build(game, components, options) -> dict:
     out: dict = {}
     sheet_opts = SheetOptions(options.paper, options.duplex, options.back_offset)
     drawers = {id(d): drawer_for(game, d) for d in decks}
+    drawn: dict = {}  # files this process draws while the workers draw the sheets
+
+    def draw_calibration() -> None:
+        first = decks[0]
+        cal = PdfSurface(title=f"{title} — duplex calibration")
+        calibration(cal, first.width, first.height, first.bleed, options.paper,
+                    options.duplex if options.duplex in ("long", "short") else "long")
+        drawn["calibration.pdf"] = cal.finish()
+
     if "pdf" in options.formats and all(sheets_draw_every_face(deck, options.duplex) for deck in decks):
         # every face the print-shop file shows is on the sheets: draw each once, as a form both files place
         impositions = [Imposition(deck, replace(sheet_opts, gutter=gutters[id(deck)])) for deck in decks]
         out["cards.pdf"], out["cards-printshop.pdf"] = sheets_and_shop(
             game, impositions, drawers, {"title": f"{title} — cards", "subject": f"{options.paper}, duplex {options.duplex}"},
-            f"{title} — cards for a print shop", spool_in=options.out)
+            f"{title} — cards for a print shop", spool_in=options.out, meanwhile=draw_calibration)
     elif "pdf" in options.formats:  # some backs are only in the print-shop file: draw it sheet by sheet beside the sheets
         sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
@@ -106,11 +115,9 @@ def build(game, components, options) -> dict:
         out["cards.pdf"] = sheets.finish()
         out["cards-printshop.pdf"] = shop.finish()
     if "pdf" in options.formats:
-        first = decks[0]
-        cal = PdfSurface(title=f"{title} — duplex calibration")
-        calibration(cal, first.width, first.height, first.bleed, options.paper,
-                    options.duplex if options.duplex in ("long", "short") else "long")
-        out["calibration.pdf"] = cal.finish()
+        if "calibration.pdf" not in drawn:
+            draw_calibration()
+        out["calibration.pdf"] = drawn["calibration.pdf"]
     if "svg" in options.formats:
         for deck in decks:
             for entry in deck.cards:

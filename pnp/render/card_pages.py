@@ -31,10 +31,17 @@ def edges_differ(deck: ResolvedDeck) -> bool:
     counts as differing (it may, and the gutter only costs paper)."""
     for side in ("front", "back"):  # fronts neighbour fronts on a sheet, backs neighbour backs
         seen: set = set()
+        alike: dict = {}  # faces sharing their boxes (a layout's, not overridden) share an edge that does not vary
         for entry in deck.cards:
             face = getattr(entry, side)
             if face is not None:
-                seen.add(_edge_signature(face, deck, entry.id))
+                key = (id(face.boxes), face.layout.background)
+                signature = alike.get(key)
+                if signature is None:
+                    signature = _edge_signature(face, deck, entry.id)
+                    if not any(isinstance(c, tuple) for c in signature[1]):  # no ("varies", card)
+                        alike[key] = signature
+                seen.add(signature)
                 if len(seen) > 1:
                     return True
     return False

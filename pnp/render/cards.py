@@ -28,6 +28,18 @@ class Prepared:
     text: str | None = None
     icons: list[str] | None = None
     src: str | None = None
+    colours: tuple = ()  # the box's templated colours, as resolved for this card
+    origin: int = 0  # id() of the deck's box model this was prepared from (0: not from `prepare`)
+
+    def drawing_key(self, deck_id: int) -> tuple | None:
+        """What the box's drawing depends on (the box, its colours, its content), so that cards
+        alike in this box share its operators (`draw_repeatable`); None for a picture, which
+        reports what it draws, and for a box not prepared for a card."""
+        box = self.box.box
+        if not self.origin or box.type == "image" and self.src and not self.src.startswith("icon:"):
+            return None
+        return (deck_id, self.origin, self.colours, self.text,
+                tuple(self.icons) if self.icons is not None else None, self.src)
 
 
 class FaceDrawer:
@@ -73,6 +85,7 @@ class FaceDrawer:
 
     def _content(self, rb: ResolvedBox, ctx: dict, face: Face) -> Prepared:
         box = rb.box
+        origin = id(box)  # the deck's model: it lives as long as the deck, so the id names it
         templated = {k: getattr(box, k) for k in ("fill", "stroke", "color")
                      if isinstance(getattr(box, k), str) and "{" in getattr(box, k)}
         if templated:
@@ -86,7 +99,8 @@ class FaceDrawer:
                     raise templating.TemplateError(f"'{key}': {e}")
             box = box.model_copy(update=resolved)
             rb = ResolvedBox(rb.name, box, rb.raw, rb.static)
-        p = Prepared(rb)
+        p = Prepared(rb, colours=tuple(sorted((k, str(v)) for k, v in resolved.items())) if templated else (),
+                     origin=origin)
         if box.text is not None:
             p.text = templating.render(box.text, ctx)
             literal = set(templating.static_icons(box))  # checked where the layout wrote them
@@ -199,12 +213,26 @@ class FaceDrawer:
                 s.restore()
 
             surface.define_symbol(key, w, h, draw)
-        surface.use_symbol(key, -B, -B, w, h)
+        repeatable = getattr(surface, "draw_repeatable", None)
+        if repeatable is not None:  # placed the same on every card of the layout
+            repeatable(("static", id(deck), key), lambda: surface.use_symbol(key, -B, -B, w, h))
+        else:
+            surface.use_symbol(key, -B, -B, w, h)
 
     def geometry(self, rb: ResolvedBox) -> tuple[float, float, float, float]:
         return box_geometry(rb.box, self.deck.width, self.deck.height)
 
     def _box(self, surface, p: Prepared, face: Face) -> None:
+        repeatable = getattr(surface, "draw_repeatable", None)
+        key = p.drawing_key(id(self.deck)) if repeatable is not None else None
+        if key is None:
+            self._draw_box(surface, p, face)
+            return
+        if p.text:  # the text's warnings are the card's own, whoever drew the same text before
+            self._text_layout(p, face, *self.geometry(p.box)[2:])
+        repeatable(key, lambda: self._draw_box(surface, p, face))
+
+    def _draw_box(self, surface, p: Prepared, face: Face) -> None:
         box = p.box.box
         x, y, w, h = self.geometry(p.box)
         if box.rotate:
@@ -246,6 +274,16 @@ class FaceDrawer:
     def _text(self, surface, p: Prepared, face: Face, x, y, w, h) -> None:
         box = p.box.box
         inset = box.stroke_width if box.type == "shape" and box.stroke else 0
+        lay = self._text_layout(p, face, w, h)
+        draw_text(surface, lay, x + inset, y + inset, w - 2 * inset, h - 2 * inset, align=box.align,
+                  valign=box.valign, color=box.color,
+                  place_icon=lambda name, ix, iy, size: self.assets.place_icon(surface, name, ix, iy, size, box.color))
+
+    def _text_layout(self, p: Prepared, face: Face, w, h):
+        """The box's text laid out in its box, warning (once per card box) when it does not fit or
+        lacks glyphs."""
+        box = p.box.box
+        inset = box.stroke_width if box.type == "shape" and box.stroke else 0
         lay = layout_text(p.text, box.font, box.size, min(box.min_size, box.size), w - 2 * inset, h - 2 * inset,
                           box.leading)
         if not lay.fits or lay.overflow > 0:
@@ -259,9 +297,7 @@ class FaceDrawer:
             if key not in self._warned:
                 self._warned.add(key)
                 self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': {describe_missing(chars, font)}")
-        draw_text(surface, lay, x + inset, y + inset, w - 2 * inset, h - 2 * inset, align=box.align,
-                  valign=box.valign, color=box.color,
-                  place_icon=lambda name, ix, iy, size: self.assets.place_icon(surface, name, ix, iy, size, box.color))
+        return lay
 
     def _icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:
         size = box.icon_size or h

@@ -1,7 +1,8 @@
 """A game's card sheets and the print-shop file made from them, drawn chunk by chunk, chunks in parallel.
 
-The sheets are cut into chunks of about `ChunkedPdfSurface.pages_per_chunk` pages, only
-between sheets (a card's front and back stay in one chunk). Each chunk is a reportlab
+The sheets are cut into an even number of chunks of at most about
+`ChunkedPdfSurface.pages_per_chunk` pages (two for a deck of 40 pages or more that one chunk
+would hold), only between sheets (a card's front and back stay in one chunk). Each chunk is a reportlab
 document of its own, drawn from the loaded decks alone, so its bytes do not depend on which
 process drew it or when: chunks are drawn in forked worker processes, one per core
 (`pnp.workers.ordered_map`), and joined in order as they arrive (`pnp.draw.pdfmerge.PdfJoin`),
@@ -27,31 +28,48 @@ class ChunkPart:
     cards: list
 
 
+SPLIT_FROM = 40  # sheet pages from which a deck is drawn in two chunks at least (two cores drawing it)
+
+
+def chunk_pages(total: int, pages_per_chunk: int) -> int:
+    """How many pages a chunk gets: an even number of chunks of at most `pages_per_chunk` pages
+    (so that two cores draw alike to the end), and two for a deck of `SPLIT_FROM` pages or more
+    that one chunk would hold. It depends on the pages alone, never on the cores at hand, so
+    that one process and several write the same bytes."""
+    if total <= pages_per_chunk:
+        count = 2 if total >= SPLIT_FROM else 1
+    else:
+        count = 2 * -(-total // (2 * pages_per_chunk))
+    return max(1, -(-total // count))
+
+
 def chunk_plan(impositions: list, pages_per_chunk: int) -> list[list[ChunkPart]]:
     """The sheets of every deck in order, cut into chunks: a chunk ends after the sheet that
-    brings it to `pages_per_chunk` pages or more."""
+    brings it to its share of the pages (`chunk_pages`) or more."""
+    sheets = [(imposition, cards) for imposition in impositions for cards in imposition.sheets()]
+    target = chunk_pages(sum(imposition.pages_per_sheet for imposition, _ in sheets), pages_per_chunk)
     chunks: list[list[ChunkPart]] = []
     current: list[ChunkPart] = []
     pages = 0
-    for imposition in impositions:
-        for cards in imposition.sheets():
-            current.append(ChunkPart(imposition.deck, imposition, cards))
-            pages += imposition.pages_per_sheet
-            if pages >= pages_per_chunk:
-                chunks.append(current)
-                current, pages = [], 0
+    for imposition, cards in sheets:
+        current.append(ChunkPart(imposition.deck, imposition, cards))
+        pages += imposition.pages_per_sheet
+        if pages >= target:
+            chunks.append(current)
+            current, pages = [], 0
     if current:
         chunks.append(current)
     return chunks
 
 
 def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, shop_title: str,
-                    spool_in=None) -> tuple:
+                    spool_in=None, meanwhile=None) -> tuple:
     """(cards.pdf, cards-printshop.pdf) of the decks imposed as `impositions`, drawn with
     `drawers[id(deck)]`; `sheets_meta` is the sheets' PdfSurface title and subject.
 
     Files of several chunks are joined as each chunk arrives (while later ones are still being
-    drawn) into `pnp.spool.Spooled` files in the folder `spool_in`; a file of one chunk is bytes."""
+    drawn) into `pnp.spool.Spooled` files in the folder `spool_in`; a file of one chunk is bytes.
+    `meanwhile()` is called in this process while the workers draw (`ordered_map`)."""
     from pnp.draw import fonts
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.pdfmerge import PdfJoin
@@ -61,16 +79,20 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
 
     plan = chunk_plan(impositions, ChunkedPdfSurface.pages_per_chunk)
     if not plan:  # no card at all: empty documents, as drawing them page by page gives
+        if meanwhile is not None:
+            meanwhile()
         return PdfSurface(**sheets_meta).finish(), PdfSurface(title=shop_title).finish()
 
     def draw(index: int):
         return _draw_chunk(game, plan[index], drawers, sheets_meta, shop_title)
 
+    if len(plan) > 1:
+        _set_up_for_workers(impositions)
     files = [Spooled(spool_in), Spooled(spool_in)] if len(plan) > 1 else [None, None]
     joins = [PdfJoin(f.write) for f in files] if len(plan) > 1 else None
     seen: set = set()  # warnings of earlier chunks
     try:
-        for outcome in ordered_map(draw, len(plan)):
+        for outcome in ordered_map(draw, len(plan), meanwhile):
             heartbeat()  # a large deck is one step of the build's progress: its bar's clock still moves
             *pdfs, errors, warnings, missing = outcome
             game.errors.errors.extend(errors)
@@ -95,28 +117,54 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     return tuple(files)
 
 
+def _set_up_for_workers(impositions: list) -> None:
+    """Import reportlab's canvas and register the decks' fonts once, before the workers are forked:
+    each worker would otherwise do both itself (about a tenth of a second, on every core)."""
+    import reportlab.pdfgen.canvas  # noqa: F401
+
+    from pnp.draw import fonts
+
+    names = {"sans"}  # every PdfSurface starts with it
+    for imposition in impositions:
+        for layout in imposition.deck.layouts.values():
+            names.update(rb.box.font for rb in layout.boxes if getattr(rb.box, "font", None))
+    for name in sorted(names):
+        try:
+            fonts.chain(name)  # registers the face and the game's fallbacks
+        except KeyError:  # not a font after all: drawing reports it where it is used
+            pass
+
+
 def _draw_chunk(game, parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:
     """One chunk's sheets and print-shop pages, with what drawing them reported (taken out of the
     game's report, so that the caller adds it in order whichever process drew the chunk)."""
+    from pnp.collector import collector_paused
     from pnp.draw import fonts
-    from pnp.draw.pdf import PdfSurface
     from pnp.errors import SpecErrors
-    from pnp.render.shop_from_sheets import ShopFromSheets
 
     report = game.errors
     n_errors, n_warnings = len(report.errors), len(report.warnings)
     sheet_pdf = shop_pdf = None
-    with fonts.recording_missing() as missing:
+    with fonts.recording_missing() as missing, collector_paused():  # see pnp.collector
         try:
-            surface = PdfSurface(**sheets_meta)
-            shop = ShopFromSheets(shop_title)
-            for part in parts:
-                part.imposition.draw(surface, shop.drawer(drawers[id(part.deck)]), part.cards)
-                shop.after_sheet(part.deck, part.cards)
-            sheet_pdf = surface.finish()
-            shop_pdf = shop.pages_from(sheet_pdf)
+            sheet_pdf, shop_pdf = _chunk_files(parts, drawers, sheets_meta, shop_title)
         except SpecErrors as e:
             report.errors.extend(e.errors)
     errors, warnings = report.errors[n_errors:], report.warnings[n_warnings:]
     del report.errors[n_errors:], report.warnings[n_warnings:]
     return sheet_pdf, shop_pdf, errors, warnings, {font: dict(chars) for font, chars in missing.items()}
+
+
+def _chunk_files(parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_title: str) -> tuple:
+    """The chunk's sheets and print-shop pages; its documents are freed on return (before the
+    collector resumes, so that it does not walk them)."""
+    from pnp.draw.pdf import PdfSurface
+    from pnp.render.shop_from_sheets import ShopFromSheets
+
+    surface = PdfSurface(**sheets_meta)
+    shop = ShopFromSheets(shop_title)
+    for part in parts:
+        part.imposition.draw(surface, shop.drawer(drawers[id(part.deck)]), part.cards)
+        shop.after_sheet(part.deck, part.cards)
+    sheet_pdf = surface.finish()
+    return sheet_pdf, shop.pages_from(sheet_pdf)

@@ -30,6 +30,10 @@ class CanvasSurface(PdfSurface):
         self._fill = self._stroke = None
         self._alpha = 1.0
 
+    def draw_repeatable(self, key, draw: Callable) -> None:
+        """Always drawn: platypus writes to the canvas between our calls, so operators are not reused."""
+        draw()
+
     def has_symbol(self, name: str) -> bool:
         return name in self._symbols
 
