@@ -27,7 +27,7 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
 _NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_GAP = r"[\s*_]+"                      # spaces, line breaks and Markdown emphasis between the words of a phrase
+_GAP = r"(?:[\s*_]|:[a-z][a-z0-9-]*:)+"   # spaces, line breaks, Markdown emphasis and :icons: between the words of a phrase
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _NEGATION = re.compile(r"\b(not|too|over|exceeds?|exceeding|cannot|can't|doesn't|won't|never|fails?)\b", re.I)
 MAX_TEXT = 2_000_000                   # characters of text scanned per game, at most
@@ -43,6 +43,15 @@ class Statement:
     pattern: re.Pattern | None
     limit: str | None
     of: tuple[str, ...]
+    hint: str = ""     # how to mend it, appended to the finding's message
+
+
+def statement(name: str, value: float, means: str, says, hint: str = "") -> Statement:
+    """A rule number's phrases compiled (`#` its number, `*` any other): what `stated_findings` reads."""
+    says = [s for s in says if s.count("#") == 1]
+    pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
+                                  for i, s in enumerate(says)), re.I) if says else None
+    return Statement(name, float(value), means, pattern, None, (), hint)
 
 
 def phrase_pattern(phrase: str) -> str:
@@ -64,10 +73,9 @@ def statements(game) -> list[Statement]:
     for name, p in (game.game.parameters.items() if game.game else ()):
         if not isinstance(p, RuleParameter):
             continue
-        says = [s for s in p.says if s.count("#") == 1]
-        pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
-                                      for i, s in enumerate(says)), re.I) if says else None
-        out.append(Statement(name, float(p.value), p.means, pattern, p.limit, tuple(p.of)))
+        s = statement(name, p.value, p.means, p.says,
+                      f"write {{{{ parameters.{name} }}}} to print the rule's number")
+        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint))
     return out
 
 
@@ -177,8 +185,7 @@ def _stated(t: Text, s: Statement) -> Iterator[Finding]:
             continue
         pos = _pos_in(t, m.start(group), m.group(group))
         yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
-                                   f"{s.means} is {_shown(s.value)} (write {{{{ parameters.{s.name} }}}} to "
-                                   f"print the rule's number)")
+                                   f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
@@ -204,3 +211,113 @@ def _examples(t: Text, rules: list[Statement]) -> Iterator[Finding]:
                         yield Finding(_pos_in(t, at, m.group("n")), s.name,
                                       f"the worked example has {_quoted(m.group(0))}, {side} than the "
                                       f"rules allow: {s.means} is {_shown(s.value)}")
+
+
+# --------------------------------------------------------------------------- counts the specs fix
+
+def stated_findings(game, rules: list[Statement]) -> list[Finding]:
+    """Every printed number in one of RULES' phrases that disagrees with its value, at the number.
+
+    For numbers the specs themselves fix (a family's counts of what a sheet or a deck holds), which
+    game.yaml does not declare: the rule name of a finding is the statement's `name`."""
+    rules = [s for s in rules if s.pattern is not None]
+    out: dict[Pos, Finding] = {}
+    budget = MAX_TEXT
+    for t in texts(game) if rules else ():
+        budget -= len(t.text)
+        if budget < 0:
+            break
+        for s in rules:
+            for f in _stated(t, s):
+                out.setdefault(f.pos, f)
+    return list(out.values())
+
+
+def _word(text: str) -> str:
+    """A field value as the words of a phrase ('seismograph', 'item') — `#` and `*` stripped."""
+    return " ".join(str(text).replace("#", " ").replace("*", " ").split())
+
+
+def count_statements(game) -> list[Statement]:
+    """What a deck's cards fix: how many cards each deck holds ("all 62 cards", "a deck of 62 cards"),
+    and how many cards show each choice of a field declared with `choices:` ("48 item cards")."""
+    out = []
+    for comp in game.of_kind("deck"):
+        deck = comp.model
+        if not hasattr(deck, "expanded"):
+            continue
+        total = deck.total
+        title = deck.spec.title or deck.name
+        out.append(statement("card-count", total, f"the number of cards in deck '{title}'",
+                             ["all # cards", "# cards in the deck", "deck of # cards", "deck holds # cards",
+                              "deck has # cards", "deck contains # cards", "there are # cards", "all # of the cards"],
+                             "the deck's cards fix it: print it from the deck"))
+        for name, d in (deck.field_defs or {}).items():
+            if not d.choices:
+                continue
+            counts = {c: 0 for c in d.choices}
+            for entry, _copy in deck.expanded():
+                value = entry.front.fields.get(name) if entry.front else None
+                if value in counts:
+                    counts[value] += 1
+            for choice, n in counts.items():
+                w = _word(choice)
+                if not w or not n:
+                    continue
+                says = [f"# {w} cards in the deck", f"there are # {w} cards", f"holds # {w} cards",
+                        f"has # {w} cards", f"and # {w} cards", f"all # {w} cards", f"deck of # {w} cards"]
+                out.append(statement("card-count", n, f"the number of cards in deck '{title}' whose {name} is {choice}",
+                                     says, "the deck's cards fix it: print it from the deck"))
+    return out
+
+
+def card_stats_findings(game) -> list[Finding]:
+    """A card named in text with its numbers beside it ("a Bronze Idol (volume 3, weight 4)"): each
+    number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
+    named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
+    fields: set[str] = set()
+    for comp in game.of_kind("deck"):
+        deck = comp.model
+        numeric = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")]
+        if not numeric:
+            continue
+        fields |= set(numeric)
+        for entry in deck.cards:
+            front = entry.front.fields if entry.front else {}
+            name = front.get("name")
+            if not isinstance(name, str) or len(name) < 3:
+                continue
+            stats = {k: front[k] for k in numeric if isinstance(front.get(k), (int, float))}
+            if name in named and named[name][1] != stats:
+                named[name] = (named[name][0], {})      # two cards of one name that differ: say nothing
+                continue
+            named[name] = (deck.spec.title or deck.name, stats)
+    named = {k: v for k, v in named.items() if v[1]}
+    if not named:
+        return []
+    names = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(named, key=len, reverse=True)) + r")(?![\w-])")
+    stat = re.compile(r"\b(" + "|".join(re.escape(f) for f in sorted(fields, key=len, reverse=True))
+                      + r")\b[\s*_:]*(?:of[\s*_]+)?(\d+(?:\.\d+)?)(?![\w.])", re.I)
+    out: dict[Pos, Finding] = {}
+    budget = MAX_TEXT
+    for t in texts(game):
+        budget -= len(t.text)
+        if budget < 0:
+            break
+        for m in names.finditer(t.text):
+            title, stats = named[m.group(1)]
+            tail = t.text[m.end():m.end() + 120]
+            cut = re.search(r"\)|[.!?;](?:\s|$)|\n\s*\n", tail)
+            window = tail[:cut.start()] if cut else tail
+            if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
+                continue       # the numbers must stand by the name: "Gold Idol (volume 2, …)", "Gold Idol: value 5"
+            for s in stat.finditer(window):
+                field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
+                    f.lower() == s.group(1).lower() for f in stats) else None
+                if field is None or float(s.group(2)) == float(stats[field]):
+                    continue
+                pos = _pos_in(t, m.end() + s.start(2), s.group(2))
+                out.setdefault(pos, Finding(pos, "card-stats",
+                                            f"the text gives {m.group(1)} {s.group(1)} {s.group(2)}, but the card in "
+                                            f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
+    return list(out.values())
