@@ -326,7 +326,31 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
 def referee_check(game) -> list[Finding]:
     """Every rule the sheet must obey, each finding pointing at the spec node responsible. How often a
     player gets stuck is balance, not a rule: a note (`referee_facts`), or a game's own `balance:` bound."""
-    return sheet_findings(game)
+    found = sheet_findings(game)
+    return found + _counts_in_text(game)
+
+
+def _counts_in_text(game) -> list[Finding]:
+    """Numbers the printed text states about the sheet — its buildings, bonus squares and die areas —
+    held to what the sheet holds (rule `city`, `bonus` or `dice`), at the number."""
+    from pnp.referee.text import stated_findings, statement
+
+    parts = _parts(game)
+    if parts is None or parts.city_id is None:
+        return []
+    sheet = parts.component.model
+    city = sheet.grids[parts.city_id]
+    hint = "the sheet fixes it: print it from the sheet"
+    rules = [statement("city", len(city.pieces), "the number of city pieces on the sheet",
+                       ["# buildings", "# city pieces", "all # pieces"], hint)]
+    mark = city.marks.get(parts.mark_id) if parts.mark_id else None
+    if mark is not None:
+        rules.append(statement("bonus", len(mark.cells), "the number of bonus squares in the city",
+                               ["# bonus squares", "# street squares carry", "# bonus stars", "# stars in the city"], hint))
+    if parts.shape_id is not None:
+        rules.append(statement("dice", len(sheet.grids[parts.shape_id].areas), "the number of die areas on the shape grid",
+                               ["# die areas", "# areas", "into # blocks"], hint))
+    return stated_findings(game, rules)
 
 
 def sheet_findings(game) -> list[Finding]:
@@ -461,12 +485,18 @@ def _check_scoring(sheet, parts, at) -> list[Finding]:
 def _check_dice(sheet, parts, at) -> list[Finding]:
     out = []
     grid = sheet.grids[parts.shape_id]
+    picked: dict = {}      # area → the first face that picks it
     for face in range(1, 7):
         spec = sheet.dice.faces.get(face)
         path = ("dice", "faces", face)
         if spec is None:
             out.append(Finding(at("dice", "faces"), "dice", f"die face {face} has no blob and no grow shape"))
             continue
+        if spec.area and spec.area in picked:
+            out.append(Finding(at(*path, "area"), "dice",
+                               f"die faces {picked[spec.area]} and {face} both pick area '{spec.area}': each die "
+                               "number has its own blob shape, so one area is never drawn"))
+        picked.setdefault(spec.area, face)
         area = grid.areas.get(spec.area) if spec.area else None
         if area is None or not area.shape:
             out.append(Finding(at(*path), "dice", f"die face {face} picks no area with a starting blob"))
