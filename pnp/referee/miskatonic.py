@@ -133,6 +133,7 @@ def referee_check(game) -> list[Finding]:
         out += _check_sky_and_ancient_one(tokens, n)
     out += _check_items(game)
     out += _check_dice(game)
+    out += _check_printed_dice(game)
     return out
 
 
@@ -199,6 +200,27 @@ def _check_tokens(tokens, board, n: dict) -> list[Finding]:
             if want is not None and (t.max != want or (t.start is not None and t.start != want)):
                 out.append(Finding(locate(tokens.raw, ["pieces", p.index, "tracks", j]), "packs",
                                    f"'{p.spec.id}': {t.name} runs to {t.max}; an investigator has {want}"))
+    if packs:
+        out += _check_markers(tokens, packs)
+    return out
+
+
+def _check_markers(tokens, packs) -> list[Finding]:
+    """Each track of the investigator packs needs a marker per pack: a piece named '<track> marker'."""
+    out = []
+    for t in packs[0].spec.tracks:
+        markers = [p for p in tokens.pieces if str(p.spec.name or "").strip().lower() == f"{t.name.lower()} marker"
+                   or p.spec.id == f"{_slug(t.name)}-marker"]
+        if not markers:
+            out.append(Finding(locate(tokens.raw, ["pieces"]), "packs",
+                               f"no '{t.name} marker' piece: every investigator pack's {t.name} track needs one"))
+            continue
+        have = sum(p.spec.count for p in markers)
+        if have < len(packs):
+            m = markers[0]
+            out.append(Finding(locate(tokens.raw, ["pieces", m.index, "count"]), "packs",
+                               f"{have} {t.name} markers for {len(packs)} investigator packs: each pack's "
+                               f"{t.name} track needs its own"))
     return out
 
 
@@ -256,6 +278,53 @@ def _check_dice(game) -> list[Finding]:
         elif Counter(_norm(f) for f in got) != Counter(_norm(f) for f in want):
             out.append(Finding(where[die], "dice", f"the {die} die has {', '.join(got)}; the rules list "
                                                     f"{', '.join(want)}"))
+    return out
+
+
+def _printed_faces(text: str, icons: dict[str, str]) -> list[str]:
+    """':elder-sign: :hit: 6 :hit::skull: 4' → ['elder-sign', 'hit+6', 'hit+skull+4'] (icons read as the die's symbols)."""
+    import re
+
+    faces: list[str] = []
+    for token in text.split():
+        names = re.findall(r":([a-z][a-z0-9-]*):", token)
+        if names:
+            faces.append("+".join(icons.get(n, n) for n in names))
+        elif token.isdigit() and faces:
+            faces[-1] += "+" + token
+    return faces
+
+
+def _check_printed_dice(game) -> list[Finding]:
+    """A card that prints a die's faces (a `faces` field, the card named after the die) shows the die's own faces."""
+    c = _one(game, "dice")
+    if c is None:
+        return []
+    dice = {}
+    for die in getattr(c.model, "dice", ()):
+        dice[str(die.name).lower()] = (die.id, [f.text for f in die.faces])
+    symbols = c.raw.get("symbols") if hasattr(c.raw, "get") else None
+    icons = {str(v.get("icon")): k for k, v in (symbols or {}).items() if hasattr(v, "get") and v.get("icon")}
+    out = []
+    for deck in game.of_kind("deck"):
+        for i, card in enumerate(deck.raw.get("cards") or []):
+            if not hasattr(card, "get"):
+                continue
+            for side in ("front", "back", None):
+                node = card.get(side) if side else card
+                fields = node.get("fields") if hasattr(node, "get") else None
+                if not hasattr(fields, "get") or not isinstance(fields.get("faces"), str) or not fields.get("faces"):
+                    continue
+                name = str(fields.get("name") or "").lower()
+                die = next((d for n, d in dice.items() if n in name), None)
+                if die is None:
+                    continue
+                got = _printed_faces(fields["faces"], icons)
+                if Counter(_norm(f) for f in got) != Counter(_norm(f) for f in die[1]):
+                    path = ["cards", i] + ([side] if side else []) + ["fields", "faces"]
+                    out.append(Finding(locate(deck.raw, path), "dice",
+                                       f"the card prints the {die[0]} die as {', '.join(got)}; the die has "
+                                       f"{', '.join(die[1])}"))
     return out
 
 
