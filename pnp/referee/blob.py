@@ -27,7 +27,7 @@ from pnp.referee.sim import Chart, SimResult, rate_text
 from pnp.spec.load import locate
 
 ROUNDS = 16
-NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts")}
+NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts", 1, "nobody would ever eat")}
 GROW_SIZES = (2, 3)            # a reviewer's "two or three squares": a note, not a rule of the rulebook
 STUCK_NOTE = 0.10              # a greedy player stuck more often than this is noted (a game gates it with `balance:`)
 CHECK_GAMES = 300
@@ -327,7 +327,7 @@ def referee_check(game) -> list[Finding]:
     """Every rule the sheet must obey, each finding pointing at the spec node responsible. How often a
     player gets stuck is balance, not a rule: a note (`referee_facts`), or a game's own `balance:` bound."""
     found = sheet_findings(game)
-    return found + _counts_in_text(game)
+    return found + _counts_in_text(game) + parameters.bounds_findings(game, NUMBERS)
 
 
 def _counts_in_text(game) -> list[Finding]:
@@ -431,6 +431,9 @@ def _check_city(sheet, parts, at) -> list[Finding]:
             continue
         cells = poly.shifted(poly.picture_cells(p.shape), p.at)
         path = ("grids", parts.city_id, "pieces", i)
+        if p.points is not None and p.points < 1:
+            out.append(Finding(at(*path, "points"), "city", f"piece {p.label or i + 1} is worth {p.points} points: "
+                                                             "eating a city piece scores it, so each is worth 1 or more"))
         if not board.inside(cells):
             out.append(Finding(at(*path, "at"), "city", f"piece {p.label or i + 1} goes outside the "
                                                          f"{grid.size[0]}×{grid.size[1]} city"))

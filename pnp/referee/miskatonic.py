@@ -52,14 +52,19 @@ def _ancient_one(sc):
 
 
 NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, with the rulebook's values
-    "pages": parameters.Default(RULE_TOMES["page"], "the number of Pages among the tomes"),
-    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes"),
-    "health": parameters.Default(RULE_HEALTH, "an investigator's Health"),
-    "wits": parameters.Default(RULE_WITS, "an investigator's Wits"),
-    "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health"),
-    "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn"),
-    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added"),
-    "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart"),
+    "pages": parameters.Default(RULE_TOMES["page"], "the number of Pages among the tomes", 1,
+                                "no tome would hold a Page to find"),
+    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes", 0),
+    "health": parameters.Default(RULE_HEALTH, "an investigator's Health", 1,
+                                 "an investigator would start in the Sanitarium, unable to leave"),
+    "wits": parameters.Default(RULE_WITS, "an investigator's Wits", 0),
+    "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health", 1,
+                                    "the Ancient One would be destroyed before it enters"),
+    "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn", 1,
+                                  "the Ancient One would never reach its destination, and the investigators could not lose"),
+    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added", 0),
+    "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart", 1,
+                                "the stars would be right before the first turn"),
 }
 DEFAULT_NUMBERS = {k: d.value for k, d in NUMBERS.items()}
 
@@ -134,6 +139,8 @@ def referee_check(game) -> list[Finding]:
     out += _check_items(game)
     out += _check_dice(game)
     out += _check_printed_dice(game)
+    out += parameters.bounds_findings(game, NUMBERS)
+    out += _tomes_in_text(game, n)
     return out
 
 
@@ -203,6 +210,15 @@ def _check_tokens(tokens, board, n: dict) -> list[Finding]:
     if packs:
         out += _check_markers(tokens, packs)
     return out
+
+
+def _tomes_in_text(game, n: dict) -> list[Finding]:
+    """The tomes the printed text counts ("Shuffle the 9 tomes") are the Pages and the Curses together."""
+    from pnp.referee.text import stated_findings, statement
+
+    return stated_findings(game, [statement("tomes", n["pages"] + n["curses"], "the number of tomes (Pages and Curses)",
+                                            ["# tomes", "Tomes**: # in all", "tomes: # in all"],
+                                            "print it as {{ parameters.pages + parameters.curses }}")])
 
 
 def _check_markers(tokens, packs) -> list[Finding]:
@@ -296,7 +312,8 @@ def _printed_faces(text: str, icons: dict[str, str]) -> list[str]:
 
 
 def _check_printed_dice(game) -> list[Finding]:
-    """A card that prints a die's faces (a `faces` field, the card named after the die) shows the die's own faces."""
+    """A card that prints a die's faces (a `faces` field, the card named after the die) shows the die's own faces
+    (a die that itself breaks the rules is reported at the die only)."""
     c = _one(game, "dice")
     if c is None:
         return []
@@ -317,8 +334,8 @@ def _check_printed_dice(game) -> list[Finding]:
                     continue
                 name = str(fields.get("name") or "").lower()
                 die = next((d for n, d in dice.items() if n in name), None)
-                if die is None:
-                    continue
+                if die is None or (die[0] in RULE_DICE and Counter(map(_norm, die[1])) != Counter(map(_norm, RULE_DICE[die[0]]))):
+                    continue      # a die that breaks the rules is reported at the die, not at every card printing it
                 got = _printed_faces(fields["faces"], icons)
                 if Counter(_norm(f) for f in got) != Counter(_norm(f) for f in die[1]):
                     path = ["cards", i] + ([side] if side else []) + ["fields", "faces"]
