@@ -342,14 +342,16 @@ def _counts_in_text(game) -> list[Finding]:
     city = sheet.grids[parts.city_id]
     hint = "the sheet fixes it: print it from the sheet"
     rules = [statement("city", len(city.pieces), "the number of city pieces on the sheet",
-                       ["# buildings", "# city pieces", "all # pieces"], hint)]
+                       ["# buildings, lettered", "all # buildings", "# buildings in the city", "all # city pieces",
+                        "all # pieces", "# city pieces in all"], hint)]
     mark = city.marks.get(parts.mark_id) if parts.mark_id else None
     if mark is not None:
         rules.append(statement("bonus", len(mark.cells), "the number of bonus squares in the city",
-                               ["# bonus squares", "# street squares carry", "# bonus stars", "# stars in the city"], hint))
+                               ["# street squares carry", "# squares carry a star", "all # bonus squares",
+                                "# bonus squares in the city", "# stars in the city"], hint))
     if parts.shape_id is not None:
         rules.append(statement("dice", len(sheet.grids[parts.shape_id].areas), "the number of die areas on the shape grid",
-                               ["# die areas", "# areas", "into # blocks"], hint))
+                               ["into # die areas", "the # die areas", "all # die areas", "into # blocks"], hint))
     return stated_findings(game, rules)
 
 

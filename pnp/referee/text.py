@@ -240,7 +240,8 @@ def _word(text: str) -> str:
 
 def count_statements(game) -> list[Statement]:
     """What a deck's cards fix: how many cards each deck holds ("all 62 cards", "a deck of 62 cards"),
-    and how many cards show each choice of a field declared with `choices:` ("48 item cards")."""
+    and how many cards show each choice of a field declared with `choices:` ("48 item cards"); and what a
+    tokens file fixes: how many of each piece there are ("there are 6 Health markers", "4 Star tokens")."""
     out = []
     for comp in game.of_kind("deck"):
         deck = comp.model
@@ -268,6 +269,15 @@ def count_statements(game) -> list[Statement]:
                         f"has # {w} cards", f"and # {w} cards", f"all # {w} cards", f"deck of # {w} cards"]
                 out.append(statement("card-count", n, f"the number of cards in deck '{title}' whose {name} is {choice}",
                                      says, "the deck's cards fix it: print it from the deck"))
+    for comp in game.of_kind("tokens"):
+        for piece in getattr(comp.model, "pieces", ()):
+            w = _word(piece.spec.name or "")
+            if not w or piece.spec.count < 2:
+                continue
+            says = [f"all # {w}s", f"there are # {w}s", f"# {w}s in all", f"# {w} tokens", f"# {w} pieces",
+                    f"supply of # {w}s"]
+            out.append(statement("token-count", piece.spec.count, f"the number of '{piece.spec.name}' pieces",
+                                 says, "the tokens file fixes it: print it from the tokens"))
     return out
 
 
