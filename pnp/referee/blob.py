@@ -489,6 +489,9 @@ def _check_scoring(sheet, parts, at) -> list[Finding]:
 
 def _check_dice(sheet, parts, at) -> list[Finding]:
     out = []
+    if getattr(sheet.dice, "sides", 6) != 6:
+        out.append(Finding(at("dice", "sides"), "dice", f"the dice have {sheet.dice.sides} sides; the game is played "
+                                                        "with ordinary six-sided dice, a blob and a grow shape per face"))
     grid = sheet.grids[parts.shape_id]
     picked: dict = {}      # area → the first face that picks it
     for face in range(1, 7):

@@ -136,6 +136,8 @@ def referee_check(game) -> list[Finding]:
     if tokens is not None:
         out += _check_tokens(tokens, board, n)
         out += _check_sky_and_ancient_one(tokens, n)
+        out += _check_ancient_one_piece(tokens, n)
+        out += _check_players(game, tokens)
     out += _check_items(game)
     out += _check_dice(game)
     out += _check_printed_dice(game)
@@ -209,6 +211,34 @@ def _check_tokens(tokens, board, n: dict) -> list[Finding]:
                                    f"'{p.spec.id}': {t.name} runs to {t.max}; an investigator has {want}"))
     if packs:
         out += _check_markers(tokens, packs)
+    return out
+
+
+def _check_players(game, tokens) -> list[Finding]:
+    """Each player takes an investigator pack: game.yaml's `players:` may not promise more players than packs."""
+    from pnp.referee.text import declared_players
+
+    declared = declared_players(game)
+    packs = [p for p in tokens.pieces if {t.name.lower() for t in p.spec.tracks} >= {"health", "wits"}]
+    if declared is None or not packs or declared[1] <= sum(max(p.spec.count, 1) for p in packs):
+        return []
+    have = sum(max(p.spec.count, 1) for p in packs)
+    return [Finding(locate(game.raw, ["players"]), "players",
+                    f"players: {game.game.players}, but there are {have} investigator packs: each player takes one")]
+
+
+def _check_ancient_one_piece(tokens, n: dict) -> list[Finding]:
+    """The Ancient One's own token, when it prints a number, shows its Health."""
+    piece = tokens.by_id(ANCIENT_ONE)
+    if piece is None:
+        return []
+    out = []
+    for side in ("front", "back"):
+        face = getattr(piece.spec, side, None)
+        value = getattr(face, "value", None)
+        if isinstance(value, int) and value != n["ao_health"]:
+            out.append(Finding(locate(tokens.raw, ["pieces", piece.index, side, "value"]), "ancient-one-health",
+                               f"the Ancient One's token shows {value}; the Ancient One has {n['ao_health']} Health"))
     return out
 
 

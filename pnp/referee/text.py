@@ -331,3 +331,76 @@ def card_stats_findings(game) -> list[Finding]:
                                             f"the text gives {m.group(1)} {s.group(1)} {s.group(2)}, but the card in "
                                             f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
     return list(out.values())
+
+
+# --------------------------------------------------------------------------- players and sums
+
+_N = rf"(?:{_NUMBER})"
+_PLAYER_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})(?P<plus>\+)?[\s*_]+players?\b", re.I)
+_PLAYER_ONE = re.compile(rf"\b(?:for|with|of)[\s*_]+(?P<n>{_N})[\s*_]+players?\b", re.I)
+_DECLARED_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(\+)?\s*$")
+
+
+def declared_players(game) -> tuple[int, float] | None:
+    """game.yaml's `players:` as (fewest, most): "2-5" → (2, 5), "1" → (1, 1), "1-100+" → (1, inf); None if unreadable."""
+    text = str(getattr(game.game, "players", "") or "") if game.game else ""
+    m = _DECLARED_PLAYERS.match(text)
+    if not m:
+        return None
+    lo = int(m.group(1))
+    hi = float("inf") if m.group(3) else float(m.group(2) or lo)
+    return lo, hi
+
+
+def players_findings(game) -> list[Finding]:
+    """Printed player counts must be game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
+    "2-5 players") must be the declared one, a single count ("for 3 players", "with 6 players") within it."""
+    declared = declared_players(game)
+    if declared is None:
+        return []
+    lo, hi = declared
+    shown = str(game.game.players)
+    out: dict[Pos, Finding] = {}
+    for t in texts(game):
+        if not t.exact and t.pos == _players_pos(game):
+            continue
+        for m in _PLAYER_RANGE.finditer(t.text):
+            a = _number(m.group("lo"))
+            b = float("inf") if m.group("plus") else _number(m.group("hi"))
+            if (a, b) != (lo, hi):
+                pos = _pos_in(t, m.start("lo"), m.group("lo"))
+                out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(m.group(0))}', but game.yaml "
+                                                            f"gives players: {shown}"))
+        for m in _PLAYER_ONE.finditer(t.text):
+            n = _number(m.group("n"))
+            if not lo <= n <= hi:
+                pos = _pos_in(t, m.start("n"), m.group("n"))
+                out.setdefault(pos, Finding(pos, "players", f"the text speaks of a game '{_quoted(m.group(0))}', but "
+                                                            f"game.yaml gives players: {shown}"))
+    return list(out.values())
+
+
+def _players_pos(game) -> Pos | None:
+    from pnp.spec.load import LDict
+
+    raw = game.raw
+    return raw.value_pos.get("players") if isinstance(raw, LDict) and "players" in raw else None
+
+
+_SUM = re.compile(r"(?<![\w.+])(?P<terms>\d+(?:[ \t*_]*\+[ \t*_]*\d+)+)[ \t*_]*=[ \t*_]*(?P<total>\d+)(?![\w.])")
+_LISTED_TOTAL = re.compile(r"(?<![\w.])(?P<terms>\d+(?:,[ \t]*\d+)*,?[ \t]+and[ \t]+\d+)[ \t]*\([ \t]*total[ \t]+(?P<total>\d+)[ \t]*\)", re.I)
+
+
+def arithmetic_findings(game) -> list[Finding]:
+    """Sums written out in text ("3 + 4 = 7", "5, 4, 4 and 3 (total 16)") must add up (rule `arithmetic`)."""
+    out: dict[Pos, Finding] = {}
+    for t in texts(game):
+        for pattern in (_SUM, _LISTED_TOTAL):
+            for m in pattern.finditer(t.text):
+                terms = [int(x) for x in re.findall(r"\d+", m.group("terms"))]
+                if sum(terms) == int(m.group("total")):
+                    continue
+                pos = _pos_in(t, m.start("total"), m.group("total"))
+                out.setdefault(pos, Finding(pos, "arithmetic", f"the text gives {' + '.join(map(str, terms))} as "
+                                                               f"{m.group('total')}, but it makes {sum(terms)}"))
+    return list(out.values())
