@@ -52,6 +52,10 @@ FAULTS = [
     E("cave", "game.yaml", "actions:\n    value: 3", "actions:\n    value: 0", "actions"),
     E("cave", "game.yaml", "final_actions:\n    value: 5", "final_actions:\n    value: 0", "final_actions"),
     E("cave", "game.yaml", "backpack:\n    value: 15", "backpack:\n    value: 4", "backpack"),
+    E("cave", "rules.md", "{{ quake - 18 }} (total {{ quake - 5 }})", "3 (total 15)", "arithmetic", True),
+    E("cave", "game.yaml", "subtitle: Loot it before the quake", "subtitle: Loot it before the quake, for 2 to 6 players",
+      "players", True),
+    E("cave", "rules.md", "# Setup\n", "# Setup\n\nWith 6 players, use two decks.\n", "players", True),
     # ---------------------------------------------------------------- blob
     E("blob", "sheet.yaml", "grow. 16 rounds.", "grow. 15 rounds.", "rounds", True),
     E("blob", "rules.md", "The game lasts **{{ rounds }} rounds**", "The game lasts **15 rounds**", "rounds", True),
@@ -76,6 +80,7 @@ FAULTS = [
     E("blob", "sheet.yaml", '    6: {area: "6",', '    6: {area: "5",', "dice"),
     E("blob", "sheet.yaml", "at: [10, 0], points: 6}", "at: [10, 0], points: 0}", "city"),
     E("blob", "game.yaml", "rounds:\n    value: 16", "rounds:\n    value: 0", "rounds"),
+    E("blob", "rules.md", "# Setup\n", "# Setup\n\nA blob of 2 + 3 = 6 squares.\n", "arithmetic", True),
     # ---------------------------------------------------------------- blorg
     E("blorg", "rules.md", "if you hold fewer than {{ max_items }} items", "if you hold fewer than 5 items",
       "hand_items", True),
@@ -137,6 +142,10 @@ FAULTS = [
       "## Tomes, monsters and figures\n\nThere are 5 Health markers, one for each pack.\n", "token-count", True),
     E("miskatonic", "game.yaml", "ao_step: {value: 2,", "ao_step: {value: 0,", "ao_step"),
     E("miskatonic", "game.yaml", "health: {value: 4,", "health: {value: 0,", "health"),
+    E("miskatonic", "rules.md", "## ", "Play takes 45 to 60 minutes for 2 to 5 players.\n\n## ", "players", True),
+    E("miskatonic", "game.yaml", 'players: "2-4"', 'players: "2-5"', "players"),
+    E("miskatonic", "tokens.yaml", "icon: ancient-one, value: 6},\n     back", "icon: ancient-one, value: 7},\n     back",
+      "ancient-one-health"),
 ]
 
 LEGAL = [
@@ -168,6 +177,8 @@ LEGAL = [
     E("cave", "rules.md", "## Scoring\n", "## Scoring\n\nThe Gold Idol (volume 2, weight 4) is worth the most. With 2 item cards "
       "in hand you are holding too many.\n", None),
     E("cave", "game.yaml", "actions:\n    value: 3", "actions:\n    value: 4", None),
+    E("cave", "rules.md", "{{ quake - 18 }} (total {{ quake - 5 }})", "3 (total 16)", None),
+    E("cave", "game.yaml", "subtitle: Loot it before the quake", "subtitle: Loot it before the quake, for 2 to 5 players", None),
     E("blob", "rules.md", "{{ bonus.cells | length }} street squares carry", "6 street squares carry", None),
     E("blob", "rules.md", "# Setup\n", "# Setup\n\nA blob that eats 2 buildings and covers 2 bonus squares in one round, "
       "across 3 areas, scores both.\n", None),
