@@ -342,8 +342,8 @@ def _counts_in_text(game) -> list[Finding]:
     city = sheet.grids[parts.city_id]
     hint = "the sheet fixes it: print it from the sheet"
     rules = [statement("city", len(city.pieces), "the number of city pieces on the sheet",
-                       ["# buildings, lettered", "all # buildings", "# buildings in the city", "all # city pieces",
-                        "all # pieces", "# city pieces in all"], hint)]
+                       ["# buildings, lettered", "# buildings in the city", "all # city pieces", "# city pieces in all"],
+                       hint)]
     mark = city.marks.get(parts.mark_id) if parts.mark_id else None
     if mark is not None:
         rules.append(statement("bonus", len(mark.cells), "the number of bonus squares in the city",

@@ -250,8 +250,9 @@ def count_statements(game) -> list[Statement]:
         total = deck.total
         title = deck.spec.title or deck.name
         out.append(statement("card-count", total, f"the number of cards in deck '{title}'",
-                             ["all # cards", "# cards in the deck", "deck of # cards", "deck holds # cards",
-                              "deck has # cards", "deck contains # cards", "there are # cards", "all # of the cards"],
+                             ["shuffle all # cards", "all # cards share", "all # cards in the deck", "all # cards of the deck",
+                              "# cards in the deck", "deck of # cards", "deck holds # cards", "deck has # cards",
+                              "deck contains # cards"],
                              "the deck's cards fix it: print it from the deck"))
         for name, d in (deck.field_defs or {}).items():
             if not d.choices:
@@ -265,8 +266,8 @@ def count_statements(game) -> list[Statement]:
                 w = _word(choice)
                 if not w or not n:
                     continue
-                says = [f"# {w} cards in the deck", f"there are # {w} cards", f"holds # {w} cards",
-                        f"has # {w} cards", f"and # {w} cards", f"all # {w} cards", f"deck of # {w} cards"]
+                says = [f"# {w} cards in the deck", f"deck holds # {w} cards", f"deck has # {w} cards",
+                        f"deck contains # {w} cards", f"deck of # {w} cards", f"# {w} cards in all"]
                 out.append(statement("card-count", n, f"the number of cards in deck '{title}' whose {name} is {choice}",
                                      says, "the deck's cards fix it: print it from the deck"))
     for comp in game.of_kind("tokens"):
@@ -274,8 +275,7 @@ def count_statements(game) -> list[Statement]:
             w = _word(piece.spec.name or "")
             if not w or piece.spec.count < 2:
                 continue
-            says = [f"all # {w}s", f"there are # {w}s", f"# {w}s in all", f"# {w} tokens", f"# {w} pieces",
-                    f"supply of # {w}s"]
+            says = [f"all # {w}s", f"# {w}s in all", f"# {w} tokens", f"# {w} pieces", f"supply of # {w}s"]
             out.append(statement("token-count", piece.spec.count, f"the number of '{piece.spec.name}' pieces",
                                  says, "the tokens file fixes it: print it from the tokens"))
     return out
@@ -319,6 +319,8 @@ def card_stats_findings(game) -> list[Finding]:
             tail = t.text[m.end():m.end() + 120]
             cut = re.search(r"\)|[.!?;](?:\s|$)|\n\s*\n", tail)
             window = tail[:cut.start()] if cut else tail
+            other = names.search(window)
+            window = window[:other.start()] if other else window     # the next card named has numbers of its own
             if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
                 continue       # the numbers must stand by the name: "Gold Idol (volume 2, …)", "Gold Idol: value 5"
             for s in stat.finditer(window):
@@ -353,8 +355,8 @@ def declared_players(game) -> tuple[int, float] | None:
 
 
 def players_findings(game) -> list[Finding]:
-    """Printed player counts must be game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
-    "2-5 players") must be the declared one, a single count ("for 3 players", "with 6 players") within it."""
+    """Printed player counts must agree with game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
+    "2-5 players") or a single count ("for 3 players", "with 6 players") must lie within the declared range."""
     declared = declared_players(game)
     if declared is None:
         return []
@@ -367,7 +369,7 @@ def players_findings(game) -> list[Finding]:
         for m in _PLAYER_RANGE.finditer(t.text):
             a = _number(m.group("lo"))
             b = float("inf") if m.group("plus") else _number(m.group("hi"))
-            if (a, b) != (lo, hi):
+            if a < lo or b > hi:        # a narrower range ("best with 3 to 4 players") is advice, not a contradiction
                 pos = _pos_in(t, m.start("lo"), m.group("lo"))
                 out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(m.group(0))}', but game.yaml "
                                                             f"gives players: {shown}"))

@@ -139,7 +139,7 @@ FAULTS = [
     E("miskatonic", "rules.md", "Shuffle the {{ tomes }} tomes face down", "Shuffle the 8 tomes face down", "tomes", True),
     E("miskatonic", "rules.md", "of each of the {{ chart.arms }} arms", "of each of the 5 arms", "stars", True),
     E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
-      "## Tomes, monsters and figures\n\nThere are 5 Health markers, one for each pack.\n", "token-count", True),
+      "## Tomes, monsters and figures\n\nThe box holds 5 Health markers in all, one for each pack.\n", "token-count", True),
     E("miskatonic", "game.yaml", "ao_step: {value: 2,", "ao_step: {value: 0,", "ao_step"),
     E("miskatonic", "game.yaml", "health: {value: 4,", "health: {value: 0,", "health"),
     E("miskatonic", "rules.md", "## ", "Play takes 45 to 60 minutes for 2 to 5 players.\n\n## ", "players", True),
@@ -174,8 +174,8 @@ LEGAL = [
     E("cave", "rules.md", "There are {{ seismos | length }} seismograph cards in the deck.",
       "There are 14 seismograph cards in the deck.", None),
     E("cave", "cards.yaml", "tremor: 4, note", "tremor: 5, note", None),
-    E("cave", "rules.md", "## Scoring\n", "## Scoring\n\nThe Gold Idol (volume 2, weight 4) is worth the most. With 2 item cards "
-      "in hand you are holding too many.\n", None),
+    E("cave", "rules.md", "## Scoring\n", "## Scoring\n\nThe Gold Idol (volume 2, weight 4), unlike the Clay Idol: volume 2, weight 1, is "
+      "worth the most. If there are 2 item cards in the backpack, discard all 2 cards; best with 3 to 4 players.\n", None),
     E("cave", "game.yaml", "actions:\n    value: 3", "actions:\n    value: 4", None),
     E("cave", "rules.md", "{{ quake - 18 }} (total {{ quake - 5 }})", "3 (total 16)", None),
     E("cave", "game.yaml", "subtitle: Loot it before the quake", "subtitle: Loot it before the quake, for 2 to 5 players", None),
@@ -186,5 +186,6 @@ LEGAL = [
     E("miskatonic", "tokens.yaml", "{id: wits-marker, name: Wits marker, shape: circle, size: 10mm, count: 4,",
       "{id: wits-marker, name: Wits marker, shape: circle, size: 10mm, count: 5,", None),
     E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
-      "## Tomes, monsters and figures\n\nThere are 4 Health markers, one for each pack; move 2 stars at most.\n", None),
+      "## Tomes, monsters and figures\n\nThe box holds 4 Health markers in all; if there are 2 Health markers on "
+      "a pack, take one off.\n", None),
 ]
