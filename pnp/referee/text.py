@@ -382,6 +382,38 @@ def players_findings(game) -> list[Finding]:
     return list(out.values())
 
 
+_TIME_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
+_TIME_ONE = re.compile(rf"\b(?:about|takes|lasts|in|around|of)[\s*_]+(?P<n>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
+_WHOLE_GAME = re.compile(r"\b(?:games?|play|playing|plays|session)\b", re.I)   # the sentence is about a whole game
+_DECLARED_TIME = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(?:min(?:ute)?s?)?\.?\s*$", re.I)
+
+
+def time_findings(game) -> list[Finding]:
+    """Printed playing times must lie within game.yaml's `time:` ("20-30 minutes"; rule `time`): a range
+    ("45 to 60 minutes") or a single time ("takes about 25 minutes"), in a sentence about a whole game
+    (game, play, session near it)."""
+    m = _DECLARED_TIME.match(str(getattr(game.game, "time", "") or "") if game.game else "")
+    if not m:
+        return []
+    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+    shown = str(game.game.time)
+    out: dict[Pos, Finding] = {}
+    for t in texts(game):
+        found = [(m, _number(m.group("lo")), _number(m.group("hi")), "lo") for m in _TIME_RANGE.finditer(t.text)]
+        found += [(m, _number(m.group("n")), _number(m.group("n")), "n") for m in _TIME_ONE.finditer(t.text)]
+        for m, a, b, group in found:
+            if lo <= a and b <= hi:
+                continue
+            before = t.text[max(0, m.start() - 80):m.start()]
+            before = re.split(r"[.!?\n]\s", before)[-1]
+            if not _WHOLE_GAME.search(before) and not _WHOLE_GAME.search(t.text[m.end():m.end() + 30].split(".")[0]):
+                continue      # "a round takes about 2 minutes": not the length of a game
+            pos = _pos_in(t, m.start(group), m.group(group))
+            out.setdefault(pos, Finding(pos, "time", f"the text says '{_quoted(m.group(0))}', but game.yaml gives "
+                                                     f"time: {shown}"))
+    return list(out.values())
+
+
 def _players_pos(game) -> Pos | None:
     from pnp.spec.load import LDict
 

@@ -56,6 +56,7 @@ FAULTS = [
     E("cave", "game.yaml", "subtitle: Loot it before the quake", "subtitle: Loot it before the quake, for 2 to 6 players",
       "players", True),
     E("cave", "rules.md", "# Setup\n", "# Setup\n\nWith 6 players, use two decks.\n", "players", True),
+    E("cave", "rules.md", "# Setup\n", "# Setup\n\nA game of 3 players takes about 45 minutes.\n", "time", True),
     # ---------------------------------------------------------------- blob
     E("blob", "sheet.yaml", "grow. 16 rounds.", "grow. 15 rounds.", "rounds", True),
     E("blob", "rules.md", "The game lasts **{{ rounds }} rounds**", "The game lasts **15 rounds**", "rounds", True),
@@ -81,6 +82,7 @@ FAULTS = [
     E("blob", "sheet.yaml", "at: [10, 0], points: 6}", "at: [10, 0], points: 0}", "city"),
     E("blob", "game.yaml", "rounds:\n    value: 16", "rounds:\n    value: 0", "rounds"),
     E("blob", "rules.md", "# Setup\n", "# Setup\n\nA blob of 2 + 3 = 6 squares.\n", "arithmetic", True),
+    E("blob", "game.yaml", "subtitle: A roll-and-write of polyomino appetite", "subtitle: Play it in 10 minutes", "time", True),
     # ---------------------------------------------------------------- blorg
     E("blorg", "rules.md", "if you hold fewer than {{ max_items }} items", "if you hold fewer than 5 items",
       "hand_items", True),
@@ -144,6 +146,7 @@ FAULTS = [
     E("miskatonic", "game.yaml", "health: {value: 4,", "health: {value: 0,", "health"),
     E("miskatonic", "rules.md", "## ", "Play takes 45 to 60 minutes for 2 to 5 players.\n\n## ", "players", True),
     E("miskatonic", "game.yaml", 'players: "2-4"', 'players: "2-5"', "players"),
+    E("miskatonic", "rules.md", "## ", "Play takes 45 to 90 minutes for 2 to 4 players.\n\n## ", "time", True),
     E("miskatonic", "tokens.yaml", "icon: ancient-one, value: 6},\n     back", "icon: ancient-one, value: 7},\n     back",
       "ancient-one-health"),
 ]
@@ -178,6 +181,7 @@ LEGAL = [
       "worth the most. If there are 2 item cards in the backpack, discard all 2 cards; best with 3 to 4 players.\n", None),
     E("cave", "game.yaml", "actions:\n    value: 3", "actions:\n    value: 4", None),
     E("cave", "rules.md", "{{ quake - 18 }} (total {{ quake - 5 }})", "3 (total 16)", None),
+    E("cave", "rules.md", "# Setup\n", "# Setup\n\nA turn takes about 2 minutes, 1 to 3 minutes at most.\n", None),
     E("cave", "game.yaml", "subtitle: Loot it before the quake", "subtitle: Loot it before the quake, for 2 to 5 players", None),
     E("blob", "rules.md", "{{ bonus.cells | length }} street squares carry", "6 street squares carry", None),
     E("blob", "rules.md", "# Setup\n", "# Setup\n\nA blob that eats 2 buildings and covers 2 bonus squares in one round, "
