@@ -13,6 +13,12 @@ Worked examples are Markdown block quotes whose first words are "Example"
 [volume, weight]` bounds those quantities: a sentence of an example giving a
 bounded quantity beyond the limit is a finding, unless the sentence says it
 does not fit (not, too, over, exceed, cannot …).
+
+The same texts are held to what the specs fix without a parameter: a deck's size and the
+cards of each choice of a field (`card-count`), a tokens file's counts (`token-count`), a
+card's numbers written beside its name (`card-stats`), player counts and playing times
+against game.yaml's `players:` and `time:` (`players`, `time`), and written-out sums
+(`arithmetic`). Families add counts of their own through `stated_findings`.
 """
 from __future__ import annotations
 
