@@ -27,7 +27,7 @@ from pnp.referee.sim import Chart, SimResult, rate_text
 from pnp.spec.load import locate
 
 ROUNDS = 16
-NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts")}
+NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts", 1, "nobody would ever eat")}
 GROW_SIZES = (2, 3)            # a reviewer's "two or three squares": a note, not a rule of the rulebook
 STUCK_NOTE = 0.10              # a greedy player stuck more often than this is noted (a game gates it with `balance:`)
 CHECK_GAMES = 300
@@ -326,7 +326,33 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
 def referee_check(game) -> list[Finding]:
     """Every rule the sheet must obey, each finding pointing at the spec node responsible. How often a
     player gets stuck is balance, not a rule: a note (`referee_facts`), or a game's own `balance:` bound."""
-    return sheet_findings(game)
+    found = sheet_findings(game)
+    return found + _counts_in_text(game) + parameters.bounds_findings(game, NUMBERS)
+
+
+def _counts_in_text(game) -> list[Finding]:
+    """Numbers the printed text states about the sheet — its buildings, bonus squares and die areas —
+    held to what the sheet holds (rule `city`, `bonus` or `dice`), at the number."""
+    from pnp.referee.text import stated_findings, statement
+
+    parts = _parts(game)
+    if parts is None or parts.city_id is None:
+        return []
+    sheet = parts.component.model
+    city = sheet.grids[parts.city_id]
+    hint = "the sheet fixes it: print it from the sheet"
+    rules = [statement("city", len(city.pieces), "the number of city pieces on the sheet",
+                       ["# buildings, lettered", "# buildings in the city", "all # city pieces", "# city pieces in all"],
+                       hint)]
+    mark = city.marks.get(parts.mark_id) if parts.mark_id else None
+    if mark is not None:
+        rules.append(statement("bonus", len(mark.cells), "the number of bonus squares in the city",
+                               ["# street squares carry", "# squares carry a star", "all # bonus squares",
+                                "# bonus squares in the city", "# stars in the city"], hint))
+    if parts.shape_id is not None:
+        rules.append(statement("dice", len(sheet.grids[parts.shape_id].areas), "the number of die areas on the shape grid",
+                               ["into # die areas", "the # die areas", "all # die areas", "into # blocks"], hint))
+    return stated_findings(game, rules)
 
 
 def sheet_findings(game) -> list[Finding]:
@@ -407,6 +433,9 @@ def _check_city(sheet, parts, at) -> list[Finding]:
             continue
         cells = poly.shifted(poly.picture_cells(p.shape), p.at)
         path = ("grids", parts.city_id, "pieces", i)
+        if p.points is not None and p.points < 1:
+            out.append(Finding(at(*path, "points"), "city", f"piece {p.label or i + 1} is worth {p.points} points: "
+                                                             "eating a city piece scores it, so each is worth 1 or more"))
         if not board.inside(cells):
             out.append(Finding(at(*path, "at"), "city", f"piece {p.label or i + 1} goes outside the "
                                                          f"{grid.size[0]}×{grid.size[1]} city"))
@@ -460,13 +489,22 @@ def _check_scoring(sheet, parts, at) -> list[Finding]:
 
 def _check_dice(sheet, parts, at) -> list[Finding]:
     out = []
+    if getattr(sheet.dice, "sides", 6) != 6:
+        out.append(Finding(at("dice", "sides"), "dice", f"the dice have {sheet.dice.sides} sides; the game is played "
+                                                        "with ordinary six-sided dice, a blob and a grow shape per face"))
     grid = sheet.grids[parts.shape_id]
+    picked: dict = {}      # area → the first face that picks it
     for face in range(1, 7):
         spec = sheet.dice.faces.get(face)
         path = ("dice", "faces", face)
         if spec is None:
             out.append(Finding(at("dice", "faces"), "dice", f"die face {face} has no blob and no grow shape"))
             continue
+        if spec.area and spec.area in picked:
+            out.append(Finding(at(*path, "area"), "dice",
+                               f"die faces {picked[spec.area]} and {face} both pick area '{spec.area}': each die "
+                               "number has its own blob shape, so one area is never drawn"))
+        picked.setdefault(spec.area, face)
         area = grid.areas.get(spec.area) if spec.area else None
         if area is None or not area.shape:
             out.append(Finding(at(*path), "dice", f"die face {face} picks no area with a starting blob"))

@@ -21,14 +21,19 @@ from pnp.referee.sim import Chart, SimResult, rate_text
 
 D = parameters.Default
 DEFAULTS = {
-    "stat_min": D(1, "the lowest volume, weight, value or tremor a card shows"),
-    "stat_max": D(5, "the highest volume, weight, value or tremor a card shows"),
-    "seismographs": D(14, "the number of seismograph cards in the deck"),
-    "quake_at": D(21, "the seismograph total that sets off the quake"),
-    "backpack": D(15, "the most total volume, and the most total weight, a backpack may hold"),
-    "piles": D(4, "the number of face-down treasure piles"),
-    "actions": D(3, "the actions in a turn"),
-    "final_actions": D(5, "the actions in the last turn after the quake"),
+    "stat_min": D(1, "the lowest volume, weight, value or tremor a card shows", 1,
+                  "a card worth nothing is no treasure and no tremor"),
+    "stat_max": D(5, "the highest volume, weight, value or tremor a card shows", "stat_min",
+                  "no card could show a number"),
+    "seismographs": D(14, "the number of seismograph cards in the deck", 1, "the quake could never come"),
+    "quake_at": D(21, "the seismograph total that sets off the quake", 1,
+                  "the cave would collapse before the first turn"),
+    "backpack": D(15, "the most total volume, and the most total weight, a backpack may hold", "stat_max",
+                  "some items could never be packed"),
+    "piles": D(4, "the number of face-down treasure piles", 1, "there would be nowhere to dig"),
+    "actions": D(3, "the actions in a turn", 1, "nobody could ever act, and the quake would never come"),
+    "final_actions": D(5, "the actions in the last turn after the quake", 1,
+                       "nobody could empty their inventory before the end"),
 }
 
 
@@ -154,6 +159,7 @@ def referee_check(game) -> list[Finding]:
     if len(cards) < n.piles * 2:
         out.append(Finding(where, "piles", f"{len(cards)} cards cannot make {n.piles} treasure piles of two or more"))
     out += _backpack_findings(items, items[0].data_pos if items else where, n)
+    out += parameters.bounds_findings(game, DEFAULTS)
     return out
 
 

@@ -18,7 +18,8 @@ from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
 from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
-from pnp.referee.text import text_findings
+from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
+                              stated_findings, text_findings, time_findings)
 
 
 @dataclass
@@ -44,6 +45,11 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
+    report.findings += stated_findings(game, count_statements(game))
+    report.findings += card_stats_findings(game)
+    report.findings += players_findings(game)
+    report.findings += time_findings(game)
+    report.findings += arithmetic_findings(game)
     report.findings += general_findings(game)
     report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0

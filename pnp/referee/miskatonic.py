@@ -52,14 +52,19 @@ def _ancient_one(sc):
 
 
 NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, with the rulebook's values
-    "pages": parameters.Default(RULE_TOMES["page"], "the number of Pages among the tomes"),
-    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes"),
-    "health": parameters.Default(RULE_HEALTH, "an investigator's Health"),
-    "wits": parameters.Default(RULE_WITS, "an investigator's Wits"),
-    "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health"),
-    "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn"),
-    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added"),
-    "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart"),
+    "pages": parameters.Default(RULE_TOMES["page"], "the number of Pages among the tomes", 1,
+                                "no tome would hold a Page to find"),
+    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes", 0),
+    "health": parameters.Default(RULE_HEALTH, "an investigator's Health", 1,
+                                 "an investigator would start in the Sanitarium, unable to leave"),
+    "wits": parameters.Default(RULE_WITS, "an investigator's Wits", 0),
+    "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health", 1,
+                                    "the Ancient One would be destroyed before it enters"),
+    "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn", 1,
+                                  "the Ancient One would never reach its destination, and the investigators could not lose"),
+    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added", 0),
+    "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart", 1,
+                                "the stars would be right before the first turn"),
 }
 DEFAULT_NUMBERS = {k: d.value for k, d in NUMBERS.items()}
 
@@ -131,8 +136,13 @@ def referee_check(game) -> list[Finding]:
     if tokens is not None:
         out += _check_tokens(tokens, board, n)
         out += _check_sky_and_ancient_one(tokens, n)
+        out += _check_ancient_one_piece(tokens, n)
+        out += _check_players(game, tokens)
     out += _check_items(game)
     out += _check_dice(game)
+    out += _check_printed_dice(game)
+    out += parameters.bounds_findings(game, NUMBERS)
+    out += _tomes_in_text(game, n)
     return out
 
 
@@ -199,6 +209,64 @@ def _check_tokens(tokens, board, n: dict) -> list[Finding]:
             if want is not None and (t.max != want or (t.start is not None and t.start != want)):
                 out.append(Finding(locate(tokens.raw, ["pieces", p.index, "tracks", j]), "packs",
                                    f"'{p.spec.id}': {t.name} runs to {t.max}; an investigator has {want}"))
+    if packs:
+        out += _check_markers(tokens, packs)
+    return out
+
+
+def _check_players(game, tokens) -> list[Finding]:
+    """Each player takes an investigator pack: game.yaml's `players:` may not promise more players than packs."""
+    from pnp.referee.text import declared_players
+
+    declared = declared_players(game)
+    packs = [p for p in tokens.pieces if {t.name.lower() for t in p.spec.tracks} >= {"health", "wits"}]
+    if declared is None or not packs or declared[1] <= sum(max(p.spec.count, 1) for p in packs):
+        return []
+    have = sum(max(p.spec.count, 1) for p in packs)
+    return [Finding(locate(game.raw, ["players"]), "players",
+                    f"players: {game.game.players}, but there are {have} investigator packs: each player takes one")]
+
+
+def _check_ancient_one_piece(tokens, n: dict) -> list[Finding]:
+    """The Ancient One's own token, when it prints a number, shows its Health."""
+    piece = tokens.by_id(ANCIENT_ONE)
+    if piece is None:
+        return []
+    out = []
+    for side in ("front", "back"):
+        face = getattr(piece.spec, side, None)
+        value = getattr(face, "value", None)
+        if isinstance(value, int) and value != n["ao_health"]:
+            out.append(Finding(locate(tokens.raw, ["pieces", piece.index, side, "value"]), "ancient-one-health",
+                               f"the Ancient One's token shows {value}; the Ancient One has {n['ao_health']} Health"))
+    return out
+
+
+def _tomes_in_text(game, n: dict) -> list[Finding]:
+    """The tomes the printed text counts ("Shuffle the 9 tomes") are the Pages and the Curses together."""
+    from pnp.referee.text import stated_findings, statement
+
+    return stated_findings(game, [statement("tomes", n["pages"] + n["curses"], "the number of tomes (Pages and Curses)",
+                                            ["# tomes", "Tomes**: # in all", "tomes: # in all"],
+                                            "print it as {{ parameters.pages + parameters.curses }}")])
+
+
+def _check_markers(tokens, packs) -> list[Finding]:
+    """Each track of the investigator packs needs a marker per pack: a piece named '<track> marker'."""
+    out = []
+    for t in packs[0].spec.tracks:
+        markers = [p for p in tokens.pieces if str(p.spec.name or "").strip().lower() == f"{t.name.lower()} marker"
+                   or p.spec.id == f"{_slug(t.name)}-marker"]
+        if not markers:
+            out.append(Finding(locate(tokens.raw, ["pieces"]), "packs",
+                               f"no '{t.name} marker' piece: every investigator pack's {t.name} track needs one"))
+            continue
+        have = sum(p.spec.count for p in markers)
+        if have < len(packs):
+            m = markers[0]
+            out.append(Finding(locate(tokens.raw, ["pieces", m.index, "count"]), "packs",
+                               f"{have} {t.name} markers for {len(packs)} investigator packs: each pack's "
+                               f"{t.name} track needs its own"))
     return out
 
 
@@ -256,6 +324,54 @@ def _check_dice(game) -> list[Finding]:
         elif Counter(_norm(f) for f in got) != Counter(_norm(f) for f in want):
             out.append(Finding(where[die], "dice", f"the {die} die has {', '.join(got)}; the rules list "
                                                     f"{', '.join(want)}"))
+    return out
+
+
+def _printed_faces(text: str, icons: dict[str, str]) -> list[str]:
+    """':elder-sign: :hit: 6 :hit::skull: 4' → ['elder-sign', 'hit+6', 'hit+skull+4'] (icons read as the die's symbols)."""
+    import re
+
+    faces: list[str] = []
+    for token in text.split():
+        names = re.findall(r":([a-z][a-z0-9-]*):", token)
+        if names:
+            faces.append("+".join(icons.get(n, n) for n in names))
+        elif token.isdigit() and faces:
+            faces[-1] += "+" + token
+    return faces
+
+
+def _check_printed_dice(game) -> list[Finding]:
+    """A card that prints a die's faces (a `faces` field, the card named after the die) shows the die's own faces
+    (a die that itself breaks the rules is reported at the die only)."""
+    c = _one(game, "dice")
+    if c is None:
+        return []
+    dice = {}
+    for die in getattr(c.model, "dice", ()):
+        dice[str(die.name).lower()] = (die.id, [f.text for f in die.faces])
+    symbols = c.raw.get("symbols") if hasattr(c.raw, "get") else None
+    icons = {str(v.get("icon")): k for k, v in (symbols or {}).items() if hasattr(v, "get") and v.get("icon")}
+    out = []
+    for deck in game.of_kind("deck"):
+        for i, card in enumerate(deck.raw.get("cards") or []):
+            if not hasattr(card, "get"):
+                continue
+            for side in ("front", "back", None):
+                node = card.get(side) if side else card
+                fields = node.get("fields") if hasattr(node, "get") else None
+                if not hasattr(fields, "get") or not isinstance(fields.get("faces"), str) or not fields.get("faces"):
+                    continue
+                name = str(fields.get("name") or "").lower()
+                die = next((d for n, d in dice.items() if n in name), None)
+                if die is None or (die[0] in RULE_DICE and Counter(map(_norm, die[1])) != Counter(map(_norm, RULE_DICE[die[0]]))):
+                    continue      # a die that breaks the rules is reported at the die, not at every card printing it
+                got = _printed_faces(fields["faces"], icons)
+                if Counter(_norm(f) for f in got) != Counter(_norm(f) for f in die[1]):
+                    path = ["cards", i] + ([side] if side else []) + ["fields", "faces"]
+                    out.append(Finding(locate(deck.raw, path), "dice",
+                                       f"the card prints the {die[0]} die as {', '.join(got)}; the die has "
+                                       f"{', '.join(die[1])}"))
     return out
 
 

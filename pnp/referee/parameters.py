@@ -17,6 +17,8 @@ from pnp.errors import Pos
 class Default:
     value: int | float
     means: str
+    least: int | float | str | None = None   # the smallest value the rule can be played with (a number, or another parameter's name)
+    why: str = ""                              # what goes wrong below it
 
 
 def declared(game) -> dict:
@@ -55,3 +57,25 @@ def _number(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def bounds_findings(game, defaults: dict[str, Default]) -> list:
+    """A rule number below the least the family can play (`Default.least`): a finding named after the
+    parameter, at its `value` in game.yaml (else the `family:` line). `least` may name another parameter
+    (the backpack must hold at least the smallest item)."""
+    from pnp.referee.family import family_pos
+    from pnp.referee.findings import Finding
+
+    v = values(game, defaults)
+    out = []
+    for name, d in defaults.items():
+        if d.least is None or name not in v:
+            continue
+        least = v.get(d.least) if isinstance(d.least, str) else d.least
+        if least is None or v[name] >= least:
+            continue
+        bound = f"{_number(least)} ({rule_words(game, d.least, defaults)})" if isinstance(d.least, str) else _number(least)
+        out.append(Finding(where(game, name) or family_pos(game), name,
+                           f"{rule_words(game, name, defaults)}, but it must be at least {bound}"
+                           + (f": {d.why}" if d.why else "")))
+    return out

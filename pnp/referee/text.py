@@ -13,6 +13,12 @@ Worked examples are Markdown block quotes whose first words are "Example"
 [volume, weight]` bounds those quantities: a sentence of an example giving a
 bounded quantity beyond the limit is a finding, unless the sentence says it
 does not fit (not, too, over, exceed, cannot …).
+
+The same texts are held to what the specs fix without a parameter: a deck's size and the
+cards of each choice of a field (`card-count`), a tokens file's counts (`token-count`), a
+card's numbers written beside its name (`card-stats`), player counts and playing times
+against game.yaml's `players:` and `time:` (`players`, `time`), and written-out sums
+(`arithmetic`). Families add counts of their own through `stated_findings`.
 """
 from __future__ import annotations
 
@@ -27,7 +33,7 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
 _NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_GAP = r"[\s*_]+"                      # spaces, line breaks and Markdown emphasis between the words of a phrase
+_GAP = r"(?:[\s*_]|:[a-z][a-z0-9-]*:)+"   # spaces, line breaks, Markdown emphasis and :icons: between the words of a phrase
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _NEGATION = re.compile(r"\b(not|too|over|exceeds?|exceeding|cannot|can't|doesn't|won't|never|fails?)\b", re.I)
 MAX_TEXT = 2_000_000                   # characters of text scanned per game, at most
@@ -43,6 +49,15 @@ class Statement:
     pattern: re.Pattern | None
     limit: str | None
     of: tuple[str, ...]
+    hint: str = ""     # how to mend it, appended to the finding's message
+
+
+def statement(name: str, value: float, means: str, says, hint: str = "") -> Statement:
+    """A rule number's phrases compiled (`#` its number, `*` any other): what `stated_findings` reads."""
+    says = [s for s in says if s.count("#") == 1]
+    pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
+                                  for i, s in enumerate(says)), re.I) if says else None
+    return Statement(name, float(value), means, pattern, None, (), hint)
 
 
 def phrase_pattern(phrase: str) -> str:
@@ -64,10 +79,9 @@ def statements(game) -> list[Statement]:
     for name, p in (game.game.parameters.items() if game.game else ()):
         if not isinstance(p, RuleParameter):
             continue
-        says = [s for s in p.says if s.count("#") == 1]
-        pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
-                                      for i, s in enumerate(says)), re.I) if says else None
-        out.append(Statement(name, float(p.value), p.means, pattern, p.limit, tuple(p.of)))
+        s = statement(name, p.value, p.means, p.says,
+                      f"write {{{{ parameters.{name} }}}} to print the rule's number")
+        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint))
     return out
 
 
@@ -177,8 +191,7 @@ def _stated(t: Text, s: Statement) -> Iterator[Finding]:
             continue
         pos = _pos_in(t, m.start(group), m.group(group))
         yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
-                                   f"{s.means} is {_shown(s.value)} (write {{{{ parameters.{s.name} }}}} to "
-                                   f"print the rule's number)")
+                                   f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
@@ -204,3 +217,230 @@ def _examples(t: Text, rules: list[Statement]) -> Iterator[Finding]:
                         yield Finding(_pos_in(t, at, m.group("n")), s.name,
                                       f"the worked example has {_quoted(m.group(0))}, {side} than the "
                                       f"rules allow: {s.means} is {_shown(s.value)}")
+
+
+# --------------------------------------------------------------------------- counts the specs fix
+
+def stated_findings(game, rules: list[Statement]) -> list[Finding]:
+    """Every printed number in one of RULES' phrases that disagrees with its value, at the number.
+
+    For numbers the specs themselves fix (a family's counts of what a sheet or a deck holds), which
+    game.yaml does not declare: the rule name of a finding is the statement's `name`."""
+    rules = [s for s in rules if s.pattern is not None]
+    out: dict[Pos, Finding] = {}
+    budget = MAX_TEXT
+    for t in texts(game) if rules else ():
+        budget -= len(t.text)
+        if budget < 0:
+            break
+        for s in rules:
+            for f in _stated(t, s):
+                out.setdefault(f.pos, f)
+    return list(out.values())
+
+
+def _word(text: str) -> str:
+    """A field value as the words of a phrase ('seismograph', 'item') — `#` and `*` stripped."""
+    return " ".join(str(text).replace("#", " ").replace("*", " ").split())
+
+
+def count_statements(game) -> list[Statement]:
+    """What a deck's cards fix: how many cards each deck holds ("all 62 cards", "a deck of 62 cards"),
+    and how many cards show each choice of a field declared with `choices:` ("48 item cards"); and what a
+    tokens file fixes: how many of each piece there are ("there are 6 Health markers", "4 Star tokens")."""
+    out = []
+    for comp in game.of_kind("deck"):
+        deck = comp.model
+        if not hasattr(deck, "expanded"):
+            continue
+        total = deck.total
+        title = deck.spec.title or deck.name
+        out.append(statement("card-count", total, f"the number of cards in deck '{title}'",
+                             ["shuffle all # cards", "all # cards share", "all # cards in the deck", "all # cards of the deck",
+                              "# cards in the deck", "deck of # cards", "deck holds # cards", "deck has # cards",
+                              "deck contains # cards"],
+                             "the deck's cards fix it: print it from the deck"))
+        for name, d in (deck.field_defs or {}).items():
+            if not d.choices:
+                continue
+            counts = {c: 0 for c in d.choices}
+            for entry, _copy in deck.expanded():
+                value = entry.front.fields.get(name) if entry.front else None
+                if value in counts:
+                    counts[value] += 1
+            for choice, n in counts.items():
+                w = _word(choice)
+                if not w or not n:
+                    continue
+                says = [f"# {w} cards in the deck", f"deck holds # {w} cards", f"deck has # {w} cards",
+                        f"deck contains # {w} cards", f"deck of # {w} cards", f"# {w} cards in all"]
+                out.append(statement("card-count", n, f"the number of cards in deck '{title}' whose {name} is {choice}",
+                                     says, "the deck's cards fix it: print it from the deck"))
+    for comp in game.of_kind("tokens"):
+        for piece in getattr(comp.model, "pieces", ()):
+            w = _word(piece.spec.name or "")
+            if not w or piece.spec.count < 2:
+                continue
+            says = [f"all # {w}s", f"# {w}s in all", f"# {w} tokens", f"# {w} pieces", f"supply of # {w}s"]
+            out.append(statement("token-count", piece.spec.count, f"the number of '{piece.spec.name}' pieces",
+                                 says, "the tokens file fixes it: print it from the tokens"))
+    return out
+
+
+def card_stats_findings(game) -> list[Finding]:
+    """A card named in text with its numbers beside it ("a Bronze Idol (volume 3, weight 4)"): each
+    number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
+    named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
+    fields: set[str] = set()
+    for comp in game.of_kind("deck"):
+        deck = comp.model
+        numeric = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")]
+        if not numeric:
+            continue
+        fields |= set(numeric)
+        for entry in deck.cards:
+            front = entry.front.fields if entry.front else {}
+            name = front.get("name")
+            if not isinstance(name, str) or len(name) < 3:
+                continue
+            stats = {k: front[k] for k in numeric if isinstance(front.get(k), (int, float))}
+            if name in named and named[name][1] != stats:
+                named[name] = (named[name][0], {})      # two cards of one name that differ: say nothing
+                continue
+            named[name] = (deck.spec.title or deck.name, stats)
+    named = {k: v for k, v in named.items() if v[1]}
+    if not named:
+        return []
+    names = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(named, key=len, reverse=True)) + r")(?![\w-])")
+    stat = re.compile(r"\b(" + "|".join(re.escape(f) for f in sorted(fields, key=len, reverse=True))
+                      + r")\b[\s*_:]*(?:of[\s*_]+)?(\d+(?:\.\d+)?)(?![\w.])", re.I)
+    out: dict[Pos, Finding] = {}
+    budget = MAX_TEXT
+    for t in texts(game):
+        budget -= len(t.text)
+        if budget < 0:
+            break
+        for m in names.finditer(t.text):
+            title, stats = named[m.group(1)]
+            tail = t.text[m.end():m.end() + 120]
+            cut = re.search(r"\)|[.!?;](?:\s|$)|\n\s*\n", tail)
+            window = tail[:cut.start()] if cut else tail
+            other = names.search(window)
+            window = window[:other.start()] if other else window     # the next card named has numbers of its own
+            if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
+                continue       # the numbers must stand by the name: "Gold Idol (volume 2, …)", "Gold Idol: value 5"
+            for s in stat.finditer(window):
+                field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
+                    f.lower() == s.group(1).lower() for f in stats) else None
+                if field is None or float(s.group(2)) == float(stats[field]):
+                    continue
+                pos = _pos_in(t, m.end() + s.start(2), s.group(2))
+                out.setdefault(pos, Finding(pos, "card-stats",
+                                            f"the text gives {m.group(1)} {s.group(1)} {s.group(2)}, but the card in "
+                                            f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
+    return list(out.values())
+
+
+# --------------------------------------------------------------------------- players and sums
+
+_N = rf"(?:{_NUMBER})"
+_PLAYER_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})(?P<plus>\+)?[\s*_]+players?\b", re.I)
+_PLAYER_ONE = re.compile(rf"\b(?:for|with|of)[\s*_]+(?P<n>{_N})[\s*_]+players?\b", re.I)
+_DECLARED_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(\+)?\s*$")
+
+
+def declared_players(game) -> tuple[int, float] | None:
+    """game.yaml's `players:` as (fewest, most): "2-5" → (2, 5), "1" → (1, 1), "1-100+" → (1, inf); None if unreadable."""
+    text = str(getattr(game.game, "players", "") or "") if game.game else ""
+    m = _DECLARED_PLAYERS.match(text)
+    if not m:
+        return None
+    lo = int(m.group(1))
+    hi = float("inf") if m.group(3) else float(m.group(2) or lo)
+    return lo, hi
+
+
+def players_findings(game) -> list[Finding]:
+    """Printed player counts must agree with game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
+    "2-5 players") or a single count ("for 3 players", "with 6 players") must lie within the declared range."""
+    declared = declared_players(game)
+    if declared is None:
+        return []
+    lo, hi = declared
+    shown = str(game.game.players)
+    out: dict[Pos, Finding] = {}
+    for t in texts(game):
+        if not t.exact and t.pos == _players_pos(game):
+            continue
+        for m in _PLAYER_RANGE.finditer(t.text):
+            a = _number(m.group("lo"))
+            b = float("inf") if m.group("plus") else _number(m.group("hi"))
+            if a < lo or b > hi:        # a narrower range ("best with 3 to 4 players") is advice, not a contradiction
+                pos = _pos_in(t, m.start("lo"), m.group("lo"))
+                out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(m.group(0))}', but game.yaml "
+                                                            f"gives players: {shown}"))
+        for m in _PLAYER_ONE.finditer(t.text):
+            n = _number(m.group("n"))
+            if not lo <= n <= hi:
+                pos = _pos_in(t, m.start("n"), m.group("n"))
+                out.setdefault(pos, Finding(pos, "players", f"the text speaks of a game '{_quoted(m.group(0))}', but "
+                                                            f"game.yaml gives players: {shown}"))
+    return list(out.values())
+
+
+_TIME_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
+_TIME_ONE = re.compile(rf"\b(?:about|takes|lasts|in|around|of)[\s*_]+(?P<n>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
+_WHOLE_GAME = re.compile(r"\b(?:games?|play|playing|plays|session)\b", re.I)   # the sentence is about a whole game
+_DECLARED_TIME = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(?:min(?:ute)?s?)?\.?\s*$", re.I)
+
+
+def time_findings(game) -> list[Finding]:
+    """Printed playing times must lie within game.yaml's `time:` ("20-30 minutes"; rule `time`): a range
+    ("45 to 60 minutes") or a single time ("takes about 25 minutes"), in a sentence about a whole game
+    (game, play, session near it)."""
+    m = _DECLARED_TIME.match(str(getattr(game.game, "time", "") or "") if game.game else "")
+    if not m:
+        return []
+    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+    shown = str(game.game.time)
+    out: dict[Pos, Finding] = {}
+    for t in texts(game):
+        found = [(m, _number(m.group("lo")), _number(m.group("hi")), "lo") for m in _TIME_RANGE.finditer(t.text)]
+        found += [(m, _number(m.group("n")), _number(m.group("n")), "n") for m in _TIME_ONE.finditer(t.text)]
+        for m, a, b, group in found:
+            if lo <= a and b <= hi:
+                continue
+            before = t.text[max(0, m.start() - 80):m.start()]
+            before = re.split(r"[.!?\n]\s", before)[-1]
+            if not _WHOLE_GAME.search(before) and not _WHOLE_GAME.search(t.text[m.end():m.end() + 30].split(".")[0]):
+                continue      # "a round takes about 2 minutes": not the length of a game
+            pos = _pos_in(t, m.start(group), m.group(group))
+            out.setdefault(pos, Finding(pos, "time", f"the text says '{_quoted(m.group(0))}', but game.yaml gives "
+                                                     f"time: {shown}"))
+    return list(out.values())
+
+
+def _players_pos(game) -> Pos | None:
+    from pnp.spec.load import LDict
+
+    raw = game.raw
+    return raw.value_pos.get("players") if isinstance(raw, LDict) and "players" in raw else None
+
+
+_SUM = re.compile(r"(?<![\w.+])(?P<terms>\d+(?:[ \t*_]*\+[ \t*_]*\d+)+)[ \t*_]*=[ \t*_]*(?P<total>\d+)(?![\w.])")
+_LISTED_TOTAL = re.compile(r"(?<![\w.])(?P<terms>\d+(?:,[ \t]*\d+)*,?[ \t]+and[ \t]+\d+)[ \t]*\([ \t]*total[ \t]+(?P<total>\d+)[ \t]*\)", re.I)
+
+
+def arithmetic_findings(game) -> list[Finding]:
+    """Sums written out in text ("3 + 4 = 7", "5, 4, 4 and 3 (total 16)") must add up (rule `arithmetic`)."""
+    out: dict[Pos, Finding] = {}
+    for t in texts(game):
+        for pattern in (_SUM, _LISTED_TOTAL):
+            for m in pattern.finditer(t.text):
+                terms = [int(x) for x in re.findall(r"\d+", m.group("terms"))]
+                if sum(terms) == int(m.group("total")):
+                    continue
+                pos = _pos_in(t, m.start("total"), m.group("total"))
+                out.setdefault(pos, Finding(pos, "arithmetic", f"the text gives {' + '.join(map(str, terms))} as "
+                                                               f"{m.group('total')}, but it makes {sum(terms)}"))
+    return list(out.values())

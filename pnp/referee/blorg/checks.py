@@ -497,6 +497,12 @@ def referee_check(game) -> list[Finding]:
     """Every finding about the game's Blorg deck (`check`); one finding when there is no such deck."""
     from pnp.errors import SpecErrors
 
+    from pnp.referee import parameters
+    from pnp.referee.blorg.loader import NUMBERS
+
+    bounds = parameters.bounds_findings(game, NUMBERS)
+    if bounds:           # a time line or hand that cannot be played: nothing else is worth solving
+        return bounds
     try:
         deck = blorg_game(game)
     except SpecErrors as e:
