@@ -49,6 +49,17 @@ def test_low_contrast_and_tiny_text_are_located_at_their_keys(tmp_path):
     assert small.pos.line == _line(deck, "body:") and "5.0 pt" in small.message
 
 
+def test_text_on_a_gradient_is_judged_against_its_weakest_colour(tmp_path):
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace(
+        "      title:", '      band: {type: shape, x: 0, y: 0, width: 63mm, height: 20mm, '
+                      'fill: {linear: {stops: ["#fff8e1", "#37474f"]}}}\n      title:'))
+    findings = legibility_findings(load_game(game))
+    assert [f.rule for f in findings] == ["contrast"]  # the black title is lost where the band turns dark
+    assert "#000000 on #37474f (the weakest colour of the gradient under it)" in findings[0].message
+
+
 def test_text_on_a_filled_shape_is_judged_against_the_shape(tmp_path):
     game = write_game(tmp_path, cards=1)
     deck = game / "cards.yaml"

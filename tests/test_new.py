@@ -146,3 +146,13 @@ def test_the_art_template_shows_a_painting_a_gradient_and_a_font_of_its_own(tmp_
     px = lambda x_mm, y_mm: image.getpixel((round((x_mm + 3) / 25.4 * 150), round((y_mm + 3) / 25.4 * 150)))
     top, bottom = px(30, 57), px(30, 86)  # the band's gradient: lighter at its top, darker at its foot
     assert sum(top) > sum(bottom) + 30, (top, bottom)
+
+
+@pytest.mark.parametrize("template", [None, "art", "hex", "routes"])
+def test_every_template_game_passes_pnp_check(tmp_path, template):
+    """A designer's first `pnp check` of a new game: no finding, no traceback (the checks measure
+    text in the game's own fonts, and judge text on a gradient by its colours)."""
+    extra = ["--template", template] if template else []
+    assert CliRunner().invoke(app, ["new", "my-game", "--dir", str(tmp_path), *extra]).exit_code == 0
+    result = CliRunner().invoke(app, ["check", str(tmp_path / "my-game")])
+    assert result.exit_code == 0 and result.exception is None, result.output

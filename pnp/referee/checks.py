@@ -38,10 +38,17 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     from pnp.game import load_game
     from pnp.kinds import kind_module
 
+    from pnp.spec.fontnames import using
+
     game = load_game(game_dir)
     for c in game.components:
         kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
+    with using(game.fonts):  # a check that lays out text (legibility) measures it in the game's own fonts
+        return game, _report(game, game_dir)
+
+
+def _report(game, game_dir: Path) -> CheckReport:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
@@ -68,7 +75,7 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     from pnp.referee.legibility import legibility_findings  # warnings for every game: they never fail a check
 
     report.notes += [f"warning: {f}" for f in legibility_findings(game)]
-    return game, report
+    return report
 
 
 def one_per_place(findings: list[Finding]) -> list[Finding]:

@@ -127,6 +127,17 @@ def _card_text(game) -> Iterable[Finding]:
                     yield finding
 
 
+def _colours_of(paint) -> tuple[str, ...]:
+    """The colours text may stand on where `paint` is under it: a colour, or every stop of a
+    gradient (the text may sit on any of them); none for a picture."""
+    if paint is None:
+        return ()
+    if isinstance(paint, str):
+        return (paint,)
+    gradient = paint.linear or paint.radial
+    return tuple(dict.fromkeys(c for _, c in gradient.stops if isinstance(c, str) and c.startswith("#")))
+
+
 def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
     from pnp.draw.text import layout_text
     from pnp.spec.deckload import box_geometry
@@ -148,12 +159,14 @@ def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
         bold = "bold" in str(getattr(box, "font", ""))
         large = box.size >= LARGE_TEXT or (bold and box.size >= LARGE_BOLD)
         need = MIN_CONTRAST_LARGE if large else MIN_CONTRAST
-        if under is not None and (rb.name, ink, under) not in seen:
-            seen.add((rb.name, ink, under))
-            ratio = contrast(ink, under)
+        colours = _colours_of(under)
+        if colours and (rb.name, ink, colours) not in seen:
+            seen.add((rb.name, ink, colours))
+            ratio, worst = min((contrast(ink, c), c) for c in colours)
             if ratio < need - 1e-9:
+                on = worst if len(colours) == 1 else f"{worst} (the weakest colour of the gradient under it)"
                 yield Finding(where, "contrast",
-                              f"{face.label}, box '{rb.name}': text {ink} on {under} has a contrast of {ratio:.1f}:1; "
+                              f"{face.label}, box '{rb.name}': text {ink} on {on} has a contrast of {ratio:.1f}:1; "
                               f"players need at least {need:g}:1 to read it (make one of them lighter or darker)")
         if (rb.name, "size") not in seen:
             lay = layout_text(prepared.text, box.font, box.size, box.min_size, w, h, box.leading)

@@ -127,6 +127,12 @@ def texts(game) -> Iterator[Text]:
         yield from _strings(comp.raw, (), set())
 
 
+def _unprinted(path: tuple) -> bool:
+    """A deck field's `description` tells the designer (and an editor) what the field is for: it
+    is never printed, so it states nothing of the rules."""
+    return len(path) == 3 and path[0] == "fields" and path[2] == "description"
+
+
 def _strings(node, path: tuple, skip: set) -> Iterator[Text]:
     from pnp.spec.load import LDict, LList
 
@@ -135,7 +141,7 @@ def _strings(node, path: tuple, skip: set) -> Iterator[Text]:
     if isinstance(node, LDict):
         for k, v in node.items():
             if isinstance(v, str):
-                if (path + (k,))[:1] not in skip:
+                if (path + (k,))[:1] not in skip and not _unprinted(path + (k,)):
                     yield Text(blank_jinja(v), node.value_pos[k], False)
             else:
                 yield from _strings(v, path + (k,), skip)
