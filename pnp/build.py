@@ -242,9 +242,7 @@ def render(game: GameContext, opts: BuildOptions, progress: Callable | None = No
            early: Callable[[Early], None] | None = None) -> Rendered:
     """Every output of every unit, in memory. `reuse(unit)` may give a unit's files from an earlier build;
     `early(Early)` gets the files made before the first LATER unit that must be rendered again."""
-    from pnp.spec.fontnames import using
-
-    with using(game.fonts):  # font names mean this game's faces while it is drawn, and no other's
+    with game.own_fonts():  # font names mean this game's faces while it is drawn, and no other's
         return _render(game, opts, progress, reuse, early)
 
 

@@ -56,6 +56,12 @@ class GameContext:
     def of_kind(self, kind: str) -> list[Component]:
         return [c for c in self.components if c.kind == kind]
 
+    def own_fonts(self):
+        """A `with` block in which font names mean this game's faces (`fonts:` in game.yaml): every
+        command that draws or measures the game's text (build, validate, check, export, showcase)
+        works inside one."""
+        return using(self.fonts)
+
     @property
     def shared_layouts(self) -> dict:
         out = {}

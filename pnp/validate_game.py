@@ -19,8 +19,9 @@ def validate_game(game_dir: Path, options=None) -> list[SpecError]:
 
     options = options or BuildOptions()
     game = load_game(game_dir)
-    for c in game.components:
-        kind_module(c.kind).validate(game, c.model)
+    with game.own_fonts():
+        for c in game.components:
+            kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
     render(game, options.for_game(game))
     game.errors.raise_if_any()

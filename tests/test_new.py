@@ -156,3 +156,12 @@ def test_every_template_game_passes_pnp_check(tmp_path, template):
     assert CliRunner().invoke(app, ["new", "my-game", "--dir", str(tmp_path), *extra]).exit_code == 0
     result = CliRunner().invoke(app, ["check", str(tmp_path / "my-game")])
     assert result.exit_code == 0 and result.exception is None, result.output
+
+
+@pytest.mark.parametrize("command", [["export", "tts"], ["export", "tgc"], ["showcase"]])
+def test_the_art_templates_own_font_reaches_exports_and_showcase(tmp_path, command):
+    """Every command that draws a game's text draws it in the game's own faces (a game font
+    unknown outside the build was a KeyError in the exports and the showcase)."""
+    assert CliRunner().invoke(app, ["new", "my-game", "--dir", str(tmp_path), "--template", "art"]).exit_code == 0
+    result = CliRunner().invoke(app, [*command, str(tmp_path / "my-game"), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0 and result.exception is None, result.output

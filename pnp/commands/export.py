@@ -29,15 +29,16 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
 
     game = load_game(game_dir)
     exporter = load_target(target)
-    total = len(face_pages(game_pieces(game)))
     where = [output_folder(game_dir), "export", target]
     options = {}
     if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
         options["image_url"] = image_url or (Path(out).resolve().joinpath(*where).as_uri() + "/")
     elif image_url:
         raise typer.BadParameter(f"the {target} export does not refer to images by URL", param_hint="--image-url")
-    with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
-        files = exporter.export(game, step=bar.advance, **options)
+    with game.own_fonts():  # the pieces are measured and drawn in the game's own faces
+        total = len(face_pages(game_pieces(game)))
+        with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
+            files = exporter.export(game, step=bar.advance, **options)
     published = publish(out, where, files, {"game": game.name, "target": target})
     return published.folder, published.manifest
 

@@ -21,8 +21,9 @@ def showcase_files(game_dir: Path, layouts: list[str], names: list[str], options
 
     game = load_game(game_dir)
     files = {}
-    for layout, name in zip(layouts, names):
-        files[f"{name}.png"] = png(make_showcase(game, replace(options, layout=layout)).image)
+    with game.own_fonts():
+        for layout, name in zip(layouts, names):
+            files[f"{name}.png"] = png(make_showcase(game, replace(options, layout=layout)).image)
     return game.name, files
 
 

@@ -38,13 +38,11 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
     from pnp.game import load_game
     from pnp.kinds import kind_module
 
-    from pnp.spec.fontnames import using
-
     game = load_game(game_dir)
     for c in game.components:
         kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
-    with using(game.fonts):  # a check that lays out text (legibility) measures it in the game's own fonts
+    with game.own_fonts():  # a check that lays out text (legibility) measures it in the game's own fonts
         return game, _report(game, game_dir)
 
 
