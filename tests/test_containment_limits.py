@@ -113,6 +113,18 @@ def test_yaml_standard_tags_keep_their_plain_meaning(tmp_path):
     assert tree == {"a": "3", "b": 7, "c": 2.0, "d": True, "e": None, "f": "12", "g": {"x": 1}, "h": [1]}
 
 
+@pytest.mark.parametrize("tagged, wants", [
+    ("!!timestamp 'nope'", "a date"), ("!!timestamp 2020-13-45", "a date"), ("!!bool maybe", "true or false"),
+    ("!!bool ''", "true or false"), ("!!int abc", "a whole number"), ("!!int ''", "a whole number"),
+    ("!!float ''", "a number"),
+])
+def test_yaml_standard_tag_on_text_not_of_its_kind_is_a_located_error(tmp_path, tagged, wants):
+    """`!!timestamp nope` made PyYAML's constructor fail inside (AttributeError: a traceback)."""
+    game = mini(tmp_path, "fields:\n  name:", f"subtitle: {tagged}\nfields:\n  name:")
+    text = refused(pnp("validate", game), "cards.yaml:5:", f"is not {wants}: remove the tag")
+    assert "too large" not in text
+
+
 @pytest.mark.parametrize("number", [".nan", ".NaN", ".inf", "-.inf", "1e309", "!!float nan", "!!float '-inf'",
                                     "1" + "0" * 30, "9" * 5000])
 def test_yaml_number_that_is_not_finite_or_absurd_is_a_located_error(tmp_path, number):
