@@ -158,6 +158,11 @@ class NeedsValue:
 # Text that may be left out, but not written empty (`text: #1 rule` is a key and a comment).
 Text = Annotated[str, NeedsValue("text")]
 
+# A name, title or label printed on a component and in the rulebook's list of components: a pasted-in
+# novel of one word (100,000 characters) cost reportlab seconds per line break, minutes in all.
+MAX_LINE = 200
+Line = Annotated[str, Field(max_length=MAX_LINE)]
+
 _NEEDS_VALUE = {parse_color: "a colour", _templated_color: "a colour", _length: "a length",
                 _positive_length: "a length", _nonneg_length: "a length"}
 
