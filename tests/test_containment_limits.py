@@ -312,6 +312,16 @@ def test_rulebook_attack_is_bounded(tmp_path, name):
     assert not (tmp_path / "out" / "mini" / "rulebook.pdf").exists()
 
 
+@pytest.mark.parametrize("heading", ["# " + "h" * 50_000, "# " + " ".join(["word"] * 30_000),
+                                     "# Rules\n\n> ## " + "q" * 300], ids=["one word", "many words", "quoted"])
+def test_a_rulebook_heading_too_long_to_set_is_a_located_error_in_seconds(tmp_path, heading):
+    """A heading is set in the contents, the outline and every running header: 50,000 characters took minutes."""
+    game = write_game(tmp_path, cards=1)
+    (game / "rules.md").write_text(heading + "\n\nPlay well.\n")
+    run = pnp("validate", game, child=True)
+    refused(run, f"rules.md:{heading.count(chr(10)) + 1}:", "a heading is at most 200")
+
+
 @pytest.mark.parametrize("name", ["string multiplication", "huge power", "range to list", "padding filter"])
 def test_declared_check_attack_is_bounded(tmp_path, name):
     game = write_game(tmp_path, cards=1)

@@ -516,6 +516,7 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
     _check_markers(text, len(helpers.figures), path)
     refs: list[ImageRef] = []
     blocks = parse(text, refs)
+    _check_heading_lengths(blocks, path)
     _warn_missing_glyphs(game, blocks, path)
     unknown = sorted(n for n in icons_used(blocks) if not game.assets.has_icon(n))
     if unknown:
@@ -526,6 +527,31 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
                                     f"{did_you_mean(name, game.assets.icon_names())}"))
         raise SpecErrors(errors)
     return Compiled(blocks, helpers.figures, helpers.cover, text, _images(game, refs, path))
+
+
+MAX_HEADING = 200  # characters: a heading is set again in the contents, the outline and every running header
+
+
+def _check_heading_lengths(blocks: list, path: Path) -> None:
+    """A heading of 50,000 characters took reportlab minutes to break into lines in the contents and
+    on every page's running header: an error at the heading."""
+    errors = []
+
+    def walk(items):
+        for b in items:
+            if isinstance(b, Heading) and len(b.plain) > MAX_HEADING:
+                line, needle = _find_line(path, b.plain[:40])
+                errors.append(SpecError(_pos(str(path), line, needle), f"this heading is {len(b.plain):,} characters "
+                                                                      f"long; a heading is at most {MAX_HEADING}"))
+            elif isinstance(b, Quote):
+                walk(b.blocks)
+            elif isinstance(b, ListBlock):
+                for item in b.items:
+                    walk(item)
+
+    walk(blocks)
+    if errors:
+        raise SpecErrors(errors)
 
 
 def _warn_missing_glyphs(game, blocks: list, path: Path) -> None:
