@@ -385,9 +385,15 @@ def _check_layout(sheet: Sheet, raw: Any, at, errors: Collector) -> None:
     for n in sorted({n for n in names if names.count(n) > 1}):
         errors.error(at("layout"), f"two sections are called '{n}': section names must differ")
     placed: dict[str, Any] = {}
+    if not sheet.layout:
+        errors.error(at("layout"), "the layout has no rows: list the sections, e.g. [[title], [grid]]")
     for i, row in enumerate(sheet.layout):
+        if not row:  # nothing to place: the sheet's drawing took the widest of no sections (a traceback)
+            errors.error(at("layout", i), "this layout row is empty: list its sections, or remove the row")
         for j, item in enumerate(row):
             stack = item if isinstance(item, list) else [item]
+            if not stack:
+                errors.error(at("layout", i, j), "this column of sections is empty: list its sections, or remove it")
             for k, name in enumerate(stack):
                 path = ("layout", i, j, k) if isinstance(item, list) else ("layout", i, j)
                 if name not in known:
