@@ -322,6 +322,25 @@ def test_a_rulebook_heading_too_long_to_set_is_a_located_error_in_seconds(tmp_pa
     refused(run, f"rules.md:{heading.count(chr(10)) + 1}:", "a heading is at most 200")
 
 
+RULEBOOK_BULK = {
+    "a word of 250,000 characters": ("[" * 50_000 + "x" + "](y)" * 50_000, "rules.md:3:", "a word is at most 1,000"),
+    "a table of 180,000 cells": ("|" + "a|" * 60 + "\n|" + "-|" * 60 + "\n" + ("|" + "x|" * 60 + "\n") * 3000,
+                                 "rules.md:3:", "a table has at most 10,000"),
+    "20,000 headings": ("".join(f"## H{i}\n" for i in range(20_000)), "rules.md:1002:", "more than 1,000 headings"),
+}
+
+
+@pytest.mark.parametrize("name", list(RULEBOOK_BULK))
+def test_rulebook_bulk_reportlab_lays_out_slowly_is_a_located_error_in_seconds(tmp_path, name):
+    """Each of these took reportlab minutes to lay out (a long word is broken one character at a time)."""
+    body, where, message = RULEBOOK_BULK[name]
+    game = write_game(tmp_path, cards=1)
+    (game / "rules.md").write_text("# Rules\n\n" + body + "\n")
+    run = pnp("validate", game, child=True)
+    refused(run, where, message)
+    assert run.seconds < 20
+
+
 @pytest.mark.parametrize("name", ["string multiplication", "huge power", "range to list", "padding filter"])
 def test_declared_check_attack_is_bounded(tmp_path, name):
     game = write_game(tmp_path, cards=1)
