@@ -287,6 +287,7 @@ ATTACKS = {
     "format width": "{{ '{:>999999999}'.format('x') }}",
     "percent width": "{{ '%999999999d' % 1 }}",
     "padding filter": "{{ 'x' | center(10**9) }}",
+    "a billion slices": "{{ range(5) | slice(10**9) | list | length }}",
     "output size": "{% for i in range(99999) %}{{ 'word ' * 999 }}{% endfor %}",
 }
 
@@ -302,7 +303,7 @@ def test_card_text_attack_is_bounded(tmp_path, name):
 
 
 @pytest.mark.parametrize("name", ["lipsum", "string multiplication", "nested loops", "recursive macro",
-                                  "range to list", "output size"])
+                                  "range to list", "output size", "a billion slices"])
 def test_rulebook_attack_is_bounded(tmp_path, name):
     game = write_game(tmp_path, cards=1)
     (game / "rules.md").write_text("# Rules\n\nPlay well.\n\n" + ATTACKS[name] + "\n")
