@@ -342,6 +342,16 @@ def test_rulebook_bulk_reportlab_lays_out_slowly_is_a_located_error_in_seconds(t
     assert run.seconds < 20
 
 
+@pytest.mark.parametrize("body", ['{{ card("mini", ["c0"] * 400) }}', "{{ page_break() }}\n" * 3000,
+                                  '{{ figure("cards.pdf", width="0mm") }}'], ids=["a row of 400 cards", "3000 page breaks",
+                                                                                 "a figure of no width"])
+def test_a_rulebook_reportlab_cannot_lay_out_is_a_located_error(tmp_path, body):
+    """reportlab's LayoutError and ValueError were tracebacks."""
+    game = write_game(tmp_path, cards=1)
+    (game / "rules.md").write_text("# Rules\n\n" + body + "\n")
+    refused(pnp("validate", game, child=True), "rules.md:1:", "the rulebook cannot be laid out")
+
+
 @pytest.mark.parametrize("name", ["string multiplication", "huge power", "range to list", "padding filter"])
 def test_declared_check_attack_is_bounded(tmp_path, name):
     game = write_game(tmp_path, cards=1)
