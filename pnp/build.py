@@ -340,14 +340,14 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     if budget is None:
         return files
     from pnp.draw.pngpages import RasterLimit
-    from pnp.errors import display_path
     from pnp.render.png_output import piece_pngs, sheet_pngs
 
     try:
         pictures = sheet_pngs(files, budget)
         pictures.update(piece_pngs(pieces(), budget, title))
-    except RasterLimit as e:
-        raise SpecErrors([SpecError(Pos(display_path(game.dir)), str(e))])
+    except RasterLimit as e:  # at the file whose pictures are too large, not at the game folder
+        where, what = _unit_origin(game, unit)
+        raise SpecErrors([SpecError(where, f"{what}: {e}")])
     game.errors.raise_if_any()
     return {**files, **pictures}
 

@@ -106,19 +106,28 @@ def find_games_here():
     return discover_games(Path("."))
 
 
+SHOWN_ERRORS = 1000  # a hostile file can make 100,000 located errors; printing them all took longer than finding them
+
+
 def report_errors(errors) -> None:
+    errors = list(errors)
     err = _console(True)
-    for e in errors:
+    for e in errors[:SHOWN_ERRORS]:
         err.print(f"[bold red]{e.pos}[/]: {_escape(e.message)}")
+    if len(errors) > SHOWN_ERRORS:
+        err.print(f"[red]… and {len(errors) - SHOWN_ERRORS} more errors (the first {SHOWN_ERRORS} shown)[/]")
     err.print(f"[red]{len(errors)} error{'s' if len(errors) != 1 else ''}[/]")
 
 
 def report_warnings(warnings, quiet: bool = False) -> None:
     if quiet:
         return
+    warnings = list(warnings)
     err = _console(True)
-    for w in warnings:
+    for w in warnings[:SHOWN_ERRORS]:
         err.print(f"[yellow]{w.pos}: warning: {_escape(w.message)}[/]")
+    if len(warnings) > SHOWN_ERRORS:
+        err.print(f"[yellow]… and {len(warnings) - SHOWN_ERRORS} more warnings (the first {SHOWN_ERRORS} shown)[/]")
 
 
 @contextmanager

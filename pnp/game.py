@@ -89,7 +89,8 @@ def load_game(game_dir: Path) -> GameContext:
     ctx.assets.report = ctx.errors  # art warnings (what an SVG has that is not drawn) join the game's
     raw = load_yaml(game_file)
     ctx.raw = raw
-    ctx.game = validate(Game, raw, ctx.errors)
+    # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
+    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi

@@ -113,6 +113,18 @@ def test_yaml_standard_tags_keep_their_plain_meaning(tmp_path):
     assert tree == {"a": "3", "b": 7, "c": 2.0, "d": True, "e": None, "f": "12", "g": {"x": 1}, "h": [1]}
 
 
+@pytest.mark.parametrize("tagged, wants", [
+    ("!!timestamp 'nope'", "a date"), ("!!timestamp 2020-13-45", "a date"), ("!!bool maybe", "true or false"),
+    ("!!bool ''", "true or false"), ("!!int abc", "a whole number"), ("!!int ''", "a whole number"),
+    ("!!float ''", "a number"),
+])
+def test_yaml_standard_tag_on_text_not_of_its_kind_is_a_located_error(tmp_path, tagged, wants):
+    """`!!timestamp nope` made PyYAML's constructor fail inside (AttributeError: a traceback)."""
+    game = mini(tmp_path, "fields:\n  name:", f"subtitle: {tagged}\nfields:\n  name:")
+    text = refused(pnp("validate", game), "cards.yaml:5:", f"is not {wants}: remove the tag")
+    assert "too large" not in text
+
+
 @pytest.mark.parametrize("number", [".nan", ".NaN", ".inf", "-.inf", "1e309", "!!float nan", "!!float '-inf'",
                                     "1" + "0" * 30, "9" * 5000])
 def test_yaml_number_that_is_not_finite_or_absurd_is_a_located_error(tmp_path, number):
@@ -156,6 +168,28 @@ def test_csv_number_that_is_not_finite_or_absurd_is_a_located_error(tmp_path, ce
     (game / "rows.csv").write_text(f"id,name,score\nr1,One,2.5\nr2,Two,{cell}\n")
     (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("cards:\n", "data: rows.csv\ncards:\n"))
     refused(pnp("validate", game), "rows.csv:3:", "field 'score'")
+
+
+def test_a_csv_with_200000_columns_is_one_located_error_in_seconds(tmp_path):
+    """Each unknown column was an error of its own: 200,000 of them took minutes to find and print."""
+    game = mini(tmp_path)
+    n = 200_000
+    (game / "rows.csv").write_text(",".join(f"c{i}" for i in range(n)) + "\n" + ",".join("1" * n) + "\n")
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("cards:\n", "data: rows.csv\ncards:\n"))
+    run = pnp("validate", game, child=True)
+    text = refused(run, "rows.csv:1:", "too many columns: 200,000")
+    assert "1 error" in text
+
+
+def test_a_hundred_thousand_errors_are_counted_but_not_all_printed(tmp_path):
+    """A row of one cell under a header of five, 100,000 times: printing every error took 20 s."""
+    game = mini(tmp_path)
+    (game / "rows.csv").write_text("id,name,power\n" + "".join(f"r{i}\n" for i in range(100_000)))
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("cards:\n", "data: rows.csv\ncards:\n"))
+    run = pnp("validate", game, child=True)
+    text = refused(run, "rows.csv:2:", "100000 errors")
+    assert "… and 99000 more errors (the first 1000 shown)" in text
+    assert text.count("rows.csv:") == 1000
 
 
 def _models():
@@ -253,6 +287,7 @@ ATTACKS = {
     "format width": "{{ '{:>999999999}'.format('x') }}",
     "percent width": "{{ '%999999999d' % 1 }}",
     "padding filter": "{{ 'x' | center(10**9) }}",
+    "a billion slices": "{{ range(5) | slice(10**9) | list | length }}",
     "output size": "{% for i in range(99999) %}{{ 'word ' * 999 }}{% endfor %}",
 }
 
@@ -268,7 +303,7 @@ def test_card_text_attack_is_bounded(tmp_path, name):
 
 
 @pytest.mark.parametrize("name", ["lipsum", "string multiplication", "nested loops", "recursive macro",
-                                  "range to list", "output size"])
+                                  "range to list", "output size", "a billion slices"])
 def test_rulebook_attack_is_bounded(tmp_path, name):
     game = write_game(tmp_path, cards=1)
     (game / "rules.md").write_text("# Rules\n\nPlay well.\n\n" + ATTACKS[name] + "\n")
@@ -276,6 +311,45 @@ def test_rulebook_attack_is_bounded(tmp_path, name):
     text = refused(run, "rules.md:")
     assert "refused by the sandbox" in text or "template error" in text
     assert not (tmp_path / "out" / "mini" / "rulebook.pdf").exists()
+
+
+@pytest.mark.parametrize("heading", ["# " + "h" * 50_000, "# " + " ".join(["word"] * 30_000),
+                                     "# Rules\n\n> ## " + "q" * 300], ids=["one word", "many words", "quoted"])
+def test_a_rulebook_heading_too_long_to_set_is_a_located_error_in_seconds(tmp_path, heading):
+    """A heading is set in the contents, the outline and every running header: 50,000 characters took minutes."""
+    game = write_game(tmp_path, cards=1)
+    (game / "rules.md").write_text(heading + "\n\nPlay well.\n")
+    run = pnp("validate", game, child=True)
+    refused(run, f"rules.md:{heading.count(chr(10)) + 1}:", "a heading is at most 200")
+
+
+RULEBOOK_BULK = {
+    "a word of 250,000 characters": ("[" * 50_000 + "x" + "](y)" * 50_000, "rules.md:3:", "a word is at most 1,000"),
+    "a table of 180,000 cells": ("|" + "a|" * 60 + "\n|" + "-|" * 60 + "\n" + ("|" + "x|" * 60 + "\n") * 3000,
+                                 "rules.md:3:", "a table has at most 10,000"),
+    "20,000 headings": ("".join(f"## H{i}\n" for i in range(20_000)), "rules.md:1002:", "more than 1,000 headings"),
+}
+
+
+@pytest.mark.parametrize("name", list(RULEBOOK_BULK))
+def test_rulebook_bulk_reportlab_lays_out_slowly_is_a_located_error_in_seconds(tmp_path, name):
+    """Each of these took reportlab minutes to lay out (a long word is broken one character at a time)."""
+    body, where, message = RULEBOOK_BULK[name]
+    game = write_game(tmp_path, cards=1)
+    (game / "rules.md").write_text("# Rules\n\n" + body + "\n")
+    run = pnp("validate", game, child=True)
+    refused(run, where, message)
+    assert run.seconds < 20
+
+
+@pytest.mark.parametrize("body", ['{{ card("mini", ["c0"] * 400) }}', "{{ page_break() }}\n" * 3000,
+                                  '{{ figure("cards.pdf", width="0mm") }}'], ids=["a row of 400 cards", "3000 page breaks",
+                                                                                 "a figure of no width"])
+def test_a_rulebook_reportlab_cannot_lay_out_is_a_located_error(tmp_path, body):
+    """reportlab's LayoutError and ValueError were tracebacks."""
+    game = write_game(tmp_path, cards=1)
+    (game / "rules.md").write_text("# Rules\n\n" + body + "\n")
+    refused(pnp("validate", game, child=True), "rules.md:1:", "the rulebook cannot be laid out")
 
 
 @pytest.mark.parametrize("name", ["string multiplication", "huge power", "range to list", "padding filter"])

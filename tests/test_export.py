@@ -261,3 +261,18 @@ def test_per_piece_targets_take_the_pieces_their_service_prints(misk_built):
     assert die["faces"][0]["faces"][0].endswith("face-1.png") and len(die["faces"][0]["faces"]) == 6
     face = image(tgc_files[die["faces"][0]["faces"][0]])
     assert face.size == (round(15.8 / 25.4 * 300 + 75), round(15.8 / 25.4 * 300 + 75))  # trim + 1/8 in bleed a side
+
+
+def test_a_face_too_large_to_render_is_a_located_error_not_a_memory_error(run_cli, tmp_path):
+    """A board of 120 × 120 spaces at TGC's 300 dpi is half a billion pixels: gigabytes, then a MemoryError."""
+    game = tmp_path / "huge"
+    game.mkdir()
+    rows = "\n".join("  " + "." * 120 for _ in range(120))
+    (game / "board.yaml").write_text("kind: board\nname: map\ncell: 16mm\nspaces:\n  road: {walk: true}\n"
+                                     f"map: |\n{rows}\nlegend:\n  '.': road\n")
+    (game / "game.yaml").write_text("title: Huge\nplayers: 2\ncomponents: [board.yaml]\n")
+    result = run_cli("export", "tgc", game, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert "board.yaml:2:7: board 'map' is 22,866 × 22,866 pixels for tgc" in text and "at most 80 million" in text
+    assert not (tmp_path / "out" / "huge" / "export" / "tgc").exists()

@@ -71,6 +71,17 @@ CASES = {
     "game.yaml missing": ("game.yaml", None, "game.yaml"),
     "game.yaml unknown key": ("game.yaml", MINI_GAME.replace("players", "plyers"), "game.yaml:2:1:"),
     "game.yaml wrong type": ("game.yaml", MINI_GAME.replace("title: Mini", "title: [Mini]"), "game.yaml:1:8:"),
+    "game.yaml a bare scalar": ("game.yaml", "hello\n", "game.yaml:1:1:"),
+    "game.yaml a bare number": ("game.yaml", "5\n", "game.yaml:1:1:"),
+    # a long title or players line cost minutes of line breaking, or a title-page row no page could hold
+    "game.yaml title of 200,000 characters": ("game.yaml", MINI_GAME.replace("title: Mini", "title: " + "x" * 200_000),
+                                              "game.yaml:1:8:"),
+    "game.yaml players of 200,000 characters": ("game.yaml", MINI_GAME.replace("players: 1", "players: " + "x" * 200_000),
+                                                "game.yaml:2:10:"),
+    "game.yaml version of 200,000 characters": ("game.yaml", MINI_GAME + "version: " + "1" * 200_000 + "x\n",
+                                                "game.yaml:4:10:"),
+    "many unknown keys (quadratic locating)": ("cards.yaml", DECK + "".join(f"k{i}: x\n" for i in range(20_000)),
+                                               "cards.yaml:25:1:"),
     "component file missing": ("game.yaml", MINI_GAME.replace("[cards.yaml]", "[cards.yaml, more.yaml]"), "game.yaml:3:26:"),
     "component escapes the folder": ("game.yaml", MINI_GAME.replace("[cards.yaml]", "[../../cards.yaml]"), "game.yaml:3:14:"),
     "svg art with a script": ("art/pic.svg", SVG_OK.replace("<rect", "<script>alert(1)</script><rect"), "pic.svg:1:"),
@@ -187,3 +198,33 @@ def test_bad_input_in_other_kinds_is_located_and_harmless(run_cli, tmp_path, nam
     assert where in result.output, result.output
     assert "Traceback" not in result.output
     assert {p: p.read_bytes() for p in (out / game_name).rglob("*") if p.is_file()} == before
+
+
+# A name, title or label of one word of 100,000 characters: each line break of it cost reportlab seconds
+# (the rulebook lists every component by name), minutes in all; now an error at the value.
+LONG_WORD = "x" * 100_000
+LONG_LINES = {
+    "dice: a die's name": ("miskatonic", "dice.yaml", "name: Investigator die", f"name: {LONG_WORD}", "dice.yaml:15:11:"),
+    "board: its title": ("miskatonic", "board.yaml", "title: Miskatonic Valley", f"title: {LONG_WORD}", "board.yaml:20:8:"),
+    "sheet: its title": ("blob", "sheet.yaml", "title: The Blob that Ate the City", f"title: {LONG_WORD}", "sheet.yaml:19:8:"),
+    "tokens: a label": ("miskatonic", "tokens.yaml", "label: Tome}", f"label: {LONG_WORD}}}", "tokens.yaml:10:"),
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_LINES))
+def test_a_name_title_or_label_of_100000_characters_is_a_located_error(run_cli, tmp_path, name):
+    import shutil
+
+    from pnp.paths import EXAMPLES
+
+    game_name, target, old, new, where = LONG_LINES[name]
+    game = tmp_path / game_name
+    shutil.copytree(EXAMPLES / game_name, game)
+    text = (game / target).read_text()
+    assert old in text, old
+    (game / target).write_text(text.replace(old, new, 1))
+    started = time.perf_counter()
+    result = run_cli("validate", game)
+    assert result.exit_code == 2, result.output
+    assert where in result.output and "at most 200 characters, got 100,000" in result.output, result.output
+    assert time.perf_counter() - started < 10

@@ -91,6 +91,7 @@ def test_total_pixels_are_bounded(tmp_path, mini_game, monkeypatch):
     with pytest.raises(SpecErrors, match="lower --dpi") as e:
         build_game(mini_game, BuildOptions(out=tmp_path / "o", formats=("png",), dpi=300))
     assert "pixels" in str(e.value)
+    assert "cards.yaml:1:1: the deck components:" in str(e.value)  # at the file drawn, not the game folder
     assert not (tmp_path / "o" / "mini").exists()
 
 

@@ -85,6 +85,19 @@ def test_missing_die_face_and_small_cells(game_dir):
     assert any(re.search(r"sheet\.yaml:\d+:7: cells of 4\.0 mm are too small", e) for e in found), found
 
 
+@pytest.mark.parametrize("old, new, where, words", [
+    ("  - [title, rounds]\n", "  - [title, rounds]\n  - []\n", "sheet.yaml:26:5:", "this layout row is empty"),
+    ("  - [title, rounds]\n", "  - [title, rounds, []]\n", "sheet.yaml:25:21:", "this column of sections is empty"),
+    ("layout:\n  - [title, rounds]\n  - [[pieces, score], city]\n  - [blob, [dice, notes]]\n", "layout: []\n",
+     "sheet.yaml:24:9:", "the layout has no rows"),
+])
+def test_an_empty_layout_row_or_column_is_a_located_error(game_dir, old, new, where, words):
+    """An empty row made drawing the sheet take the widest of no sections: a ValueError traceback."""
+    edit(game_dir, old, new)
+    found = errors(game_dir)
+    assert any(where in e and words in e for e in found), found
+
+
 def test_unknown_layout_section_suggests(game_dir):
     edit(game_dir, "  - [blob, [dice, notes]]", "  - [blob, [dice, noted]]")
     assert any("unknown section 'noted' (did you mean 'notes'?)" in e for e in errors(game_dir))

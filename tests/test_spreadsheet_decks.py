@@ -278,6 +278,15 @@ def test_errors_in_cells_name_the_sheet_and_cell(run_cli, tmp_path):
     assert "cards.xlsx:'My Ships'!C12: card 'fleet-11': field 'speed' must be a whole number, got 'fast'" in text
 
 
+def test_a_huge_number_in_a_cell_is_shown_short(run_cli, tmp_path):
+    """1e308 in a whole-number column was printed as all its 309 digits."""
+    game = make_game(tmp_path, {"fleet.yaml": deck("fleet", "layout: plain\ndata: {file: cards.xlsx, sheet: Ships}\n",
+                                                   FLEET_FIELDS)})
+    xlsx(game / "cards.xlsx", {"Ships": [["name", "type", "speed"], ["Big", "ship", 1e308]]})
+    text = refused(run_cli, game, tmp_path / "out")
+    assert "cards.xlsx:Ships!C2:" in text and "got 1e+308 (309 digits)" in text and "0000000000" not in text
+
+
 def test_an_undeclared_column_is_one_error_at_its_header(run_cli, tmp_path):
     game = make_game(tmp_path, {"fleet.yaml": deck("fleet", "layout: plain\ndata: {file: cards.xlsx, sheet: Ships}\n",
                                                    FLEET_FIELDS)})

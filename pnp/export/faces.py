@@ -20,6 +20,11 @@ from pnp.safename import slug
 # piece → (trim px, canvas px, facts for cards.json)
 SizeFor = Callable[[object], tuple[tuple[float, float], tuple[int, int], dict]]
 
+# Pixels of one face as it is rendered (its bleed included): a board of 120 × 120 spaces at 300 dpi is
+# 23,000 pixels a side, half a billion pixels, gigabytes of memory (a MemoryError, a traceback). 80 million
+# holds an A0 poster at 250 dpi, and every product a print service sells at its 300 dpi.
+MAX_FACE_PIXELS = 80_000_000
+
 
 def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
                  step: Callable[[], None] | None = None, takes: Iterable[str] | None = None) -> dict[str, bytes]:
@@ -29,6 +34,7 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
     taken_folders: set[str] = {"cards.json"}
     wanted = set(takes) if takes is not None else None
     pieces = [p for p in game_pieces(game) if wanted is None or p.what in wanted]
+    _check_sizes(game, target, pieces, size_for)
     for (what, component), group in group_pieces(pieces).items():
         folder = slug(component, what)
         if folder.lower() in taken_folders:  # two components of one name (a deck and a die set called alike)
@@ -66,6 +72,38 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
                                       "faces": list(rows.values())})
     files["cards.json"] = (json.dumps(listing, indent=2) + "\n").encode()
     return files
+
+
+def _check_sizes(game, target: str, pieces: list, size_for: SizeFor) -> None:
+    """Every face small enough to render: a piece too large is an error at its component's spec, before any
+    pixel is drawn."""
+    from pnp.errors import SpecError, SpecErrors
+
+    errors, seen = [], set()
+    for piece in pieces:
+        trim, _canvas, _ = size_for(piece)
+        scale = max(trim[0] / piece.width, trim[1] / piece.height)
+        w, h = (piece.width + 2 * piece.bleed) * scale, (piece.height + 2 * piece.bleed) * scale
+        if w * h > MAX_FACE_PIXELS and (piece.what, piece.component) not in seen:
+            seen.add((piece.what, piece.component))
+            errors.append(SpecError(_component_pos(game, piece), f"{piece.what} '{piece.component}' is {w:,.0f} × "
+                                    f"{h:,.0f} pixels for {target} ({w * h / 1e6:,.0f} million; at most "
+                                    f"{MAX_FACE_PIXELS // 1_000_000} million a face): make it smaller"))
+    if errors:
+        raise SpecErrors(errors)
+
+
+def _component_pos(game, piece):
+    """Where the component a piece belongs to is named in its spec (its `name:`), else its file's start."""
+    from pnp.errors import Pos, display_path
+    from pnp.spec.load import locate
+
+    for c in game.components:
+        spec = getattr(c.model, "spec", c.model)
+        if getattr(spec, "name", None) == piece.component:
+            raw = c.raw
+            return locate(raw, ["name"]) if hasattr(raw, "get") and "name" in raw else Pos(display_path(c.path))
+    return Pos(display_path(game.dir / "game.yaml"))
 
 
 def _render(group: list, size_for: SizeFor, dpi, step) -> dict[tuple[int, str], bytes]:

@@ -13,7 +13,7 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
     `rulebook.html`, from the same compiled document."""
     paper = options.paper if options.paper in PAGES else "a4"
     compiled = compile_rules(game, files, game.game.rules if game.game and game.game.rules else "rules.md")
-    out = {"rulebook.pdf": render_pdf(game, compiled, PAGES[paper])}
+    out = {"rulebook.pdf": _laid_out(game, lambda: render_pdf(game, compiled, PAGES[paper]))}
     if options.booklet:
         from pnp.rulebook.booklet import impose
 
@@ -28,3 +28,18 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
 
         out["rulebook.html"] = render_html(game, compiled)
     return out
+
+
+def _laid_out(game, make):
+    """reportlab's own refusals (a row of cards or a figure no page can hold, a picture of no size) as an
+    error at the rulebook, never a traceback."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from pnp.errors import Pos, SpecError, SpecErrors, display_path
+
+    try:
+        return make()
+    except (LayoutError, ValueError, ZeroDivisionError) as e:
+        what = str(e).split(":")[-1].strip()[:200] if isinstance(e, ValueError) else "something is larger than a page"
+        raise SpecErrors([SpecError(Pos(display_path(game.rules_path)), f"the rulebook cannot be laid out: {what} "
+                                    "(a figure, a row of cards or a table too large for a page, or of no size)")])

@@ -516,6 +516,7 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
     _check_markers(text, len(helpers.figures), path)
     refs: list[ImageRef] = []
     blocks = parse(text, refs)
+    _check_heading_lengths(blocks, path)
     _warn_missing_glyphs(game, blocks, path)
     unknown = sorted(n for n in icons_used(blocks) if not game.assets.has_icon(n))
     if unknown:
@@ -526,6 +527,60 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
                                     f"{did_you_mean(name, game.assets.icon_names())}"))
         raise SpecErrors(errors)
     return Compiled(blocks, helpers.figures, helpers.cover, text, _images(game, refs, path))
+
+
+MAX_HEADING = 200  # characters: a heading is set again in the contents, the outline and every running header
+MAX_HEADINGS = 1_000  # each is an entry of the contents, laid out again on every pass of the book
+MAX_WORD = 1_000  # characters without a space: reportlab breaks such a word one character at a time
+MAX_TABLE_CELLS = 10_000  # a table is laid out whole before it is split across pages
+
+
+def _check_heading_lengths(blocks: list, path: Path) -> None:
+    """Bounds on what reportlab lays out slowly, each an error where it is written: a heading of 50,000
+    characters, 20,000 headings, a word of 250,000 characters or a table of 180,000 cells took minutes."""
+    errors = []
+    headings = 0
+
+    def error(needle: str, message: str) -> None:
+        line, found = _find_line(path, needle[:40])
+        errors.append(SpecError(_pos(str(path), line, found), message))
+
+    def long_word(text: str) -> None:
+        m = re.search(r"\S{%d,}" % (MAX_WORD + 1), text)
+        if m:
+            error(re.sub(r"<[^>]*>", "", m.group())[:40] or m.group(), f"a word of {len(m.group()):,} characters "
+                  f"without a space; a word is at most {MAX_WORD:,} (reportlab breaks it a character at a time)")
+
+    def walk(items):
+        nonlocal headings
+        for b in items:
+            if isinstance(b, Heading):
+                headings += 1
+                if len(b.plain) > MAX_HEADING:
+                    error(b.plain, f"this heading is {len(b.plain):,} characters long; a heading is at most "
+                                   f"{MAX_HEADING}")
+                elif headings == MAX_HEADINGS + 1:
+                    error(b.plain, f"more than {MAX_HEADINGS:,} headings: the contents could not be laid out in "
+                                   "reasonable time")
+            elif isinstance(b, Para):
+                long_word(b.text)
+            elif isinstance(b, Quote):
+                walk(b.blocks)
+            elif isinstance(b, ListBlock):
+                for item in b.items:
+                    walk(item)
+            elif isinstance(b, Table):
+                cells = len(b.head) * (len(b.rows) + 1)
+                if cells > MAX_TABLE_CELLS:
+                    error(b.head[0] if b.head else "|", f"this table has {cells:,} cells ({len(b.rows) + 1:,} rows of "
+                                                        f"{len(b.head)}); a table has at most {MAX_TABLE_CELLS:,}")
+                else:
+                    for cell in b.head + [c for r in b.rows for c in r]:
+                        long_word(cell)
+
+    walk(blocks)
+    if errors:
+        raise SpecErrors(errors[:100])
 
 
 def _warn_missing_glyphs(game, blocks: list, path: Path) -> None:

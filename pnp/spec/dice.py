@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from pnp.errors import Collector, did_you_mean
 from pnp.spec.load import locate
-from pnp.spec.types import Color, PositiveLength, Spec
+from pnp.spec.types import Line, Color, PositiveLength, Spec
 from pnp.spec.units import mm, parse_length
 
 FACES = 6
@@ -58,12 +58,12 @@ class DiceSymbol(Spec):
 
     icon: str | None = Field(default=None, description="a built-in icon (or one from art/icons/)")
     color: Color | None = Field(default=None, description="the tile's colour when this symbol is on a face")
-    label: str | None = Field(default=None, description="what it means, shown in the key; drawn when there is no icon")
+    label: Line | None = Field(default=None, description="what it means, shown in the key; drawn when there is no icon")
 
 
 class Die(Spec):
     id: str = Field(min_length=1, description="a short name the rules and referee use, e.g. investigator")
-    name: str | None = Field(default=None, description="printed beside the tiles and the net, e.g. Investigator die")
+    name: Line | None = Field(default=None, description="printed beside the tiles and the net, e.g. Investigator die")
     faces: list[FaceText] = Field(description="six faces; face i is opposite face 7-i on the paper die")
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, field_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator
 
 from pnp.spec.types import NonNegLength, Spec
 
@@ -97,16 +97,29 @@ class Balance(Spec):
     expect: list[BalanceExpectation] = Field(default=[], max_length=100)
 
 
+# The identity lines are printed on the rulebook's title page (players, time and ages in one table row
+# that cannot split across pages), in its running header and on the web page: a bounded length keeps a
+# pasted-in novel from costing minutes of line breaking or a layout that cannot be made.
+Line = Annotated[str, Field(max_length=200)]
+Fact = Annotated[str, Field(max_length=60)]
+
+
+def _at_most_60(value: str | int) -> str | int:
+    if isinstance(value, str) and len(value) > 60:
+        raise ValueError(f"at most 60 characters, got {len(value):,}")
+    return value
+
+
 class Game(Spec):
-    title: str
-    subtitle: str | None = None
-    players: str | int = Field(description="how many players, e.g. 1 or \"2-5\"")
-    time: str | None = Field(default=None, description="playing time, e.g. \"20-30 minutes\"")
-    ages: str | None = None
-    designer: str | None = None
-    credits: list[str] = []
-    version: str = "1.0"
-    license: str | None = None
+    title: Line
+    subtitle: Line | None = None
+    players: Annotated[str | int, AfterValidator(_at_most_60)] = Field(description="how many players, e.g. 1 or \"2-5\"")
+    time: Fact | None = Field(default=None, description="playing time, e.g. \"20-30 minutes\"")
+    ages: Fact | None = None
+    designer: Line | None = None
+    credits: list[Annotated[str, Field(max_length=500)]] = Field(default=[], max_length=100)
+    version: Fact = "1.0"
+    license: Line | None = None
     components: list[str] | None = Field(
         default=None, description="component spec files, in build order; default: every other *.yaml in the folder")
     rules: str | None = Field(default="rules.md", description="the rulebook source")

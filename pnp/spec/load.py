@@ -491,8 +491,15 @@ class _EventBuilder:
             return self.constructor.construct_object(node)
         except yaml.YAMLError as e:
             self.errors.error(pos, f"bad value: {getattr(e, 'problem', None) or e}")
-        except ValueError:  # Python refuses to read an integer of thousands of digits
-            self.errors.error(pos, f"number is too large (at most {MAX_MAGNITUDE:.0e} in size)")
+        except ValueError as e:
+            if "digits" in str(e):  # Python refuses to read an integer of thousands of digits
+                self.errors.error(pos, f"number is too large (at most {MAX_MAGNITUDE:.0e} in size)")
+            else:  # `!!int abc`, `!!timestamp 2020-13-45`
+                self.errors.error(pos, _not_of_its_tag(node))
+        except (AttributeError, KeyError, TypeError, IndexError, OverflowError):
+            # a tag forcing text that is not of its kind (`!!timestamp nope`, `!!bool maybe`): the constructor
+            # assumes the resolver matched it and fails inside
+            self.errors.error(pos, _not_of_its_tag(node))
         finally:
             self.constructor.constructed_objects.clear()  # it would keep every node (and its marks) alive
         return None
@@ -565,6 +572,16 @@ _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 # explicit scalar tags a spec may use; each gives the value its plain YAML meaning
 SCALAR_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp", "merge"))
+
+
+_TAG_WANTS = {"int": "a whole number", "float": "a number", "bool": "true or false", "timestamp": "a date",
+              "null": "null"}
+
+
+def _not_of_its_tag(node) -> str:
+    tag = node.tag.removeprefix("tag:yaml.org,2002:")
+    text = node.value if len(node.value) <= 40 else node.value[:40] + "…"
+    return f"!!{tag} {text!r} is not {_TAG_WANTS.get(tag, tag)}: remove the tag, or write {_TAG_WANTS.get(tag, tag)}"
 
 
 def _unknown_tag(tag: str) -> str:

@@ -21,7 +21,7 @@ from pnp.spec import polyomino as poly
 from pnp.spec.board import column_name  # A, B, … Z, AA: the same lettering as board columns
 from pnp.spec.fontnames import FontName
 from pnp.spec.load import LDict, locate
-from pnp.spec.types import PositiveLength, Spec
+from pnp.spec.types import Line, PositiveLength, Spec
 from pnp.spec.units import mm, to_mm
 from pnp.spec.validate import validate
 
@@ -38,7 +38,7 @@ class Piece(Spec):
     shape: Shape = Field(description='rows of text, "#" a square, "." empty, e.g. ["##", "#."]')
     at: XY = Field(description="[column, row] of the picture's top-left, from 0 at the grid's top-left")
     points: NonNeg = 0
-    label: str | None = Field(default=None, description="a short name; default A, B, C… in order")
+    label: Line | None = Field(default=None, description="a short name; default A, B, C… in order")
 
 
 class Mark(Spec):
@@ -46,7 +46,7 @@ class Mark(Spec):
 
     cells: list[XY]
     symbol: Literal["star", "dot", "circle", "cross"] = "star"
-    label: str = Field(description="the legend line, e.g. 'Bonus: one free square'")
+    label: Line = Field(description="the legend line, e.g. 'Bonus: one free square'")
 
 
 class Area(Spec):
@@ -54,7 +54,7 @@ class Area(Spec):
 
     at: XY
     size: tuple[Positive, Positive]
-    label: str | None = None
+    label: Line | None = None
     shape: Shape | None = Field(default=None, description="printed filled, centred in the area")
 
 
@@ -101,7 +101,7 @@ class RandomLayout(Spec):
 
 
 class Grid(Spec):
-    title: str | None = None
+    title: Line | None = None
     size: tuple[Positive, Positive] = Field(description="[columns, rows]")
     cell: PositiveLength | None = Field(default=None, description="side of a cell (at least 5 mm)")
     pieces: list[Piece] = []
@@ -115,7 +115,7 @@ class Grid(Spec):
 class Track(Spec):
     """Numbered boxes in a row (rounds), each with `slots` small squares to write in."""
 
-    title: str | None = None
+    title: Line | None = None
     boxes: conint(ge=1, le=60)
     columns: Positive | None = Field(default=None, description="boxes per row; default all in one row")
     slots: conint(ge=0, le=4) = 0
@@ -128,7 +128,7 @@ class Face(Spec):
 
 
 class Dice(Spec):
-    title: str | None = None
+    title: Line | None = None
     sides: conint(ge=2, le=20) = 6
     faces: dict[int, Face]
 
@@ -136,23 +136,23 @@ class Dice(Spec):
 class Checklist(Spec):
     """One line per piece of a grid: its label, picture and points, and a box to cross off."""
 
-    title: str | None = None
+    title: Line | None = None
     grid: str
     columns: Positive = 2
 
 
 class ScoreBox(Spec):
-    label: str
+    label: Line
     before: str | None = Field(default=None, description="a sign printed before the box, e.g. '+' or '='")
 
 
 class Scores(Spec):
-    title: str | None = None
+    title: Line | None = None
     boxes: list[ScoreBox]
 
 
 class Notes(Spec):
-    title: str | None = None
+    title: Line | None = None
     lines: list[str] = Field(description="short lines; **bold** and *italic* allowed")
     width: PositiveLength | None = None
 
@@ -160,7 +160,7 @@ class Notes(Spec):
 class Picture(Spec):
     """A picture placed as a section of the sheet: the game's art, at the size given."""
 
-    title: str | None = None
+    title: Line | None = None
     src: str = Field(description="a picture in the game folder (art/cover.jpg: PNG, JPEG, WebP, GIF or SVG)")
     width: PositiveLength
     height: PositiveLength
@@ -179,8 +179,8 @@ class SheetFonts(Spec):
 
 class Sheet(Spec):
     kind: Literal["sheet"]
-    title: str
-    subtitle: str | None = None
+    title: Line
+    subtitle: Line | None = None
     cell: PositiveLength = Field(default=mm(5.5), description="default side of a pencil cell")
     fields: list[str] = Field(default=["Name"], description="write-in lines beside the title")
     grids: dict[str, Grid]
@@ -385,9 +385,15 @@ def _check_layout(sheet: Sheet, raw: Any, at, errors: Collector) -> None:
     for n in sorted({n for n in names if names.count(n) > 1}):
         errors.error(at("layout"), f"two sections are called '{n}': section names must differ")
     placed: dict[str, Any] = {}
+    if not sheet.layout:
+        errors.error(at("layout"), "the layout has no rows: list the sections, e.g. [[title], [grid]]")
     for i, row in enumerate(sheet.layout):
+        if not row:  # nothing to place: the sheet's drawing took the widest of no sections (a traceback)
+            errors.error(at("layout", i), "this layout row is empty: list its sections, or remove the row")
         for j, item in enumerate(row):
             stack = item if isinstance(item, list) else [item]
+            if not stack:
+                errors.error(at("layout", i, j), "this column of sections is empty: list its sections, or remove it")
             for k, name in enumerate(stack):
                 path = ("layout", i, j, k) if isinstance(item, list) else ("layout", i, j)
                 if name not in known:

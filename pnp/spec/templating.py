@@ -361,8 +361,12 @@ def _environment_class():
             def bounded(*args, **kwargs):
                 env._tick(env._budget())
                 if signature is not None:
+                    # Jinja passes an eval context (or the environment or context) first to a filter marked to
+                    # take one, such as `slice`: bound without it, or `slices` would be read from the wrong place
+                    # and `range(5)|slice(10**9)` made a billion lists before anything was counted
+                    given = args[1:] if args and isinstance(args[0], _PASSED) else args
                     try:
-                        bound = signature.bind(*args, **kwargs).arguments
+                        bound = signature.bind(*given, **kwargs).arguments
                     except TypeError:
                         bound = {}
                     args, kwargs = env._check_filter(name, bound, args, kwargs)
@@ -407,6 +411,16 @@ def _environment_class():
 
     return BoundedEnvironment
 
+
+def _passed_types() -> tuple:
+    from jinja2 import Environment
+    from jinja2.nodes import EvalContext
+    from jinja2.runtime import Context
+
+    return (EvalContext, Environment, Context)
+
+
+_PASSED = _passed_types()
 
 # parameters of Jinja2's filters that set how large the result is
 _SIZE_PARAMS = {"center": ("width",), "batch": ("linecount",), "slice": ("slices",), "tojson": ("indent",)}

@@ -17,7 +17,7 @@ from typing_extensions import Annotated
 from pnp.errors import Collector, did_you_mean
 from pnp.spec.load import locate
 from pnp.spec.deck import Font, Size
-from pnp.spec.types import _LENGTH_SCHEMA, Color, NonNegLength, Spec
+from pnp.spec.types import Line, _LENGTH_SCHEMA, Color, NonNegLength, Spec
 from pnp.spec.units import mm
 from pnp.spec.validate import validate
 
@@ -47,7 +47,7 @@ class Side(Spec):
     fill: Color = "#ffffff"
     ink: Color = Field(default="#1c1c1c", description="colour of the icon, the label and the outline")
     icon: str | None = None
-    label: str | None = Field(default=None, description="a name printed at the foot")
+    label: Line | None = Field(default=None, description="a name printed at the foot")
     value: str | int | None = Field(default=None, description="a number or word in a corner badge (e.g. Health)")
     text: str | None = Field(default=None, description="small print: a rule or a reminder (**bold**, :icons:)")
     font: Font = Field(default="sans", description="the font of `text` (the label uses its condensed bold)")
@@ -60,7 +60,7 @@ class Track(Spec):
     Long tracks wrap onto more rows when the board has the room; one that cannot fit is an
     error at the track."""
 
-    name: str
+    name: Line
     icon: str | None = None
     max: int = Field(ge=1, le=100)
     start: int | None = Field(default=None, description="where the marker starts (default: max)")
@@ -73,7 +73,7 @@ class Centre(Spec):
     """The space every arm of a radial track leads to."""
 
     icon: str | None = None
-    label: str | None = None
+    label: Line | None = None
     fill: Color | None = Field(default=None, description="default: the side's fill, darkened")
 
 
@@ -106,7 +106,7 @@ class Standee(Spec):
 
 class Piece(Spec):
     id: str
-    name: str | None = None
+    name: Line | None = None
     shape: Shape = "rounded"
     size: Annotated[Size, BeforeValidator(_size), WithJsonSchema(_TOKEN_SIZE_SCHEMA)]
     outline: str | None = Field(default=None, description="`shape: custom`: an SVG in the game folder whose "
@@ -121,8 +121,8 @@ class Piece(Spec):
 
 class Tokens(Spec):
     kind: Literal["tokens"]
-    name: str
-    title: str | None = None
+    name: Line
+    title: Line | None = None
     bleed: NonNegLength = Field(default=DEFAULT_BLEED, json_schema_extra={"default": "2mm"},
                                 description="the fill runs this far past every cut; pieces are spaced twice this")
     backs: dict[str, Side] = Field(default_factory=dict, description="named backs shared by several pieces")

@@ -92,8 +92,17 @@ def check_number(value: int | float) -> int | float:
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError(f"must be a finite number, got {value!r}")
     if abs(value) > MAX_NUMBER:
-        raise ValueError(f"is too large (at most {MAX_NUMBER:g}), got {value!r}")
+        raise ValueError(f"is too large (at most {MAX_NUMBER:g}), got {_short_number(value)}")
     return value
+
+
+def _short_number(value: int | float) -> str:
+    """A number as a message shows it: an integer of 300 digits (1e308 read from a spreadsheet) as 1e+308."""
+    text = repr(value)
+    if len(text) <= 24:
+        return text
+    digits = len(str(abs(int(value))))
+    return f"{'-' if value < 0 else ''}{str(abs(int(value)))[0]}e+{digits - 1} ({digits} digits)"
 
 
 NAMED_COLORS = {
@@ -148,6 +157,11 @@ class NeedsValue:
 
 # Text that may be left out, but not written empty (`text: #1 rule` is a key and a comment).
 Text = Annotated[str, NeedsValue("text")]
+
+# A name, title or label printed on a component and in the rulebook's list of components: a pasted-in
+# novel of one word (100,000 characters) cost reportlab seconds per line break, minutes in all.
+MAX_LINE = 200
+Line = Annotated[str, Field(max_length=MAX_LINE)]
 
 _NEEDS_VALUE = {parse_color: "a colour", _templated_color: "a colour", _length: "a length",
                 _positive_length: "a length", _nonneg_length: "a length"}

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from pnp.spec.fontnames import FontName
-from pnp.spec.types import Color, Length, NonNegLength, PositiveLength, Spec
+from pnp.spec.types import Line, Color, Length, NonNegLength, PositiveLength, Spec
 from pnp.spec.units import parse_length
 
 Pattern = Literal["studs", "waves", "planks", "shelves", "cross", "hatch", "dots"]
@@ -21,7 +21,7 @@ MAX_HEALTH = 99
 class SpaceType(Spec):
     """One kind of space, named by the game: how it looks and what a figure may do there."""
 
-    name: str | None = Field(default=None, description="the name the rulebook uses (default: the type's id)")
+    name: Line | None = Field(default=None, description="the name the rulebook uses (default: the type's id)")
     walk: bool = Field(default=False, description="a figure can stand on and move through it")
     footprint: bool = Field(default=False, description="part of a location's building: drawn as one block "
                                                        "with the location's name and icon; never walked on")
@@ -35,7 +35,7 @@ class SpaceType(Spec):
     icon: str | None = Field(default=None, description="an icon drawn in the middle (`pnp icons` lists them)")
     icon_color: Color | None = None
     image: str | None = Field(default=None, description="a picture in the game folder (e.g. art/ruin.svg) fitted in the space")
-    label: str | None = Field(default=None, description="a short text printed on the space")
+    label: Line | None = Field(default=None, description="a short text printed on the space")
 
     @model_validator(mode="after")
     def _consistent(self) -> "SpaceType":
@@ -73,7 +73,7 @@ class LegendEntry(Spec):
 
 
 class Location(Spec):
-    name: str
+    name: Line
     short: str | None = Field(default=None, description="the label printed on the board (default: name)")
     color: Color | None = Field(default=None, description="the building's roof colour")
     icon: str | None = None
@@ -82,7 +82,7 @@ class Location(Spec):
 class Piece(Spec):
     """A figure or marker a scenario places on the board (a monster, an army, a ship)."""
 
-    name: str | None = Field(default=None, description="its name in texts (default: the piece's id)")
+    name: Line | None = Field(default=None, description="its name in texts (default: the piece's id)")
     icon: str | None = None
     color: Color | None = Field(default=None, description="the colour of its marks on the board")
     health: int = Field(default=1, ge=1, le=MAX_HEALTH, description="its health when a scenario gives none")
@@ -99,7 +99,7 @@ class Placement(Spec):
 
 class Scenario(Spec):
     id: str
-    name: str
+    name: Line
     text: str | None = None
     pieces: list[Placement] = Field(default_factory=list)
 
@@ -120,7 +120,7 @@ class Node(Spec):
 
     at: tuple[Length, Length] = Field(description="x, y from the map's top-left corner, e.g. [40mm, 25mm]")
     space: str = Field(description="a space type declared under `spaces:` (its look)")
-    label: str | None = Field(default=None, description="printed by the node (default: the node's id)")
+    label: Line | None = Field(default=None, description="printed by the node (default: the node's id)")
 
 
 class Connection(Spec):
@@ -137,7 +137,7 @@ class Connection(Spec):
 class Track(Spec):
     """A numbered track: a score track round the board's edge, or a turn track in rows under the map."""
 
-    name: str
+    name: Line
     first: int = Field(default=0, ge=0, le=999, alias="from")
     last: int = Field(alias="to", ge=0, le=999)
     layout: Literal["edge", "rows"] = Field(default="edge", description="edge: round the board, clockwise "
@@ -169,8 +169,8 @@ class BoardFonts(Spec):
 
 class Board(Spec):
     kind: Literal["board"]
-    name: str
-    title: str | None = None
+    name: Line
+    title: Line | None = None
     shape: Literal["square", "hex", "points"] = Field(default="square", description="square: a text map of "
                                                       "squares; hex: a text map of hexes; points: nodes and routes")
     cell: PositiveLength = Field(default=parse_length("16mm"), description="the side of one square, or a hex's "

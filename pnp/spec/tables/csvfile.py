@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import re
 from pnp.errors import Collector, Pos
-from pnp.spec.tables import MAX_ROWS, Cell, Table, TableRow
+from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, Cell, Table, TableRow
 
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
@@ -54,6 +54,10 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
             continue  # a blank line
         cells = [Cell(_value(v, texts), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
         if header is None:
+            if len(cells) > MAX_COLUMNS:  # each unknown column is an error of its own: 200,000 of them took minutes
+                errors.error(cells[MAX_COLUMNS].pos, f"too many columns: {len(cells):,} (a table has at most "
+                                                     f"{MAX_COLUMNS})")
+                return None
             header = cells
             continue
         if len(rows) >= MAX_ROWS:
