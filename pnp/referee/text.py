@@ -127,6 +127,16 @@ def texts(game) -> Iterator[Text]:
         yield from _strings(comp.raw, (), set())
 
 
+def read_texts(game) -> Iterator[Text]:
+    """`texts(game)` until MAX_TEXT characters have been read: what one check reads is bounded."""
+    budget = MAX_TEXT
+    for t in texts(game):
+        budget -= len(t.text)
+        if budget < 0:
+            return
+        yield t
+
+
 def _unprinted(path: tuple) -> bool:
     """A deck field's `description` tells the designer (and an editor) what the field is for: it
     is never printed, so it states nothing of the rules."""
@@ -173,11 +183,7 @@ def text_findings(game) -> list[Finding]:
     if not rules:
         return []
     out: dict[Pos, Finding] = {}
-    budget = MAX_TEXT
-    for t in texts(game):
-        budget -= len(t.text)
-        if budget < 0:
-            break
+    for t in read_texts(game):
         for s in rules:
             for f in _stated(t, s):
                 out.setdefault(f.pos, f)
@@ -234,11 +240,7 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
     game.yaml does not declare: the rule name of a finding is the statement's `name`."""
     rules = [s for s in rules if s.pattern is not None]
     out: dict[Pos, Finding] = {}
-    budget = MAX_TEXT
-    for t in texts(game) if rules else ():
-        budget -= len(t.text)
-        if budget < 0:
-            break
+    for t in read_texts(game) if rules else ():
         for s in rules:
             for f in _stated(t, s):
                 out.setdefault(f.pos, f)

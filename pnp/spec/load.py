@@ -43,7 +43,27 @@ def _decode(path: str, point: int) -> Pos:
     return Pos(path, point >> _COL_BITS, point & _COL_MASK)
 
 
-class LDict(dict):
+class _Placed:
+    """Where a loaded mapping or sequence was written (`pos`), and the packed positions of its
+    entries (`_at`, kept by the subclass), which a copy of it can share."""
+
+    __slots__ = ()
+
+    @property
+    def pos(self) -> Pos:
+        at = self._pos
+        return _decode(self.path, at) if type(at) is int else at
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        self._pos = value
+
+    def share_positions(self, other: "_Placed") -> None:
+        """Take `other`'s positions (for a copy of it with keys left out, or the same items)."""
+        self._pos, self._at, self.path = other._pos, other._at, other.path
+
+
+class LDict(_Placed, dict):
     """A mapping with positions: `pos`, `key_pos[k]`, `value_pos[k]`.
 
     Each key's two positions are one packed int (a pair of Pos when they come from
@@ -57,25 +77,12 @@ class LDict(dict):
         self._pos, self._at, self.path = None, {}, "?"
 
     @property
-    def pos(self) -> Pos:
-        at = self._pos
-        return _decode(self.path, at) if type(at) is int else at
-
-    @pos.setter
-    def pos(self, value: Pos) -> None:
-        self._pos = value
-
-    @property
     def key_pos(self) -> "_Positions":
         return _Positions(self.path, self._at, True)
 
     @property
     def value_pos(self) -> "_Positions":
         return _Positions(self.path, self._at, False)
-
-    def share_positions(self, other: "LDict") -> None:
-        """Take `other`'s positions (for a copy of it with keys left out)."""
-        self._pos, self._at, self.path = other._pos, other._at, other.path
 
     def put(self, key: Any, value: Any, source: "LDict") -> None:
         """Set `key` to `value`, written where `key` is in `source` (or at this mapping when not known there)."""
@@ -131,7 +138,7 @@ class _Positions:
         return (self._pos(at) for at in self._at.values())
 
 
-class LList(list):
+class LList(_Placed, list):
     """A sequence with positions: `pos` and `item_pos[i]` (packed points, each made a Pos when asked)."""
 
     __slots__ = ("_pos", "_at", "path")
@@ -141,21 +148,8 @@ class LList(list):
         self._pos, self._at, self.path = None, [], "?"
 
     @property
-    def pos(self) -> Pos:
-        at = self._pos
-        return _decode(self.path, at) if type(at) is int else at
-
-    @pos.setter
-    def pos(self, value: Pos) -> None:
-        self._pos = value
-
-    @property
     def item_pos(self) -> "_ItemPositions":
         return _ItemPositions(self.path, self._at)
-
-    def share_positions(self, other: "LList") -> None:
-        """Take `other`'s positions (for a copy of it with the same number of items)."""
-        self._pos, self._at, self.path = other._pos, other._at, other.path
 
 
 class _ItemPositions:
