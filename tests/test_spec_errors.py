@@ -127,3 +127,16 @@ def test_game_yaml_errors(run_cli, tmp_path):
     assert result.exit_code == 2
     assert "game.yaml:2:1: unknown key 'playrs' (did you mean 'players'?)" in result.output
     assert "game.yaml:3:26:" in result.output and "missing.yaml" in result.output
+
+
+def test_a_bleed_no_print_shop_asks_for_is_an_error_at_it(tmp_path, run_cli):
+    """`bleed: 1000` (a metre, as a bare number is millimetres) built a two-metre print-shop page."""
+    from conftest import write_game
+
+    game = write_game(tmp_path, cards=2, deck_extra="bleed: 1000\n")
+    result = run_cli("validate", game)
+    line = (game / "cards.yaml").read_text().splitlines().index("bleed: 1000") + 1
+    assert result.exit_code == 2 and f"cards.yaml:{line}:" in result.output and "at most 10 mm" in result.output, \
+        result.output
+    fine = write_game(tmp_path / "fine", cards=2, deck_extra="bleed: 5mm\n")
+    assert run_cli("validate", fine).exit_code == 0

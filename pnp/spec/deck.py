@@ -12,6 +12,8 @@ from pnp.spec.paint import Fill
 from pnp.spec.validate import RawCheck, warn_once
 from pnp.spec.units import parse_length
 
+MAX_BLEED = parse_length("10mm")  # print shops ask 3 mm, a few 5 mm; more is a slip (1000 read as mm)
+
 # Trim sizes in millimetres (see PRINTING.md).
 SIZE_PRESETS: dict[str, tuple[float, float]] = {
     "poker": (63, 88), "bridge": (57, 89), "tarot": (70, 120), "mini-euro": (44, 68),
@@ -359,7 +361,9 @@ class Deck(Spec):
     title: str | None = None
     size: Annotated[Size, BeforeValidator(_size), WithJsonSchema(_SIZE_SCHEMA)] = Field(
         description="a preset (poker, bridge, tarot, mini-euro, mini-us, square) or {width, height}")
-    bleed: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
+    bleed: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"},
+                                description="how far the art runs past the cut (print shops ask 3 mm, some 5; "
+                                            "at most 10 mm)")
     safe: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
     corner_radius: NonNegLength = Field(default=parse_length("3mm"), json_schema_extra={"default": "3mm"})
     layout: str | None = Field(default=None, description="the layout of every front without its own: "
@@ -374,3 +378,11 @@ class Deck(Spec):
                                                         "columns are fields, except id, count, layout and back")
     data_layout: str | None = Field(default=None, description="the front layout of every data row without a "
                                                               "`layout` column (" + TEMPLATED_LAYOUT + ")")
+
+    @field_validator("bleed")
+    @classmethod
+    def _bleed_a_print_shop_uses(cls, value: float) -> float:
+        if value > MAX_BLEED:
+            raise ValueError(f"a bleed of {value / parse_length('1mm'):g} mm is more than any print shop asks for "
+                             f"(at most {MAX_BLEED / parse_length('1mm'):g} mm; 3 mm is usual)")
+        return value
