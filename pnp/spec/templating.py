@@ -357,14 +357,16 @@ def _environment_class():
             if name in _SIZE_PARAMS or name in _CHECKED_FILTERS:
                 signature = inspect.signature(fn)
             env = self
+            # Jinja passes an eval context, the environment or the context first to a filter marked to
+            # take one (`pass_eval_context`, such as `slice`): its own arguments come after it
+            passes_first = getattr(fn, "jinja_pass_arg", None) is not None
 
             def bounded(*args, **kwargs):
                 env._tick(env._budget())
                 if signature is not None:
-                    # Jinja passes an eval context (or the environment or context) first to a filter marked to
-                    # take one, such as `slice`: bound without it, or `slices` would be read from the wrong place
+                    # bound without what Jinja passed first, or `slices` would be read from the wrong place
                     # and `range(5)|slice(10**9)` made a billion lists before anything was counted
-                    given = args[1:] if args and isinstance(args[0], _PASSED) else args
+                    given = args[1:] if passes_first and args else args
                     try:
                         bound = signature.bind(*given, **kwargs).arguments
                     except TypeError:
@@ -411,16 +413,6 @@ def _environment_class():
 
     return BoundedEnvironment
 
-
-def _passed_types() -> tuple:
-    from jinja2 import Environment
-    from jinja2.nodes import EvalContext
-    from jinja2.runtime import Context
-
-    return (EvalContext, Environment, Context)
-
-
-_PASSED = _passed_types()
 
 # parameters of Jinja2's filters that set how large the result is
 _SIZE_PARAMS = {"center": ("width",), "batch": ("linecount",), "slice": ("slices",), "tojson": ("indent",)}
