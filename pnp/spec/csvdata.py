@@ -7,6 +7,7 @@ layout). An empty cell is left out, so the field's declared default applies.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,12 +19,13 @@ SPECIAL_COLUMNS = ("id", "count", "layout", "back")
 MAX_COUNT = 10_000
 
 
-class CellPositions:
+class CellPositions(Mapping):
     """Column → Pos of one row's cell, every column (empty cells too), as a read-only mapping.
 
     A row of a CSV file keeps its cells' positions as one int, 48 bits a cell (the line after the
     row's own, then the column), beside the table's one column index; a Pos is made when asked.
     A spreadsheet's cells (named like `Ships!C12`) keep their Pos objects, in a tuple.
+    `Mapping` gives it `get`, `keys` and `items`.
     """
 
     __slots__ = ("_path", "_line", "_index", "_at")
@@ -38,9 +40,6 @@ class CellPositions:
         cell = (self._at >> (_CELL_BITS * i)) & _CELL_MASK
         return Pos(self._path, self._line + (cell >> 24), cell & 0xFFFFFF)
 
-    def get(self, name: str, default=None):
-        return self[name] if name in self._index else default
-
     def __contains__(self, name: object) -> bool:
         return name in self._index
 
@@ -50,11 +49,6 @@ class CellPositions:
     def __len__(self) -> int:
         return len(self._index)
 
-    def keys(self):
-        return self._index.keys()
-
-    def items(self):
-        return ((name, self[name]) for name in self._index)
 
     def values(self):
         return (self[name] for name in self._index)

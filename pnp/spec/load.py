@@ -14,6 +14,8 @@ Tags: only the standard YAML 1.1 tags that mean something in a spec are read
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -95,11 +97,11 @@ class LDict(_Placed, dict):
         self._at[key] = at
 
 
-class _Positions:
+class _Positions(Mapping):
     """Where each key of one mapping (or each value) was written, as Pos made when asked.
 
     Holds the mapping's packed positions, not the mapping: a model keeps this without
-    keeping the loaded tree alive.
+    keeping the loaded tree alive. `Mapping` gives it `get`, `keys`, `items` and `values`.
     """
 
     __slots__ = ("_path", "_at", "_key")
@@ -115,10 +117,6 @@ class _Positions:
     def __getitem__(self, key: Any) -> Pos:
         return self._pos(self._at[key])
 
-    def get(self, key: Any, default: Any = None) -> Any:
-        at = self._at.get(key)
-        return default if at is None else self._pos(at)
-
     def __contains__(self, key: Any) -> bool:
         return key in self._at
 
@@ -127,15 +125,6 @@ class _Positions:
 
     def __len__(self) -> int:
         return len(self._at)
-
-    def keys(self):
-        return self._at.keys()
-
-    def items(self):
-        return ((k, self._pos(at)) for k, at in self._at.items())
-
-    def values(self):
-        return (self._pos(at) for at in self._at.values())
 
 
 class LList(_Placed, list):
