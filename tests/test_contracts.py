@@ -224,7 +224,7 @@ def test_kind_implements_the_hooks(name):
 
 @pytest.mark.parametrize("name", kind_names())
 def test_kind_model_schema_names_its_kind(name):
-    schema = kind_module(name).MODEL.model_json_schema()
+    schema = kind_module(name).model().model_json_schema()
     assert "kind" in schema["properties"], schema.get("title")
     assert name in str(schema["properties"]["kind"])
 
@@ -338,8 +338,11 @@ class Stamp(BaseModel):
 
 
 KIND = "stamp"
-MODEL = Stamp
 OPTIONS = (KindOption("--stamp-times", "stamp_times", int, 1, "How often the stamp repeats its word.", (1, 9)),)
+
+
+def model():
+    return Stamp
 
 
 def load(game, path, raw):
@@ -399,7 +402,7 @@ def test_a_kind_from_another_package_brings_its_spec_kind_and_its_flag(tmp_path)
 def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):
     import pnp.kinds as registry
 
-    half = types.SimpleNamespace(KIND="half", MODEL=dict, OPTIONS=(), load=lambda *a: None, build=lambda *a: {})
+    half = types.SimpleNamespace(KIND="half", model=lambda: dict, OPTIONS=(), load=lambda *a: None, build=lambda *a: {})
     monkeypatch.setattr(registry, "load", lambda group, name: half)
     with pytest.raises(PluginError, match="does not provide validate, rulebook_items, pieces"):
         kind_module("half")

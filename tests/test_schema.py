@@ -28,7 +28,7 @@ def kind_of(path: Path) -> str | None:
 
 def test_every_kind_has_a_model_with_a_schema():
     for kind in kind_names():
-        schema = kind_module(kind).MODEL.model_json_schema()
+        schema = kind_module(kind).model().model_json_schema()
         assert schema["type"] == "object" and "kind" in schema["properties"], kind
 
 

@@ -1,6 +1,6 @@
 """`pnp schema`: JSON Schema of every spec kind, and the spec reference generated from it.
 
-The schemas come straight from the pydantic models (`MODEL` of each module in
+The schemas come straight from the pydantic models (`model()` of each module in
 pnp/kinds, plus `pnp.spec.game.Game`), so editors that read the
 `# yaml-language-server: $schema=...` line of a spec check exactly what pnp checks,
 and docs/reference.md can never drift from the code (a test regenerates both).
@@ -26,7 +26,7 @@ def schemas() -> dict[str, dict]:
 
     out = {"game": Game.model_json_schema()}
     for kind in kind_names():
-        out[kind] = kind_module(kind).MODEL.model_json_schema()
+        out[kind] = kind_module(kind).model().model_json_schema()
     return {k: {"$schema": DRAFT, **s} for k, s in out.items()}
 
 

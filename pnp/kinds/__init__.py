@@ -26,7 +26,7 @@ def kind_module(name: str) -> Kind:
     """The kind registered as NAME; PluginError when none is, when it lacks a hook, or names another kind."""
     kind = load(GROUP, name)
     if not isinstance(kind, Kind):
-        missing = [h for h in ("KIND", "MODEL", "OPTIONS", *HOOKS) if not hasattr(kind, h)]
+        missing = [h for h in ("KIND", "OPTIONS", *HOOKS) if not hasattr(kind, h)]
         raise PluginError(f"the kind '{name}' does not provide {', '.join(missing)}")
     if kind.KIND != name:
         raise PluginError(f"the kind registered as '{name}' says it is '{kind.KIND}'")

@@ -3,17 +3,23 @@ from __future__ import annotations
 
 from pnp.kinds import values
 from pnp.kinds.kind import KindOption, render_parameters
-from pnp.spec.board import Board, load_board
 
 KIND = "board"
-MODEL = Board
 OPTIONS = (
     KindOption("--poster", "poster", str, None, "Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits).",
                parse=values.poster),
 )
 
 
+def model() -> type:
+    from pnp.spec.board import Board
+
+    return Board
+
+
 def load(game, path, raw):
+    from pnp.spec.board import load_board
+
     raw = render_parameters(game, raw)
     board = load_board(path, raw, game.errors)
     if board is not None:

@@ -4,11 +4,8 @@ from __future__ import annotations
 from pnp.errors import Pos
 from pnp.kinds import values
 from pnp.kinds.kind import KindOption, fit_at
-from pnp.spec.deck import Deck
-from pnp.spec.deckload import load_deck
 
 KIND = "deck"
-MODEL = Deck
 OPTIONS = (
     KindOption("--back-offset", "back_offset", str, (0.0, 0.0), "Shift every back by X,Y mm (read it off calibration.pdf).",
                parse=values.back_offset),
@@ -18,7 +15,15 @@ OPTIONS = (
 )
 
 
+def model() -> type:
+    from pnp.spec.deck import Deck
+
+    return Deck
+
+
 def load(game, path, raw):
+    from pnp.spec.deckload import load_deck
+
     deck = load_deck(path, game.dir, game.errors, game.shared_layouts, game.assets.icon_names(), raw=raw)
     if deck is not None and game.game is not None:
         deck.parameters = game.game.parameter_values()  # the rules' numbers, for card templates

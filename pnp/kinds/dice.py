@@ -1,20 +1,31 @@
 """`kind: dice` — custom dice: sticker tiles for LEGO dice (dice-tiles.pdf) and paper dice (dice-nets.pdf)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pnp.errors import display_path
 from pnp.kinds.kind import KindOption, fit_at
-from pnp.spec.dice import DiceFile, ResolvedDice, resolve_dice
 from pnp.spec.load import locate
-from pnp.spec.validate import validate as validate_spec
+
+if TYPE_CHECKING:
+    from pnp.spec.dice import ResolvedDice
 
 KIND = "dice"
-MODEL = DiceFile
 OPTIONS = (
     KindOption("--sets", "sets", int, None, "Sets of dice tiles and paper dice to print (default: a page of as many full sets as fit).", (1, 50)),
 )
 
 
+def model() -> type:
+    from pnp.spec.dice import DiceFile
+
+    return DiceFile
+
+
 def load(game, path, raw) -> ResolvedDice | None:
+    from pnp.spec.dice import DiceFile, resolve_dice
+    from pnp.spec.validate import validate as validate_spec
+
     spec = validate_spec(DiceFile, raw, game.errors)
     if spec is None:
         return None

@@ -74,8 +74,12 @@ class Kind(Protocol):
     """The contract of a kind (usually module-level names and functions)."""
 
     KIND: str                        # the value of the spec file's `kind:` key
-    MODEL: type                      # the pydantic model of the file (`pnp schema`, the editor's JSON Schema)
     OPTIONS: tuple[KindOption, ...]  # the `pnp build` flags this kind reads
+
+    def model(self) -> type:
+        """The pydantic model of the file (`pnp schema`, the editor's JSON Schema). Asked for, not a
+        module constant: every `pnp build` imports each registered kind for its flags, and only the
+        kinds a game uses need their models."""
 
     def load(self, game: GameContext, path: Path, raw: Any) -> Any:
         """The loaded component, or None; errors go to `game.errors`, located."""
@@ -95,7 +99,7 @@ class Kind(Protocol):
         (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
 
 
-HOOKS = ("load", "validate", "build", "rulebook_items", "pieces")
+HOOKS = ("model", "load", "validate", "build", "rulebook_items", "pieces")
 
 # The rulebook is built for every game rather than by a kind, but its flag is declared the same way.
 RULEBOOK_OPTIONS = (

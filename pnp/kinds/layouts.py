@@ -1,27 +1,22 @@
 """`kind: layouts` — card layouts shared by every deck of a game."""
 from __future__ import annotations
 
-from pydantic import Field
-from typing import Literal
-
 from pnp.kinds.kind import KindOption
-from pnp.spec.deck import Layout
-from pnp.spec.types import Spec
-from pnp.spec.validate import validate as validate_spec
 
 KIND = "layouts"
-
-
-class LayoutsFile(Spec):
-    kind: Literal["layouts"]
-    layouts: dict[str, Layout] = Field(default_factory=dict)
-
-
-MODEL = LayoutsFile
 OPTIONS: tuple[KindOption, ...] = ()
 
 
+def model() -> type:
+    from pnp.spec.layouts import LayoutsFile
+
+    return LayoutsFile
+
+
 def load(game, path, raw):
+    from pnp.spec.layouts import LayoutsFile
+    from pnp.spec.validate import validate as validate_spec
+
     spec = validate_spec(LayoutsFile, raw, game.errors)
     if spec is None:
         return None

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from pnp.kinds.kind import KindOption, render_parameters
-from pnp.spec import polyomino as poly
 from pnp.spec.load import locate
-from pnp.spec.sheet import Piece, Sheet, load_sheet
+
+if TYPE_CHECKING:
+    from pnp.spec.sheet import Sheet
 
 KIND = "sheet"
-MODEL = Sheet
 OPTIONS = (
     KindOption("--count", "count", int, 1, "Pages of a roll-and-write pad.", (1, 500)),
     KindOption("--random-layout", "random_layout", bool, False,
@@ -19,13 +20,24 @@ OPTIONS = (
 DEFAULT_SEED = 1
 
 
+def model() -> type:
+    from pnp.spec.sheet import Sheet
+
+    return Sheet
+
+
 def load(game, path, raw):
+    from pnp.spec.sheet import load_sheet
+
     raw = render_parameters(game, raw)
     return load_sheet(raw, game.errors)
 
 
 def with_random_layout(sheet: Sheet, seed: int) -> Sheet:
     """A copy of the sheet whose `random:` grids hold pieces and marks placed at random from `seed`."""
+    from pnp.spec import polyomino as poly
+    from pnp.spec.sheet import Piece
+
     out = sheet.model_copy(deep=True)
     for grid in out.grids.values():
         spec = grid.random

@@ -3,14 +3,20 @@ boards and radial tracks; the same pieces in a print-shop file, SVG sheets and t
 from __future__ import annotations
 
 from pnp.kinds.kind import KindOption, Piece, fit_at, render_parameters
-from pnp.spec.tokens import Side, Tokens, load_tokens
 
 KIND = "tokens"
-MODEL = Tokens
 OPTIONS: tuple[KindOption, ...] = ()
 
 
+def model() -> type:
+    from pnp.spec.tokens import Tokens
+
+    return Tokens
+
+
 def load(game, path, raw):
+    from pnp.spec.tokens import load_tokens
+
     raw = render_parameters(game, raw)
     tokens = load_tokens(path, raw, game.errors, game.assets.icon_names())
     if tokens is None:
@@ -25,6 +31,7 @@ def _check_art(game, tokens) -> None:
     """Every image and outline is a safe, readable SVG in the game folder (errors where the spec names it)."""
     from pnp.errors import SpecErrors
     from pnp.spec.load import locate
+    from pnp.spec.tokens import Side
 
     for piece in tokens.pieces:
         where = ["pieces", piece.index]
@@ -59,6 +66,8 @@ def _check_tracks(game, tokens) -> None:
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: pieces sharing a named back counted together
     ("9 loot: 6 Gems, 3 Traps"), then every other piece with its count, tracks or radial track."""
+    from pnp.spec.tokens import Side
+
     tokens = component.model
     lines: list[str] = []
     shared: dict[str, list] = {}
