@@ -8,6 +8,7 @@ Every number is checked to be finite before reportlab writes it (see pnp.draw.fi
 from __future__ import annotations
 
 import io
+import re
 from typing import Callable
 
 from pnp.draw import fonts
@@ -445,6 +446,23 @@ def _patch_form_resources() -> None:
 
     format._pnp_patched = True
     pdfdoc.PDFFormXObject.format = format
+    pdfdoc.PDFFormXObject.setStreamList = _form_stream
+
+
+def _form_stream(self, data) -> None:
+    """A form's operators as bytes: reportlab encodes them through its `extpdfdoc` codec, a
+    Python-level character map (about 30 µs a card face); operators are ASCII text (strings
+    are escaped), for which that codec gives the ASCII bytes themselves, so `str.encode` gives
+    the same bytes. Text with anything else still goes through reportlab's codec."""
+    from reportlab.pdfbase.pdfdoc import pdfdocEnc
+
+    if isinstance(data, (list, tuple)):
+        data = "\n".join(data)
+    ascii_only = isinstance(data, str) and data.isascii() and not _UNMAPPED.search(data)
+    self.stream = data.encode("ascii") if ascii_only else pdfdocEnc(data)
+
+
+_UNMAPPED = re.compile("[\x18-\x1f]")  # ASCII control characters reportlab's codec refuses: left to it to raise
 
 
 def _compress_last_page(canvas) -> None:
