@@ -390,6 +390,17 @@ def test_token_counts_are_bounded(tmp_path):
     refused(pnp("build", game, "--out", tmp_path / "out", child=True), "tokens.yaml:4:", "100,500 tokens")
 
 
+@pytest.mark.parametrize("source", ["{{ card.copy }} of {{ card['count'] }}", "{{ card.items }}", "{{ cycler(1, 2) }}",
+                                    "{% macro m() %}{% endmacro %}{{ m }}", "{{ joiner() }}"])
+def test_a_template_printing_a_method_or_a_bare_object_is_an_error_not_a_memory_address(source):
+    """Its text would hold a memory address, which changes from run to run: the output must not."""
+    from pnp.spec.templating import TemplateError, render
+
+    with pytest.raises(TemplateError, match="not a value"):
+        render(source, {"card": {"id": "c1", "copy": 2, "count": 3}})
+    assert render("{{ card['copy'] }} of {{ card.count }}", {"card": {"copy": 2, "count": 3}}) == "2 of 3"
+
+
 def test_templates_still_do_ordinary_work():
     from pnp.spec.templating import render
 

@@ -446,9 +446,27 @@ def bounded_environment(limits: Limits = CARD_LIMITS, **options):
     from jinja2 import StrictUndefined
 
     settings = dict(undefined=StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                    keep_trailing_newline=False)
+                    keep_trailing_newline=False, finalize=_printable)
     settings.update(options)
     return _environment_class()(limits, **settings)
+
+
+def _printable(value: Any) -> Any:
+    """What `{{ … }}` may print: a value, never a function or method, nor an object whose text is
+    its memory address (`card.copy` is a dict's method, not the card's copy number): that text
+    changes from run to run, and the output must not."""
+    kind = type(value)
+    if callable(value) or (kind.__repr__ is object.__repr__ and kind.__str__ is object.__str__):
+        from jinja2 import Undefined
+        from jinja2.exceptions import TemplateRuntimeError
+
+        if isinstance(value, Undefined):  # printed as Jinja2 prints it: an error, or nothing
+            return value
+
+        name = getattr(value, "__name__", kind.__name__)
+        raise TemplateRuntimeError(f"`{{{{ … }}}}` prints '{name}', a {'function or method' if callable(value) else 'Python object'}, "
+                                   "not a value (a key named like a method is read with brackets: card['copy'])")
+    return value
 
 
 @lru_cache(maxsize=1)
