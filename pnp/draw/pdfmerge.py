@@ -18,17 +18,29 @@ _STREAM = re.compile(rb"stream\r?\n")
 
 def _objects(pdf: bytes) -> tuple[dict[int, bytes], bytes]:
     """Object number → its whole `N 0 obj … endobj` bytes, and the trailer dictionary."""
+    spans, trailer = _object_spans(pdf)
+    return {num: pdf[a:b] for num, (a, b) in spans.items()}, trailer
+
+
+def _object_spans(pdf: bytes) -> tuple[dict[int, tuple[int, int]], bytes]:
+    """Object number → where its whole `N 0 obj … endobj` is in `pdf` (start, end), and the trailer
+    dictionary. The cross-reference table is read entry by entry (reportlab writes each in 20
+    bytes): a chunk of a hundred thousand objects is not split into as many lines."""
     start = int(pdf[pdf.rindex(b"startxref") + 9:].split()[0])
-    lines = pdf[start:].split(b"\n")
-    first, count = (int(v) for v in lines[1].split())
-    offsets = {}
+    head_end = pdf.index(b"\n", pdf.index(b"\n", start) + 1) + 1  # after "xref" and "first count"
+    first, count = (int(v) for v in pdf[pdf.index(b"\n", start) + 1:head_end].split())
+    ordered = []
     for i in range(count):
-        entry = lines[2 + i].split()
-        if entry[2] == b"n":
-            offsets[first + i] = int(entry[0])
-    ordered = sorted(offsets.items(), key=lambda kv: kv[1])
-    bounds = [off for _, off in ordered] + [start]
-    objects = {num: pdf[off:bounds[k + 1]].rstrip() for k, (num, off) in enumerate(ordered)}
+        at = head_end + 20 * i
+        if pdf[at + 17:at + 18] == b"n":
+            ordered.append((int(pdf[at:at + 10]), first + i))
+    ordered.sort()
+    ends = [off for off, _ in ordered[1:]] + [start]
+    objects = {}
+    for (off, num), end in zip(ordered, ends):
+        while end > off and pdf[end - 1] in b" \t\r\n":  # the object's trailing line break
+            end -= 1
+        objects[num] = (off, end)
     trailer = pdf[pdf.index(b"trailer", start):]
     return objects, trailer
 
@@ -47,8 +59,8 @@ def _renumber(obj: bytes, shift: int, moved: dict[int, int] | None = None) -> by
     The header is split at its references and put together again (a regex substitution calls
     back into Python once per reference, and a deck's files hold tens of thousands)."""
     moved = moved or {}
-    m = _STREAM.search(obj)
-    head, tail = (obj[:m.start()], obj[m.start():]) if m else (obj, b"")
+    at = _head_end(obj, 0, len(obj))
+    head, tail = obj[:at], obj[at:]
     parts = _REF.split(head)  # text, number, text, number, …, text
     if len(parts) > 1:
         parts[1::2] = [b"%d 0 R" % moved.get(num, num + shift) for num in map(int, parts[1::2])]
@@ -60,20 +72,20 @@ def _renumber(obj: bytes, shift: int, moved: dict[int, int] | None = None) -> by
     return head + tail
 
 
-def _image_keys(objects: dict[int, bytes]) -> dict[int, bytes]:
+def _image_keys(pdf: bytes, spans: dict[int, tuple[int, int]]) -> dict[int, bytes]:
     """A content key for each image XObject of a chunk (its soft mask's included), so the same picture
     drawn in several chunks is written once in the joined file."""
     import hashlib
 
-    images = {num for num, obj in objects.items() if b"/Subtype /Image" in obj[:_head_end(obj)]}
+    images = {num for num, (a, b) in spans.items() if b"/Subtype /Image" in pdf[a:_head_end(pdf, a, b)]}
     keys: dict[int, bytes] = {}
 
     def key(num: int, depth: int = 0) -> bytes | None:
         if num in keys:
             return keys[num]
-        obj = objects[num]
-        end = _head_end(obj)
-        head = re.sub(rb"^\d+ 0 obj", b"", obj[:end], count=1)
+        a, b = spans[num]
+        end = _head_end(pdf, a, b)
+        head = re.sub(rb"^\d+ 0 obj", b"", pdf[a:end], count=1)
         parts = []
         for ref in _REF.finditer(head):  # an image refers only to other images (its soft mask)
             inner = int(ref.group(1))
@@ -83,7 +95,7 @@ def _image_keys(objects: dict[int, bytes]) -> dict[int, bytes]:
             if sub is None:
                 return None
             parts.append(sub)
-        keys[num] = hashlib.sha256(_REF.sub(b"R", head) + b"|".join(parts) + obj[end:]).digest()
+        keys[num] = hashlib.sha256(_REF.sub(b"R", head) + b"|".join(parts) + pdf[end:b]).digest()
         return keys[num]
 
     for num in sorted(images):
@@ -91,9 +103,10 @@ def _image_keys(objects: dict[int, bytes]) -> dict[int, bytes]:
     return {num: k for num, k in keys.items() if k is not None}
 
 
-def _head_end(obj: bytes) -> int:
-    m = _STREAM.search(obj)
-    return m.start() if m else len(obj)
+def _head_end(pdf: bytes, start: int, end: int) -> int:
+    """Where the dictionary of the object at pdf[start:end] ends: at its stream, if it has one."""
+    m = _STREAM.search(pdf, start, end)
+    return m.start() if m else end
 
 
 def _size(pdf: bytes) -> int:
@@ -128,6 +141,7 @@ class PdfJoin:
     """
 
     _PAGES, _CATALOG = 1, 2
+    _FLUSH = 1 << 20  # bytes gathered before they are written: the parent never holds a whole file's worth
 
     def __init__(self, write):
         from array import array
@@ -136,16 +150,16 @@ class PdfJoin:
         self._written = 0
         self._offsets = array("Q", [0, 0, 0])  # object number → offset in the joined file; 0: no such object
         self._shift = self._CATALOG
-        self._kids: list[int] = []
+        self._kids = array("Q")  # the joined pages' object numbers, in order
         self._info_id = self._trailer_id = None
         self._images: dict[bytes, int] = {}  # a picture's content key → its object in the joined file
 
     def add(self, pdf: bytes) -> None:
         """Copy one chunk's pages, and every object they use, after those copied so far."""
-        objects, trailer = _objects(pdf)
+        spans, trailer = _object_spans(pdf)
         root, info = _ref(trailer, b"Root"), _ref(trailer, b"Info")
-        pages = _ref(objects[root], b"Pages")
-        kids_text = objects[pages].split(b"/Kids", 1)[1].split(b"]", 1)[0]
+        pages = _ref(pdf[slice(*spans[root])], b"Pages")
+        kids_text = pdf[slice(*spans[pages])].split(b"/Kids", 1)[1].split(b"]", 1)[0]
         page_ids = [int(v) for v in re.findall(rb"(\d+) 0 R", kids_text)]  # in the chunk's page order
         is_page = set(page_ids)
         first = self._info_id is None
@@ -156,43 +170,55 @@ class PdfJoin:
             self._written = len(header)
             self._info_id = info + shift
             self._trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
-        keys = _image_keys(objects)
+        keys = _image_keys(pdf, spans)
         same = {num: self._images[k] for num, k in keys.items() if k in self._images}
         offsets = self._offsets
         offsets.extend([0] * (shift + _size(pdf) - len(offsets)))
         out = bytearray()
-        for num in sorted(objects):
+        for num in sorted(spans):
             if num in (root, pages) or (num == info and not first) or num in same:
                 continue
             if num in keys:
                 self._images[keys[num]] = num + shift
-            data = _renumber(objects.pop(num), shift, same)
+            data = _renumber(pdf[slice(*spans[num])], shift, same)
             if num in is_page:  # every page now hangs from the one joined Pages node
                 data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % self._PAGES, data, count=1)
             offsets[num + shift] = self._written + len(out)
             out += data
             out += b"\n"
-        self._kids += [p + shift for p in page_ids]
+            if len(out) > self._FLUSH:  # written in slices: a chunk is not held a second time whole
+                self._write(out)
+                self._written += len(out)
+                out = bytearray()
+        self._kids.extend(p + shift for p in page_ids)
         self._shift += _size(pdf)
         self._write(out)
         self._written += len(out)
 
     def finish(self) -> None:
-        """The joined Pages node, the Catalog, the cross-reference table and the trailer."""
-        tail = bytearray()
-        for num, data in ((self._PAGES, b"%d 0 obj\n<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>\nendobj\n"
-                           % (self._PAGES, len(self._kids), b" ".join(b"%d 0 R" % k for k in self._kids))),
-                          (self._CATALOG, b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
-                           % (self._CATALOG, self._PAGES))):
-            self._offsets[num] = self._written + len(tail)
-            tail += data
-        start = self._written + len(tail)
+        """The joined Pages node, the Catalog, the cross-reference table and the trailer, written in
+        slices (a file of 100,000 pages has as many kids and some 300,000 table entries)."""
+        self._offsets[self._PAGES] = self._written
+        self._put(b"%d 0 obj\n<<\n/Count %d /Kids [ " % (self._PAGES, len(self._kids)))
+        kids = self._kids
+        for at in range(0, len(kids), self._SLICE):
+            self._put((b" " if at else b"") + b" ".join(b"%d 0 R" % k for k in kids[at:at + self._SLICE]))
+        self._put(b" ] /Type /Pages\n>>\nendobj\n")
+        self._offsets[self._CATALOG] = self._written
+        self._put(b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
+                  % (self._CATALOG, self._PAGES))
+        start = self._written
         size = len(self._offsets)
-        tail += b"xref\n0 %d\n0000000000 65535 f \n" % size
-        for num in range(1, size):
-            off = self._offsets[num]
-            tail += b"%010d 00000 n \n" % off if off else b"0000000000 65535 f \n"
-        tail += (b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
-                 % (self._trailer_id, self._info_id, self._CATALOG, size, start))
-        self._write(tail)
-        self._written += len(tail)
+        self._put(b"xref\n0 %d\n0000000000 65535 f \n" % size)
+        offsets = self._offsets
+        for at in range(1, size, self._SLICE):
+            self._put(b"".join(b"%010d 00000 n \n" % off if off else b"0000000000 65535 f \n"
+                               for off in offsets[at:min(size, at + self._SLICE)]))
+        self._put(b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
+                  % (self._trailer_id, self._info_id, self._CATALOG, size, start))
+
+    _SLICE = 20_000  # kids, and table entries, written at a time
+
+    def _put(self, data: bytes) -> None:
+        self._write(data)
+        self._written += len(data)

@@ -125,13 +125,13 @@ def build(game, components, options) -> dict:
         out["calibration.pdf"] = drawn["calibration.pdf"]
     if "svg" in options.formats:
         for deck in decks:
-            for entry in deck.cards:
+            for i, entry in enumerate(deck.cards):
                 for side, face in (("front", entry.front), ("back", entry.back)):
                     if face is None:
                         continue
                     svg = SvgSurface(title=f"{title}: {entry.id} ({side})")
                     face_svg(svg, deck, drawers[id(deck)], face, entry)
-                    out[svg_names[id(entry), side]] = svg.finish()[0]
+                    out[svg_names[id(deck), i, side]] = svg.finish()[0]
             cut = SvgSurface(title=f"{title}: cut line of a {deck.name} card")
             cut_line_svg(cut, deck)
             out[svg_names[id(deck), "cut"]] = cut.finish()[0]
@@ -145,7 +145,7 @@ def sheets_draw_every_face(deck, duplex) -> bool:
     return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
 
 
-def svg_file_names(game, decks) -> dict[tuple[int, str], str]:
+def svg_file_names(game, decks) -> dict[tuple, str]:
     """`svg/<deck>/<card>-<side>.svg` and `svg/<deck>/cut-line.svg` for every deck, with the deck name
     and card id made safe file names (`pnp.safename.slug`); a clash is a located error."""
     from pnp.safename import OutputNames, shown, slug
@@ -157,10 +157,10 @@ def svg_file_names(game, decks) -> dict[tuple[int, str], str]:
         folder = f"svg/{slug(deck.name, 'deck')}"
         where = locate(deck.raw, ["name"]) if deck.raw is not None and "name" in deck.raw else Pos(deck.shown)
         out[id(deck), "cut"] = names.add(f"{folder}/cut-line.svg", where, f"deck {shown(deck.name)}")
-        for entry in deck.cards:
+        for i, entry in enumerate(deck.cards):  # by the card's place: a large table's cards are made when asked for
             for side, face in (("front", entry.front), ("back", entry.back)):
                 if face is not None:
-                    out[id(entry), side] = names.add(f"{folder}/{slug(entry.id, 'card')}-{side}.svg", entry.pos,
+                    out[id(deck), i, side] = names.add(f"{folder}/{slug(entry.id, 'card')}-{side}.svg", entry.pos,
                                                      f"card {shown(entry.id)}")
     return out
 
@@ -189,8 +189,8 @@ def pieces(game, component) -> list:
     deck = component.model
     drawer = drawer_for(game, deck)
     b = deck.bleed
-    backs = {id(e.back) for e in deck.cards if e.back is not None}
-    shared = len(backs) == 1 and all(e.back is not None for e in deck.cards)
+    with_back = [e.back is not None for e in deck.cards]  # every card its own back face: shared by one card alone
+    shared = with_back.count(True) == 1 and all(with_back)
     out = []
     for entry, copy in deck.expanded():
         faces = tuple(_face_drawer(drawer, face, entry, copy, b) for face in (entry.front, entry.back) if face is not None)

@@ -31,19 +31,14 @@ def edges_differ(deck: ResolvedDeck) -> bool:
     counts as differing (it may, and the gutter only costs paper)."""
     for side in ("front", "back"):  # fronts neighbour fronts on a sheet, backs neighbour backs
         seen: set = set()
-        alike: dict = {}  # faces sharing their boxes (a layout's, not overridden) share an edge that does not vary
-        for entry in deck.cards:
-            face = getattr(entry, side)
-            if face is not None:
-                key = (id(face.boxes), face.layout.background)
-                signature = alike.get(key)
-                if signature is None:
-                    signature = _edge_signature(face, deck, entry.id)
-                    if not any(isinstance(c, tuple) for c in signature[1]):  # no ("varies", card)
-                        alike[key] = signature
-                seen.add(signature)
-                if len(seen) > 1:
-                    return True
+        # faces sharing their boxes (a layout's, not overridden) and background share an edge, unless it varies
+        for face, card_id, count in deck.face_groups(side).values():
+            signature = _edge_signature(face, deck, card_id)
+            if count > 1 and any(isinstance(c, tuple) for c in signature[1]):  # ("varies", card): each card its own
+                return True
+            seen.add(signature)
+            if len(seen) > 1:
+                return True
     return False
 
 
@@ -95,10 +90,39 @@ class Imposition:
             self.with_backs = opts.duplex in ("long", "short") and deck.double_sided
             self.per_sheet, self.pages_per_sheet = self.grid.per_page, 2 if self.with_backs else 1
 
-    def sheets(self) -> list[list[tuple]]:
-        """The (entry, copy) pairs of each sheet, in order."""
-        cards = list(self.deck.expanded())
-        return [cards[start:start + self.per_sheet] for start in range(0, len(cards), self.per_sheet)]
+    def sheets(self) -> list[tuple[int, int, int]]:
+        """Each sheet as (its first card's index in the deck, that card's first copy on it, how many
+        cards it holds): a plan of 50,000 cards holds none of them, and a large table's cards are made
+        when their sheet is drawn (`cards_of`)."""
+        deck, per_sheet = self.deck, self.per_sheet
+        out: list[tuple[int, int, int]] = []
+        start, held = None, 0
+        for i in range(len(deck.cards)):
+            for copy in range(1, deck.copies(i) + 1):
+                if start is None:
+                    start = (i, copy)
+                held += 1
+                if held == per_sheet:
+                    out.append((*start, held))
+                    start, held = None, 0
+        if start is not None:
+            out.append((*start, held))
+        return out
+
+    def cards_of(self, sheet: tuple[int, int, int]) -> list[tuple]:
+        """The (entry, copy) pairs of a sheet from `sheets()`, in order."""
+        i, copy, n = sheet
+        cards = self.deck.cards
+        out: list[tuple] = []
+        entry = cards[i]
+        while True:
+            while copy <= entry.count and len(out) < n:
+                out.append((entry, copy))
+                copy += 1
+            if len(out) == n:
+                return out
+            i, copy = i + 1, 1
+            entry = cards[i]
 
     def draw(self, surface, drawer: FaceDrawer, cards: list[tuple]) -> int:
         """One sheet (its fronts page, then its backs page when it has one); returns the pages drawn."""
@@ -144,7 +168,8 @@ def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptio
     """
     imposition = Imposition(deck, opts)
     pages = 0
-    for cards in imposition.sheets():
+    for sheet in imposition.sheets():
+        cards = imposition.cards_of(sheet)
         pages += imposition.draw(surface, drawer, cards)
         if after_sheet:
             after_sheet(cards)

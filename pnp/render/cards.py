@@ -50,7 +50,7 @@ class FaceDrawer:
         self.assets = assets
         self.report = report
         self._warned: set[tuple] = set()
-        self._recent: dict[tuple, list] = {}  # faces just prepared: the print-shop file draws them again
+        self._recent: dict[tuple, tuple] = {}  # (id(face), copy) → (face, prepared): the print-shop file draws them again
         self._slow: dict[str, str] = {}  # templates that ran out of time on one card: not run for the others
 
     # content -------------------------------------------------------------------------
@@ -182,11 +182,14 @@ class FaceDrawer:
         w, h = deck.width, deck.height
         prefix = face.layout.static_prefix if not face.overridden else 0
         key = (id(face), copy)
-        prepared = self._recent.get(key)
-        if prepared is None:
+        recent = self._recent.get(key)
+        if recent is not None and recent[0] is face:  # the face itself is kept: a card made again is a new object
+            prepared = recent[1]
+        else:
             if len(self._recent) > 256:
                 self._recent.clear()
-            prepared = self._recent[key] = self.prepare(face, entry, copy, skip=prefix)
+            prepared = self.prepare(face, entry, copy, skip=prefix)
+            self._recent[key] = (face, prepared)
         if prefix:
             self._static_symbol(surface, face, prefix)
         elif face.layout.background:

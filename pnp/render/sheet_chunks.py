@@ -21,11 +21,12 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ChunkPart:
-    """One sheet of a chunk: which deck, imposed how, which cards."""
+    """One sheet of a chunk: which deck, imposed how, which cards (`Imposition.sheets()`: looked up
+    when the sheet is drawn, in the process drawing it)."""
 
     deck: object  # ResolvedDeck
     imposition: object  # pnp.render.card_pages.Imposition
-    cards: list
+    sheet: tuple
 
 
 SPLIT_FROM = 40  # sheet pages from which a deck is drawn in two chunks at least (two cores drawing it)
@@ -46,13 +47,13 @@ def chunk_pages(total: int, pages_per_chunk: int) -> int:
 def chunk_plan(impositions: list, pages_per_chunk: int) -> list[list[ChunkPart]]:
     """The sheets of every deck in order, cut into chunks: a chunk ends after the sheet that
     brings it to its share of the pages (`chunk_pages`) or more."""
-    sheets = [(imposition, cards) for imposition in impositions for cards in imposition.sheets()]
+    sheets = [(imposition, sheet) for imposition in impositions for sheet in imposition.sheets()]
     target = chunk_pages(sum(imposition.pages_per_sheet for imposition, _ in sheets), pages_per_chunk)
     chunks: list[list[ChunkPart]] = []
     current: list[ChunkPart] = []
     pages = 0
-    for imposition, cards in sheets:
-        current.append(ChunkPart(imposition.deck, imposition, cards))
+    for imposition, sheet in sheets:
+        current.append(ChunkPart(imposition.deck, imposition, sheet))
         pages += imposition.pages_per_sheet
         if pages >= target:
             chunks.append(current)
@@ -164,7 +165,8 @@ def _chunk_files(parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_
     surface = PdfSurface(**sheets_meta)
     shop = ShopFromSheets(shop_title)
     for part in parts:
-        part.imposition.draw(surface, shop.drawer(drawers[id(part.deck)]), part.cards)
-        shop.after_sheet(part.deck, part.cards)
+        cards = part.imposition.cards_of(part.sheet)  # held while both use them: the shop keys faces by id()
+        part.imposition.draw(surface, shop.drawer(drawers[id(part.deck)]), cards)
+        shop.after_sheet(part.deck, cards)
     sheet_pdf = surface.finish()
     return sheet_pdf, shop.pages_from(sheet_pdf)

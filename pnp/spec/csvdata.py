@@ -96,6 +96,8 @@ class Row:
     values: dict = field(default_factory=dict)  # every column → its value (None when empty), for `where`
     layout_ref: object = None  # LayoutRef of the front: the `layout` cell, else the data entry's `layout:`
     back_ref: object = None  # LayoutRef of the back: the `back` cell, else the data entry's `back:`
+    record: str | None = None  # a CSV row's text, from which `maker.again` makes this row again
+    maker: RowMaker | None = None
 
     def pos_of(self, name: str) -> Pos:
         return self.cols.get(name, self.pos)
@@ -130,55 +132,88 @@ def parse_rows(text: str, shown: str, errors: Collector) -> list[Row]:
 
 
 def column_names(table: Table, errors: Collector) -> list[str | None]:
-    """The header's names; None for a nameless column (an error when it holds anything)."""
+    """The header's names; None for a nameless column (an error when a row gives it a value, see
+    `iter_rows`) and for a name given twice."""
     names: list[str | None] = []
     seen: dict[str, Pos] = {}
-    for i, cell in enumerate(table.header):
+    for cell in table.header:
         name = _text(cell.value).strip() if cell.value is not None else ""
-        if not name:
-            used = next((row.cells[i] for row in table.rows if i < len(row.cells) and row.cells[i].value is not None),
-                        None)
-            if used is not None:
-                errors.error(cell.pos, f"column {i + 1} has no name in the header, but holds a value "
-                                       f"(at {used.pos}); name it, or clear the column")
-            names.append(None)
-            continue
         if name in seen:
             errors.error(cell.pos, f"duplicate column '{name}' (first at {seen[name]})")
-            names.append(None)
-            continue
-        seen[name] = cell.pos
-        names.append(name)
+            name = ""
+        elif name:
+            seen[name] = cell.pos
+        names.append(name or None)
     return names
 
 
 def rows_from_table(table: Table, errors: Collector, names: list[str | None] | None = None,
                     values: bool = True) -> list[Row]:
-    """The table's rows as card rows; `values=False` leaves out each row's `values` (no `where` reads them).
+    """The table's rows as card rows (`iter_rows`), in a list."""
+    return list(iter_rows(table, errors, names, values))
 
-    The table's rows are let go of as they are read: a long table is never held twice.
+
+def iter_rows(table: Table, errors: Collector, names: list[str | None] | None = None, values: bool = True,
+              layout_ref=None, back_ref=None):
+    """The table's rows as card rows, one at a time: a table of any length is never held whole.
+
+    `values=False` leaves out each row's `values` (no `where` reads them); `layout_ref` and
+    `back_ref` are the data entry's layouts, for rows whose `layout` and `back` cells are empty.
+    A value in a column with no name is an error, once, at the header cell.
     """
-    if names is None:
-        names = column_names(table, errors)
-    named = [(i, name) for i, name in enumerate(names) if name is not None]
-    index = {name: j for j, (_, name) in enumerate(named)}  # one for the table, shared by its rows' positions
-    special = {name: i for i, name in named if name in SPECIAL_COLUMNS}
-    plain = [(i, name) for i, name in named if name not in SPECIAL_COLUMNS]
-    id_at, count_at, layout_at, back_at = (special.get(k) for k in SPECIAL_COLUMNS)
-    rows: list[Row] = []
-    path = table.rows[0].pos.path if table.rows else ""
-    for r, trow in enumerate(table.rows):
-        table.rows[r] = None
-        cells = trow.cells
-        line = trow.pos.line
-        cols = CellPositions(path, line, index, _packed([cells[i].pos for i, _ in named], path, line))
+    maker = RowMaker(column_names(table, errors) if names is None else names, table.pos.path, layout_ref, back_ref)
+    unnamed = [i for i, cell in enumerate(table.header) if cell.value is None or not _text(cell.value).strip()]
+    rows = table.rows
+    table.rows = []  # read once, and let go of as it is read
+    for trow in rows:
+        if unnamed:
+            for i in [i for i in unnamed if i < len(trow.cells) and trow.cells[i].value is not None]:
+                errors.error(table.header[i].pos, f"column {i + 1} has no name in the header, but holds a value "
+                                                  f"(at {trow.cells[i].pos}); name it, or clear the column")
+                unnamed.remove(i)
+        yield maker.row(trow, errors, values)
+
+
+class RowMaker:
+    """Makes one table's card rows from its rows of cells: which columns are fields and which are
+    special, and the layouts its data entry gives.
+
+    A large deck keeps it beside each card's CSV text and line, and makes the row again
+    (`again`) when the card is drawn, instead of holding every row (`pnp.spec.deckcards`)."""
+
+    def __init__(self, names: list[str | None], path: str, layout_ref=None, back_ref=None):
+        self.path = path
+        self.named = [(i, name) for i, name in enumerate(names) if name is not None]
+        self.index = {name: j for j, (_, name) in enumerate(self.named)}  # shared by its rows' positions
+        special = {name: i for i, name in self.named if name in SPECIAL_COLUMNS}
+        self.plain = [(i, name) for i, name in self.named if name not in SPECIAL_COLUMNS]
+        self.id_at, self.count_at, self.layout_at, self.back_at = (special.get(k) for k in SPECIAL_COLUMNS)
+        self.layout_ref, self.back_ref = layout_ref, back_ref
+
+    def row(self, trow, errors: Collector, values: bool = True) -> Row:
+        """The card row of a row of cells, with its front and back layouts: its `layout` and
+        `back` cells, else its data entry's."""
+        from pnp.spec.fieldvalues import LayoutRef
+
+        cells, line, path, named = trow.cells, trow.pos.line, self.path, self.named
+        cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in named], path, line))
         row_values = {name: cells[i].value for i, name in named} if values else {}
-        fields = {name: cells[i].value for i, name in plain if cells[i].value is not None}
+        fields = {name: cells[i].value for i, name in self.plain if cells[i].value is not None}
+        count_at = self.count_at
         count = 1 if count_at is None else _count(cells[count_at].value, cells[count_at].pos, errors)
-        rows.append(Row(_cell_text(cells, id_at), count, fields, trow.pos, cols, layout=_cell_text(cells, layout_at),
-                        back=_cell_text(cells, back_at), values=row_values))
-    table.rows.clear()
-    return rows
+        layout, back = _cell_text(cells, self.layout_at), _cell_text(cells, self.back_at)
+        return Row(_cell_text(cells, self.id_at), count, fields, trow.pos, cols, layout=layout, back=back,
+                   values=row_values, layout_ref=LayoutRef(layout, cols["layout"]) if layout else self.layout_ref,
+                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, record=trow.record, maker=self)
+
+    def again(self, record: str, line: int) -> Row:
+        """The row whose CSV text is `record`, at `line`, made as it was the first time (its
+        errors were reported then)."""
+        from pnp.spec.tables import TableRow
+        from pnp.spec.tables.csvfile import parse_record
+
+        return self.row(TableRow(Pos(self.path, line, 1), parse_record(record, line, self.path), record),
+                        Collector(), values=False)
 
 
 def _cell_text(cells, at: int | None) -> str | None:
@@ -213,8 +248,9 @@ def _text(value) -> str:
 # A deck's rows -------------------------------------------------------------------------------------------------
 
 
-def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector) -> list[Row]:
-    """Every data row that becomes a card of `deck`, in order: each `data` entry's tables, filtered by its `where`.
+def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector):
+    """Every data row that becomes a card of `deck`, in order, one at a time: each `data` entry's
+    tables, filtered by its `where`.
 
     A column the deck does not declare (when it declares fields) is an error once, at its header cell, when
     one of the deck's rows gives it a value; left empty on those rows it is another deck's column and ignored.
@@ -225,7 +261,6 @@ def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector) -> list[Row]:
 
     raw_data = raw.get("data") if isinstance(raw, LDict) else None
     data_pos = value_pos(raw, "data")
-    out: list[Row] = []
     for i, source in enumerate(deck.data or []):
         entry = raw_data[i] if isinstance(raw_data, LList) and i < len(raw_data) else raw_data
         entry_pos = raw_data.item_pos[i] if isinstance(raw_data, LList) and i < len(raw_data) else data_pos
@@ -243,42 +278,54 @@ def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector) -> list[Row]:
         back_ref = LayoutRef(source.back, at("back"), True) if source.back else None
         for table in read_tables(game_dir, source.file, sheets, at("file"), at("sheet"), errors):
             names = column_names(table, errors)
-            rows = rows_from_table(table, errors, names, values=condition is not None)
-            if condition is not None:
-                rows = [row for row in rows if condition.holds(row, deck.fields)]
-                if not condition.ok:
-                    break
-            _check_columns(deck, table, names, rows, errors)
-            for row in rows:
-                row.layout_ref = (LayoutRef(row.layout, row.cols["layout"]) if row.layout else layout_ref)
-                row.back_ref = (LayoutRef(row.back, row.cols["back"]) if row.back else back_ref)
-            out += rows
-    return out
+            columns = _ColumnCheck(deck, table, names, errors)
+            for row in iter_rows(table, errors, names, condition is not None, layout_ref, back_ref):
+                if condition is not None and not condition.holds(row, deck.fields):
+                    if not condition.ok:
+                        break
+                    continue
+                columns.check(row)
+                yield row
+            if condition is not None and not condition.ok:
+                break
+            columns.finish()
 
 
-def _check_columns(deck, table: Table, names: list[str | None], rows: list[Row], errors: Collector) -> None:
-    """Undeclared columns with a value on these rows are errors at their header; required columns must exist."""
-    defs = deck.fields
-    if not defs:
-        return
-    header = {name: cell.pos for name, cell in zip(names, table.header) if name is not None}
-    for name, pos in header.items():
-        if name in SPECIAL_COLUMNS or name in defs:
-            continue
-        used = next((row for row in rows if name in row.fields), None)
-        if used is None:
-            continue  # empty on every row this deck takes: another deck's column
-        errors.error(pos, f"column '{name}' is not a field of deck '{deck.name}'"
-                          f"{did_you_mean(name, [*defs, *SPECIAL_COLUMNS])} "
-                          f"({known_list(defs)}); it has a value at {used.pos_of(name)}: declare it under "
-                          "`fields:`, or leave it empty on this deck's rows")
-        for row in rows:
-            row.fields.pop(name, None)
-    if rows:
-        for name, d in defs.items():
-            if d.required and name not in header:
-                errors.error(table.pos, f"{table.label} has no column '{name}', a field deck '{deck.name}' requires"
-                                        f"{did_you_mean(name, header)}")
+class _ColumnCheck:
+    """Undeclared columns with a value on the deck's rows are errors at their header; required
+    columns must exist. Rows are checked one at a time (`check`), then the table (`finish`)."""
+
+    def __init__(self, deck, table: Table, names: list[str | None], errors: Collector):
+        self.deck, self.table, self.errors = deck, table, errors
+        defs = deck.fields
+        self.header = {name: cell.pos for name, cell in zip(names, table.header) if name is not None}
+        self.undeclared = {name: pos for name, pos in self.header.items()
+                           if defs and name not in SPECIAL_COLUMNS and name not in defs}
+        self.reported: set[str] = set()
+        self.rows = 0
+
+    def check(self, row: Row) -> None:
+        """Report an undeclared column the first time a row gives it a value, and drop it from the row."""
+        self.rows += 1
+        if not self.undeclared:
+            return
+        defs = self.deck.fields
+        for name in [name for name in row.fields if name in self.undeclared]:
+            if name not in self.reported:
+                self.reported.add(name)
+                self.errors.error(self.undeclared[name],
+                                  f"column '{name}' is not a field of deck '{self.deck.name}'"
+                                  f"{did_you_mean(name, [*defs, *SPECIAL_COLUMNS])} "
+                                  f"({known_list(defs)}); it has a value at {row.pos_of(name)}: declare it under "
+                                  "`fields:`, or leave it empty on this deck's rows")
+            del row.fields[name]
+
+    def finish(self) -> None:
+        if self.rows and self.deck.fields:
+            for name, d in self.deck.fields.items():
+                if d.required and name not in self.header:
+                    self.errors.error(self.table.pos, f"{self.table.label} has no column '{name}', a field deck "
+                                                      f"'{self.deck.name}' requires{did_you_mean(name, self.header)}")
 
 
 _WHOLE_EXPRESSION = re.compile(r"^\s*\{\{(.*)\}\}\s*$", re.S)

@@ -10,10 +10,12 @@ import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.errors import Collector, Pos, did_you_mean, display_path, known_list
 from pnp.spec.deck import Box, Card, Deck, FieldDef, Layout, Side
+from pnp.spec.deckcards import DeckCards, RowPlaces
 from pnp.spec.load import LDict, LList, load_yaml, locate, value_pos
 from pnp.spec.validate import take_back, validate
 from pnp.spec import templating
@@ -82,11 +84,11 @@ class ResolvedDeck:
     bleed: float
     safe: float
     corner_radius: float
-    cards: list[CardEntry]
+    cards: Sequence[CardEntry]  # a list, or a `DeckCards` making a large table's cards when asked for
     layouts: dict[str, ResolvedLayout]
     raw: Any = None
     field_defs: dict[str, FieldDef] = field(default_factory=dict)
-    data_rows: dict = field(default_factory=dict)  # card id → where its data row and each of its cells are (RowPlace)
+    data_rows: Mapping = field(default_factory=dict)  # card id → where its data row and each of its cells are (RowPlace)
     parameters: dict = field(default_factory=dict)  # game.yaml's rule parameters, read by card templates
     _total: int | None = None
 
@@ -96,13 +98,32 @@ class ResolvedDeck:
 
     @property
     def total(self) -> int:
+        if isinstance(self.cards, DeckCards):
+            return self.cards.total
         if self._total is None:
             self._total = sum(c.count for c in self.cards)
         return self._total
 
     @property
     def double_sided(self) -> bool:
+        if isinstance(self.cards, DeckCards):
+            return self.cards.double_sided
         return any(c.back is not None for c in self.cards)
+
+    def face_groups(self, side: str) -> dict[tuple, list]:
+        """The faces of one side ("front", "back") grouped by their boxes (the list's id) and background:
+        {key: [the first such face, its card's id, how many]}, in the order of the cards."""
+        if isinstance(self.cards, DeckCards):
+            return self.cards.face_groups[side]
+        groups: dict[tuple, list] = {}
+        for entry in self.cards:
+            _group(groups, getattr(entry, side), entry.id)
+        return groups
+
+    def copies(self, i: int) -> int:
+        """How many copies card `i` has, without making a card a large table keeps as its row."""
+        cards = self.cards
+        return cards.copies(i) if isinstance(cards, DeckCards) else cards[i].count
 
     def expanded(self):
         """Every physical card in order: (entry, copy number starting at 1)."""
@@ -155,9 +176,10 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
     layouts = {name: resolver.resolve(name) for name in layouts_raw}
     layouts = {k: v for k, v in layouts.items() if v is not None}
     build = _CardBuilder(deck, raw, layouts, resolver, errors, shown)
+    seen = _Seen(deck)
 
-    cards: list[CardEntry] = []
-    seen_ids: dict[str, Pos] = {}
+    cards = DeckCards(build.again)
+    first_at: dict[str, int] = {}  # card id → the index of the first card with it
     for i, card_raw in enumerate(raw_cards):
         checked = len(errors.errors)
         card = validate(Card, card_raw, errors, ("cards", i), raw_cards.item_pos[i])
@@ -167,58 +189,101 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
             return None
         entry = build.card(card, card_raw, i)
         if entry:
-            if entry.id in seen_ids:
-                errors.error(locate(card_raw, ["id"]), f"duplicate card id '{entry.id}' (first at line {seen_ids[entry.id].line})")
-            seen_ids[entry.id] = entry.pos
-            cards.append(entry)
+            if entry.id in first_at:
+                errors.error(locate(card_raw, ["id"]), f"duplicate card id '{entry.id}' "
+                                                       f"(first at line {cards.pos(first_at[entry.id]).line})")
+            first_at.setdefault(entry.id, len(cards))
+            seen.add(entry)
+            cards.add(entry)
     data_rows: dict[str, Any] = {}
     if deck.data:
         from pnp.spec.csvdata import deck_rows
 
-        rows = deck_rows(deck, game_dir, raw, errors)
-        for r, row in enumerate(rows):
-            rows[r] = None  # each row let go of once its card is made: the deck keeps only where it was
+        for row in deck_rows(deck, game_dir, raw, errors):  # read, checked and resolved one at a time
             card = Card(id=row.id, count=row.count, fields=row.fields)
             entry = build.card(card, None, len(cards), row=row)
             if entry:
-                if entry.id in seen_ids:
-                    errors.error(row.pos_of("id"), f"duplicate card id '{entry.id}' (first at {seen_ids[entry.id]})")
-                seen_ids[entry.id] = entry.pos
-                data_rows[entry.id] = row.place()
-                cards.append(entry)
-    if not cards and len(errors.errors) == before:
+                if entry.id in first_at:
+                    errors.error(row.pos_of("id"), f"duplicate card id '{entry.id}' "
+                                                   f"(first at {cards.pos(first_at[entry.id])})")
+                first_at.setdefault(entry.id, len(cards))
+                seen.add(entry)
+                cards.add(entry, row)
+                if not cards.is_row(len(cards) - 1):
+                    data_rows[entry.id] = row.place()
+    del first_at
+    if not len(cards) and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
-    total = sum(c.count for c in cards)
-    if total > MAX_CARDS:
-        errors.error(value_pos(raw, "cards"), f"the deck holds {total} cards; a deck has at most {MAX_CARDS}")
+    if seen.total > MAX_CARDS:
+        errors.error(value_pos(raw, "cards"), f"the deck holds {seen.total} cards; a deck has at most {MAX_CARDS}")
     if len(errors.errors) == before:
-        _report_undefined_names(deck, cards, data_rows, errors)
+        seen.undefined.report(errors)
     if len(errors.errors) > before:
         return None
-    _warn_outside_safe_zone(deck, cards, errors)
+    _warn_outside_safe_zone(deck, list(seen.layouts.values()), errors)
     deck.cards = []  # resolved into `cards` below; the validated models are not needed twice (large decks)
+    build.done()
+    if cards.resolved():
+        cards = list(cards)
+    else:  # some cards are made when asked for: what the build needs to know of all of them is kept
+        cards.total, cards.double_sided, cards.face_groups = seen.total, seen.double_sided, seen.groups
+        data_rows = RowPlaces(data_rows, cards)
     return ResolvedDeck(deck, path, shown, deck.size.width, deck.size.height, deck.bleed, deck.safe,
                         deck.corner_radius, cards, layouts, raw, deck.fields, data_rows=data_rows)
+
+
+class _Seen:
+    """What the deck's checks and its drawing need to know of all its cards, gathered as each card is
+    made, so that no card need be kept for them: the total count, whether any card has a back,
+    the layouts used, the names templates use that cards lack, and the faces grouped by their boxes."""
+
+    def __init__(self, deck: Deck):
+        self.total = 0
+        self.double_sided = False
+        self.layouts: dict[int, ResolvedLayout] = {}  # in the order the cards first use them
+        self.undefined = _UndefinedNames(deck)
+        self.groups: dict[str, dict[tuple, list]] = {"front": {}, "back": {}}
+
+    def add(self, entry: CardEntry) -> None:
+        self.total += entry.count
+        self.double_sided = self.double_sided or entry.back is not None
+        for side, face in (("front", entry.front), ("back", entry.back)):
+            if face is not None:
+                self.layouts.setdefault(id(face.layout), face.layout)
+                _group(self.groups[side], face, entry.id)
+        self.undefined.add(entry)
+
+
+def _group(groups: dict[tuple, list], face: Face | None, card_id: str) -> None:
+    """Count a face in its group (`ResolvedDeck.face_groups`)."""
+    if face is not None:
+        groups.setdefault((id(face.boxes), face.layout.background), [face, card_id, 0])[2] += 1
 
 
 _TEMPLATE_KEYS = ("text", "src", "icons", "fill", "stroke", "color")
 
 
-def _report_undefined_names(deck: Deck, cards: list[CardEntry], data_rows: dict, errors: Collector) -> None:
+class _UndefinedNames:
     """A name a layout's template uses that cards do not have: one error at the template, naming those cards.
 
     Drawing would fail on each card with the card's own position; the mistake
     is in the template, written once, so that is where it is reported. A name
     is only reported when rendering really fails on it (a template may guard a
-    name with `is defined`).
+    name with `is defined`). Cards are added as they are made (`add`), so that
+    none need be held for it.
     """
-    known_globals = set(templating.environment().globals)
-    missing: dict[tuple[Pos, str], tuple[set[str], list[Pos]]] = {}
-    confirmed: dict[tuple, bool] = {}
-    placed: dict[tuple, Pos] = {}
-    # faces with the same boxes and the same field names use the same unknown names: worked out once
-    plans: dict[tuple, tuple[set[str], list]] = {}
-    for entry in cards:
+
+    def __init__(self, deck: Deck):
+        self.deck = deck
+        self.known_globals = set(templating.environment().globals)
+        self.missing: dict[tuple[Pos, str], tuple[set[str], list[Pos]]] = {}
+        self.confirmed: dict[tuple, bool] = {}
+        self.placed: dict[tuple, Pos] = {}
+        # faces with the same boxes and the same field names use the same unknown names: worked out once
+        self.plans: dict[tuple, tuple[set[str], list]] = {}
+
+    def add(self, entry: CardEntry) -> None:
+        missing, confirmed, placed, plans = self.missing, self.confirmed, self.placed, self.plans
         for face in (entry.front, entry.back):
             if face is None:
                 continue
@@ -227,13 +292,13 @@ def _report_undefined_names(deck: Deck, cards: list[CardEntry], data_rows: dict,
                 names = set(face.fields) | {"card", "deck", "parameters"}
                 plans[plan_key] = (names, [(rb, key, source, unknown) for rb in face.boxes if not rb.static
                                            for key, source, used in _templates_of(rb.box)
-                                           if (unknown := frozenset(used - names - known_globals))])
+                                           if (unknown := frozenset(used - names - self.known_globals))])
             names, plan = plans[plan_key]
             for rb, key, source, unknown in plan:
                 for name in sorted(unknown):
                     check = (source, key, name, unknown)
                     if check not in confirmed:
-                        confirmed[check] = _fails_on(source, key == "show_if", name, face, entry, deck)
+                        confirmed[check] = _fails_on(source, key == "show_if", name, face, entry, self.deck)
                     if not confirmed[check]:
                         continue
                     value_at = locate(rb.raw, [key])
@@ -242,12 +307,13 @@ def _report_undefined_names(deck: Deck, cards: list[CardEntry], data_rows: dict,
                     at = placed[value_at, source, name]
                     known, where = missing.setdefault((at, name), (set(), []))
                     known |= names
-                    row = data_rows.get(entry.id)
-                    where.append(row.pos if row is not None else entry.pos)
-    for (at, name), (known, where) in missing.items():
-        close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        errors.error(at, f"'{name}' is undefined ({_cards_at(where)}){hint}")
+                    where.append(entry.pos)  # a data row's card is at its row
+
+    def report(self, errors: Collector) -> None:
+        for (at, name), (known, where) in self.missing.items():
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            errors.error(at, f"'{name}' is undefined ({_cards_at(where)}){hint}")
 
 
 def _templates_of(box: Box):
@@ -327,13 +393,13 @@ def _spans(numbers: list[int]) -> list[str]:
     return out
 
 
-def _warn_outside_safe_zone(deck: Deck, cards: list[CardEntry], errors: Collector) -> None:
-    """Text, icons and pictures outside the safe zone risk being cut off: warn once per box."""
+def _warn_outside_safe_zone(deck: Deck, used: list[ResolvedLayout], errors: Collector) -> None:
+    """Text, icons and pictures outside the safe zone risk being cut off: warn once per box of the
+    layouts the cards use (`used`, in the order the cards first use them)."""
     from pnp.spec.units import to_mm
 
     w, h, safe = deck.size.width, deck.size.height, deck.safe
-    used = {id(face.layout): face.layout for c in cards for face in (c.front, c.back) if face is not None}
-    for layout in used.values():
+    for layout in used:
         for rb in layout.boxes:
             box = rb.box
             if box.type == "shape" and not box.text:
@@ -478,6 +544,16 @@ class _CardBuilder:
         if (pos, message) not in self._reported:
             self._reported.add((pos, message))
             self.errors.error(pos, message)
+
+    def again(self, index: int, row) -> CardEntry:
+        """Card `index` made again from its data row (`pnp.spec.deckcards`), as when the deck was loaded."""
+        return self.card(Card(id=row.id, count=row.count, fields=row.fields), None, index, row=row)
+
+    def done(self) -> None:
+        """The deck is loaded: a card made again reports nothing (its errors were reported at loading),
+        and the builder does not hold the YAML tree, which is let go of before drawing."""
+        self.errors = self.resolver.errors = Collector()
+        self.raw = None
 
     def card(self, card: Card, raw: Any, index: int, row=None) -> CardEntry | None:
         deck, errors = self.deck, self.errors

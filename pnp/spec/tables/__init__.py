@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Iterable
 
 from pnp.errors import Collector, Pos, SpecErrors, display_path
 
@@ -30,6 +30,7 @@ class Cell:
 class TableRow:
     pos: Pos  # the row's first cell
     cells: list[Cell]  # one per column of the header
+    record: str | None = None  # a CSV row's text as in the file, from which `csvfile.parse_record` makes it again
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Table:
     label: str  # how messages name it: "items.csv" or "cards.xlsx:Ships"
     pos: Pos  # where the table starts
     header: list[Cell]
-    rows: list[TableRow]
+    rows: Iterable[TableRow]  # a workbook's sheet as a list; a CSV file's read as they are asked for, once
 
 
 WORKBOOKS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".ods": "ods"}

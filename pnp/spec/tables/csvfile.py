@@ -18,9 +18,28 @@ _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
     """The table in a CSV text; None (with the error reported) when it has no header.
 
-    The text is split into lines as the reader asks for them, and only the current record's
-    are kept (`pending`): a long file is not held a second time as a list of its lines.
+    The header is read at once; the data rows are read as they are asked for (`Table.rows`
+    is an iterator), and what is wrong with one is reported then. The text is split into
+    lines as the reader asks for them, and only the current record's are kept: a long file
+    is never held a second time, as lines or as rows of cells.
     """
+    reported = len(errors.errors)
+    records = _records(text, shown, errors)
+    for first, values, record, starts in records:
+        cells = _cells(values, starts, shown, {})
+        if len(cells) > MAX_COLUMNS:  # each unknown column is an error of its own: 200,000 of them took minutes
+            errors.error(cells[MAX_COLUMNS].pos, f"too many columns: {len(cells):,} (a table has at most "
+                                                 f"{MAX_COLUMNS})")
+            return None
+        return Table(shown, cells[0].pos, cells, _data_rows(records, len(cells), shown, errors))
+    if len(errors.errors) == reported:  # else its first record cannot be read, which is reported
+        errors.error(Pos(shown), "CSV file is empty: expected a header row naming the fields")
+    return None
+
+
+def _records(text: str, shown: str, errors: Collector):
+    """(first line, cell texts, the record's text, where each cell starts) of each record that is
+    not blank; a record that cannot be read, or a quote never closed, is reported and ends the file."""
     pending: list[str] = []  # the lines of the record being read
 
     def lines():
@@ -28,10 +47,7 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
             pending.append(match.group())
             yield match.group()
 
-    header: list[Cell] | None = None
-    rows: list[TableRow] = []
     reader = csv.reader(lines())
-    texts: dict[str, str] = {}  # cell texts met so far: a column of a few values repeated holds each once
     done = 0  # lines consumed by the records read so far
     while True:
         first = done + 1
@@ -39,39 +55,47 @@ def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
         try:
             values = next(reader)
         except StopIteration:
-            break
+            return
         except csv.Error as e:
             errors.error(Pos(shown, first), f"this CSV record cannot be read: {e}")
-            return None
+            return
         done = reader.line_num
         record = "".join(pending)
         starts, unclosed = _cell_starts(record, first)
         if unclosed is not None:
             errors.error(Pos(shown, *unclosed), "this quoted cell is never closed: a `\"` is missing, "
                                                "so everything after it would be read into one cell")
-            return None
-        if not any(v.strip() for v in values):
-            continue  # a blank line
-        cells = [Cell(_value(v, texts), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
-        if header is None:
-            if len(cells) > MAX_COLUMNS:  # each unknown column is an error of its own: 200,000 of them took minutes
-                errors.error(cells[MAX_COLUMNS].pos, f"too many columns: {len(cells):,} (a table has at most "
-                                                     f"{MAX_COLUMNS})")
-                return None
-            header = cells
-            continue
-        if len(rows) >= MAX_ROWS:
+            return
+        if any(v.strip() for v in values):  # else a blank line
+            yield first, values, record, starts
+
+
+def _data_rows(records, width: int, shown: str, errors: Collector):
+    """The table's data rows, each read when asked for."""
+    texts: dict[str, str] = {}  # cell texts met so far: a column of a few values repeated holds each once
+    count = 0
+    for first, values, record, starts in records:
+        cells = _cells(values, starts, shown, texts)
+        if count >= MAX_ROWS:
             errors.error(Pos(shown, first), f"too many rows (at most {MAX_ROWS})")
-            break
-        if len(cells) != len(header):
-            at = cells[min(len(cells), len(header)) - 1].pos if cells else Pos(shown, first)
-            errors.error(at, f"row has {len(cells)} cells but the header names {len(header)} columns")
+            return
+        if len(cells) != width:
+            at = cells[min(len(cells), width) - 1].pos if cells else Pos(shown, first)
+            errors.error(at, f"row has {len(cells)} cells but the header names {width} columns")
             continue
-        rows.append(TableRow(Pos(shown, first, 1), cells))
-    if header is None:
-        errors.error(Pos(shown), "CSV file is empty: expected a header row naming the fields")
-        return None
-    return Table(shown, header[0].pos, header, rows)
+        count += 1
+        yield TableRow(Pos(shown, first, 1), cells, record)
+
+
+def parse_record(record: str, first: int, shown: str) -> list[Cell]:
+    """The cells of one data row read again from its text (`TableRow.record`, starting at line `first`):
+    the same values and positions `parse_csv` gave, so that a large table's rows need not be held."""
+    values = next(csv.reader(_LINES.findall(record)))
+    return _cells(values, _cell_starts(record, first)[0], shown, {})
+
+
+def _cells(values: list[str], starts: list[tuple[int, int]], shown: str, texts: dict[str, str]) -> list[Cell]:
+    return [Cell(_value(v, texts), Pos(shown, line, col)) for v, (line, col) in zip(values, starts)]
 
 
 MAX_SHARED_TEXTS = 4096  # distinct cell texts remembered for sharing; past that, a text is only looked up

@@ -1,0 +1,114 @@
+"""A large table's cards past the first few thousand are kept as their CSV rows and made again
+when drawn (`pnp.spec.deckcards`): the outputs, the errors and the places a referee reads must
+be those of the same deck held whole. `KEEP_RESOLVED` is lowered so that a small deck takes
+the same path as one of 50,000 cards."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.build import BuildOptions, build_game
+from pnp.game import load_game
+from pnp.spec import deckcards
+from tests.test_containment_outputs import files_under
+
+DECK = """\
+kind: deck
+name: crew
+size: poker
+fields:
+  title: {type: text}
+  power: {type: int}
+  kind: {type: text}
+layouts:
+  hero:
+    boxes:
+      title: {text: "{{ title }} ({{ card['copy'] }} of {{ card['count'] }})", x: 4mm, y: 4mm, width: 55mm, height: 10mm}
+      power: {type: shape, shape: circle, x: 6mm, y: 66mm, width: 12mm, height: 12mm, text: "{{ power }}"}
+  villain:
+    background: "#fde0dc"
+    boxes:
+      title: {text: "{{ title | upper }}", x: 4mm, y: 30mm, width: 55mm, height: 10mm}
+  back:
+    background: "#263238"
+    boxes:
+      name: {text: "{{ kind }}", x: 5mm, y: 66mm, width: 53mm, height: 10mm, color: white}
+back:
+  layout: back
+data:
+  - {file: crew.csv, where: "kind != 'extra'"}
+  - {file: more.csv, layout: hero}
+"""
+
+
+def _crew(rows: int) -> str:
+    lines = ["id,title,power,kind,layout,count"]
+    for i in range(rows):
+        kind = ("hero", "villain", "extra")[i % 3]
+        title = f'"Crew {i},\nsecond line"' if i % 4 == 0 else f"Crew {i}"
+        lines.append(f"m{i},{title},{i % 7},{kind},{'villain' if kind == 'villain' else 'hero'},{1 + i % 2}")
+    return "\n".join(lines) + "\n"
+
+
+def _game(folder: Path, crew: str = "") -> Path:
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text("title: Rows\nplayers: 2\ncomponents: [crew.yaml]\n")
+    (folder / "crew.yaml").write_text(DECK)
+    (folder / "crew.csv").write_text(crew or _crew(40))
+    (folder / "more.csv").write_text("id,title,power,kind\n" + "".join(f"x{i},Extra {i},{i},hero\n" for i in range(9)))
+    return folder
+
+
+def _built(folder: Path, out: Path) -> dict[str, bytes]:
+    build_game(folder, BuildOptions(out=out, force=True, formats=("pdf", "svg")))
+    return {k: v for k, v in files_under(out).items() if not k.endswith("manifest.json")}
+
+
+def test_cards_kept_as_rows_print_the_same_bytes(tmp_path, monkeypatch):
+    game = _game(tmp_path / "game")
+    whole = _built(game, tmp_path / "whole")
+    monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 5)
+    deck = load_game(game).components[0].model
+    assert isinstance(deck.cards, deckcards.DeckCards) and deck.cards.rows == len(deck.cards) - 5
+    rows = _built(game, tmp_path / "rows")
+    assert rows.keys() == whole.keys() and sum(k.endswith(".svg") for k in rows) > 60
+    assert rows == whole
+
+
+def test_cards_kept_as_rows_are_the_cards_held_whole(tmp_path, monkeypatch):
+    game = _game(tmp_path / "game")
+    whole = load_game(game).components[0].model
+    monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 3)
+    kept = load_game(game).components[0].model
+    assert [(e.id, e.count, e.pos, e.front.fields, e.front.layout.name, e.back.fields) for e in kept.cards] == \
+        [(e.id, e.count, e.pos, e.front.fields, e.front.layout.name, e.back.fields) for e in whole.cards]
+    assert (kept.total, kept.double_sided) == (whole.total, whole.double_sided)
+    assert [kept.copies(i) for i in range(len(kept.cards))] == [e.count for e in whole.cards]
+    # where a referee points: each card's row and cells
+    assert dict(kept.data_rows.items()) == dict(whole.data_rows.items())
+    assert kept.data_rows["m10"].pos_of("power") == whole.data_rows["m10"].pos_of("power")
+    assert str(kept.data_rows["x4"].pos_of("title")) == f"{game / 'more.csv'}:6:4"
+
+
+def _line(text: str, start: str) -> int:
+    return text[:text.index("\n" + start) + 1].count("\n") + 1
+
+
+@pytest.mark.parametrize("row, where, message", [
+    ("m31,Crew 31,lots,hero,hero,1", 13, "card 'm31' (front): field 'power' must be a whole number, got 'lots'"),
+    ("m1,Again,3,hero,hero,1", 1, "duplicate card id 'm1' (first at {csv}:{first}:1)"),
+    ("m31,Crew 31,3,hero,nolayout,1", 20, "card 'm31' (front): unknown layout 'nolayout' (known: back, hero, villain)"),
+])
+def test_an_error_in_a_row_past_the_first_cards_is_reported_at_load(run_cli, tmp_path, monkeypatch, row, where, message):
+    monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)  # every row's card kept as its text
+    crew = _crew(40)
+    assert "\nm31,Crew 31,3,villain,villain,2\n" in crew
+    crew = crew.replace("\nm31,Crew 31,3,villain,villain,2\n", f"\n{row}\n")
+    game = _game(tmp_path / "game", crew)
+    csv = game / "crew.csv"
+    r = run_cli("build", str(game), "--out", str(tmp_path / "out"))
+    assert r.exit_code == 2, r.output
+    assert r.output.splitlines()[0] == (f"{csv}:{_line(crew, row)}:{where}: "
+                                        + message.format(csv=csv, first=_line(crew, "m1,")))
+    assert not any((tmp_path / "out").rglob("*.pdf"))
