@@ -7,6 +7,7 @@ rows into cards, and checks every reference (layouts, icons) with a position.
 from __future__ import annotations
 
 import difflib
+from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -179,7 +180,7 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
     seen = _Seen(deck)
 
     cards = DeckCards(build.again)
-    first_at: dict[str, int] = {}  # card id → the index of the first card with it
+    yaml_cards = array("L")  # the place in `cards:` of each card from the YAML (they come first)
     for i, card_raw in enumerate(raw_cards):
         checked = len(errors.errors)
         card = validate(Card, card_raw, errors, ("cards", i), raw_cards.item_pos[i])
@@ -189,13 +190,11 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
             return None
         entry = build.card(card, card_raw, i)
         if entry:
-            if entry.id in first_at:
-                errors.error(locate(card_raw, ["id"]), f"duplicate card id '{entry.id}' "
-                                                       f"(first at line {cards.pos(first_at[entry.id]).line})")
-            first_at.setdefault(entry.id, len(cards))
             seen.add(entry)
             cards.add(entry)
+            yaml_cards.append(i)
     data_rows: dict[str, Any] = {}
+    row_places: dict[int, Any] = {}  # card → its row's place, for the rows' cards kept resolved
     if deck.data:
         from pnp.spec.csvdata import deck_rows
 
@@ -203,15 +202,19 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
             card = Card(id=row.id, count=row.count, fields=row.fields)
             entry = build.card(card, None, len(cards), row=row)
             if entry:
-                if entry.id in first_at:
-                    errors.error(row.pos_of("id"), f"duplicate card id '{entry.id}' "
-                                                   f"(first at {cards.pos(first_at[entry.id])})")
-                first_at.setdefault(entry.id, len(cards))
                 seen.add(entry)
                 cards.add(entry, row)
                 if not cards.is_row(len(cards) - 1):
-                    data_rows[entry.id] = row.place()
-    del first_at
+                    data_rows[entry.id] = row_places[len(cards) - 1] = row.place()
+    for i, first in cards.repeated_ids():
+        card_id = cards.card_id(i)
+        if i < len(yaml_cards):
+            errors.error(locate(raw_cards[yaml_cards[i]], ["id"]),
+                         f"duplicate card id '{card_id}' (first at line {cards.pos(first).line})")
+        else:
+            place = row_places.get(i) or cards.row(i)
+            errors.error(place.pos_of("id"), f"duplicate card id '{card_id}' (first at {cards.pos(first)})")
+    del row_places
     if not len(cards) and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
     if seen.total > MAX_CARDS:
