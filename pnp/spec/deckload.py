@@ -66,6 +66,20 @@ class Face:
         return f"card '{self.card_id}'{self.side}"
 
 
+class RowCard:
+    """A data row's card as `_CardBuilder.card` reads a `Card`: an id, a count and fields, and
+    nothing else (its layouts come from its row). Its values were checked as the row was read
+    (an id stripped and not empty, a count from 0 to 10,000, no empty field), so no model is
+    validated: a large table makes tens of thousands of them, each twice. It is its own front."""
+
+    __slots__ = ("count", "fields", "id")
+    layout = front = back = None
+    boxes = {}  # noqa: RUF012  (never changed: a row overrides no box)
+
+    def __init__(self, card_id: str | None, count: int, fields: dict):
+        self.id, self.count, self.fields = card_id, count, fields
+
+
 @dataclass(slots=True)
 class CardEntry:
     id: str
@@ -199,7 +213,7 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
         from pnp.spec.csvdata import deck_rows
 
         for row in deck_rows(deck, game_dir, raw, errors):  # read, checked and resolved one at a time
-            card = Card(id=row.id, count=row.count, fields=row.fields)
+            card = RowCard(row.id, row.count, row.fields)
             entry = build.card(card, None, len(cards), row=row)
             if entry:
                 seen.add(entry)
@@ -550,7 +564,7 @@ class _CardBuilder:
 
     def again(self, index: int, row) -> CardEntry:
         """Card `index` made again from its data row (`pnp.spec.deckcards`), as when the deck was loaded."""
-        return self.card(Card(id=row.id, count=row.count, fields=row.fields), None, index, row=row)
+        return self.card(RowCard(row.id, row.count, row.fields), None, index, row=row)
 
     def done(self) -> None:
         """The deck is loaded: a card made again reports nothing (its errors were reported at loading),
@@ -565,7 +579,8 @@ class _CardBuilder:
         if card.front and (card.fields or card.layout or card.boxes):
             errors.error(pos, f"card '{card_id}': give either `front:`/`back:` or `fields:`/`layout:`, not both")
             return None
-        front_side = card.front or Side(layout=card.layout, fields=card.fields, boxes=card.boxes)
+        front_side = card.front or (card if type(card) is RowCard else
+                                    Side(layout=card.layout, fields=card.fields, boxes=card.boxes))
         front_raw = raw.get("front") if isinstance(raw, LDict) and card.front else raw
         if row is not None:
             front_ref = row.layout_ref or self.data_ref
