@@ -72,6 +72,17 @@ def _packed(positions: list[Pos], path: str, line: int) -> int | tuple:
     return packed
 
 
+def _packed_starts(starts: list[tuple[int, int]], path: str, line: int) -> int | tuple:
+    """`_packed` of a CSV row's cells given as where each starts (line, column)."""
+    packed = 0
+    for i, (at_line, col) in enumerate(starts):
+        below = at_line - line
+        if not 0 <= below < 1 << 24 or not 0 <= col < 1 << 24:
+            return tuple(Pos(path, at, c) for at, c in starts)
+        packed |= (below << 24 | col) << (_CELL_BITS * i)
+    return packed
+
+
 @dataclass(slots=True)
 class RowPlace:
     """Where a card's data row is, and each of its cells: what a resolved deck keeps of the row."""
@@ -193,34 +204,43 @@ class RowMaker:
     def row(self, trow, errors: Collector, values: bool = True) -> Row:
         """The card row of a row of cells, with its front and back layouts: its `layout` and
         `back` cells, else its data entry's."""
-        from pnp.spec.fieldvalues import LayoutRef
-
-        cells, line, path, named = trow.cells, trow.pos.line, self.path, self.named
-        cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in named], path, line))
-        row_values = {name: cells[i].value for i, name in named} if values else {}
-        fields = {name: cells[i].value for i, name in self.plain if cells[i].value is not None}
+        cells, line, path = trow.cells, trow.pos.line, self.path
+        cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in self.named], path, line))
         count_at = self.count_at
-        count = 1 if count_at is None else _count(cells[count_at].value, cells[count_at].pos, errors)
-        layout, back = _cell_text(cells, self.layout_at), _cell_text(cells, self.back_at)
-        return Row(_cell_text(cells, self.id_at), count, fields, trow.pos, cols, layout=layout, back=back,
-                   values=row_values, layout_ref=LayoutRef(layout, cols["layout"]) if layout else self.layout_ref,
-                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, record=trow.record, maker=self)
+        count_pos = cells[count_at].pos if count_at is not None else None
+        return self._made([c.value for c in cells], cols, trow.pos, trow.record, errors, count_pos, values)
 
     def again(self, record: str, line: int) -> Row:
         """The row whose CSV text is `record`, at `line`, made as it was the first time (its
-        errors were reported then)."""
-        from pnp.spec.tables import TableRow
+        errors were reported then): its cells' positions are packed from where they start,
+        without a `Cell` or a `Pos` each."""
         from pnp.spec.tables.csvfile import parse_record
 
-        return self.row(TableRow(Pos(self.path, line, 1), parse_record(record, line, self.path), record),
-                        Collector(), values=False)
+        values, starts = parse_record(record, line)
+        cols = CellPositions(self.path, line, self.index, _packed_starts([starts[i] for i, _ in self.named],
+                                                                         self.path, line))
+        return self._made(values, cols, Pos(self.path, line, 1), record, Collector(), None, False)
+
+    def _made(self, cells: list, cols: CellPositions, pos: Pos, record: str | None, errors: Collector,
+              count_pos: Pos | None, values: bool) -> Row:
+        """The row of these cell values (`cells`, one a column)."""
+        from pnp.spec.fieldvalues import LayoutRef
+
+        named = self.named
+        row_values = {name: cells[i] for i, name in named} if values else {}
+        fields = {name: cells[i] for i, name in self.plain if cells[i] is not None}
+        count = 1 if self.count_at is None else _count(cells[self.count_at], count_pos or pos, errors)
+        layout, back = _cell_text(cells, self.layout_at), _cell_text(cells, self.back_at)
+        return Row(_cell_text(cells, self.id_at), count, fields, pos, cols, layout=layout, back=back,
+                   values=row_values, layout_ref=LayoutRef(layout, cols["layout"]) if layout else self.layout_ref,
+                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, record=record, maker=self)
 
 
-def _cell_text(cells, at: int | None) -> str | None:
-    """A special column's cell as text (None when the column is missing or the cell empty)."""
-    if at is None or cells[at].value is None:
+def _cell_text(cells: list, at: int | None) -> str | None:
+    """A special column's cell value as text (None when the column is missing or the cell empty)."""
+    if at is None or cells[at] is None:
         return None
-    return _text(cells[at].value).strip() or None
+    return _text(cells[at]).strip() or None
 
 
 def _count(value, pos: Pos, errors: Collector) -> int:

@@ -726,7 +726,6 @@ def _typed_fields(defs: dict[str, FieldDef], values: dict, raw: Any, errors: Col
     """
     out = {}
     for name, value in values.items():
-        pos = row.pos_of(name) if row else (locate(raw, [name]) if isinstance(raw, LDict) else card_pos)
         if not defs:
             out[name] = value
             continue
@@ -735,7 +734,8 @@ def _typed_fields(defs: dict[str, FieldDef], values: dict, raw: Any, errors: Col
             errors.error(kpos, f"{label}: unknown field '{name}'{did_you_mean(name, defs)} ({known_list(defs)})")
             continue
         ok, converted, message = convert_field(defs[name], value, known_icons)
-        if not ok:
+        if not ok:  # located only then: a table's row makes a position when asked for one
+            pos = row.pos_of(name) if row else (locate(raw, [name]) if isinstance(raw, LDict) else card_pos)
             errors.error(pos, f"{label}: field '{name}' {message}")
             continue
         out[name] = converted

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import csv
 import re
+from bisect import bisect_right
+
 from pnp.errors import Collector, Pos
 from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, Cell, Table, TableRow
 
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
@@ -87,11 +90,22 @@ def _data_rows(records, width: int, shown: str, errors: Collector):
         yield TableRow(Pos(shown, first, 1), cells, record)
 
 
-def parse_record(record: str, first: int, shown: str) -> list[Cell]:
-    """The cells of one data row read again from its text (`TableRow.record`, starting at line `first`):
-    the same values and positions `parse_csv` gave, so that a large table's rows need not be held."""
+def parse_record(record: str, first: int) -> tuple[list, list[tuple[int, int]]]:
+    """One data row read again from its text (`TableRow.record`, starting at line `first`): its cell
+    values and where each cell starts (line, column), as `parse_csv` read them, so that a large
+    table's rows need not be held."""
     values = next(csv.reader(_LINES.findall(record)))
-    return _cells(values, _cell_starts(record, first)[0], shown, {})
+    return [_value(v, _NO_SHARING) for v in values], _cell_starts(record, first)[0]
+
+
+class _NoSharing(dict):
+    """A `texts` table that keeps nothing: a row read again shares no text with another."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
+_NO_SHARING = _NoSharing()
 
 
 def _cells(values: list[str], starts: list[tuple[int, int]], shown: str, texts: dict[str, str]) -> list[Cell]:
@@ -128,36 +142,33 @@ def _cell_starts(record: str, line: int) -> tuple[list[tuple[int, int]], tuple[i
             starts.append((line, at + 2))
             at = record.find(",", at + 1)
         return starts, None
-    starts: list[tuple[int, int]] = []
-    col = 1
+    offsets: list[int] = []  # where each cell starts in the record
+    opened = None
     i, n = 0, len(record)
-
-    def advance(j: int) -> None:  # move to index j, keeping line and column in step
-        nonlocal i, line, col
-        passed = record[i:j]
-        breaks = passed.count("\n") + passed.count("\r") - passed.count("\r\n")
-        if breaks:
-            line += breaks
-            col = len(passed) - max(passed.rfind("\n"), passed.rfind("\r"))
-        else:
-            col += len(passed)
-        i = j
-
     while True:
-        starts.append((line, col))
+        offsets.append(i)
         if i < n and record[i] == '"':
-            opened = (line, col)
             j = i + 1
             while True:
                 k = record.find('"', j)
                 if k < 0:
-                    return starts, opened
+                    opened = i
+                    break
                 if k + 1 < n and record[k + 1] == '"':
                     j = k + 2
                     continue
                 break
-            advance(k + 1)
+            if opened is not None:
+                break
+            i = k + 1
         comma = record.find(",", i)
         if comma < 0:
-            return starts, None
-        advance(comma + 1)
+            break
+        i = comma + 1
+    breaks = [m.end() for m in _BREAK.finditer(record)]  # where each line after the first starts
+
+    def point(at: int) -> tuple[int, int]:
+        below = bisect_right(breaks, at)
+        return line + below, at - (breaks[below - 1] if below else 0) + 1
+
+    return [point(at) for at in offsets], (point(opened) if opened is not None else None)
