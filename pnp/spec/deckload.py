@@ -550,6 +550,7 @@ class _CardBuilder:
         self._reported: set[tuple[Pos, str]] = set()
         self._back_pos = getattr(self.back_raw, "pos", None)  # one Pos for the deck's back, not one a card
         self._shared_fields: dict[Any, dict] = {}  # a back many cards share: its own fields, typed once
+        self._bare_side = Side()  # the back a row's `back` cell names: no fields or boxes of its own
 
     def _ref(self, text: str | None, path: list) -> LayoutRef | None:
         if not text:
@@ -579,8 +580,7 @@ class _CardBuilder:
         if card.front and (card.fields or card.layout or card.boxes):
             errors.error(pos, f"card '{card_id}': give either `front:`/`back:` or `fields:`/`layout:`, not both")
             return None
-        front_side = card.front or (card if type(card) is RowCard else
-                                    Side(layout=card.layout, fields=card.fields, boxes=card.boxes))
+        front_side = card.front or card  # the single-sided shorthand: the card's own layout, fields and boxes
         front_raw = raw.get("front") if isinstance(raw, LDict) and card.front else raw
         if row is not None:
             front_ref = row.layout_ref or self.data_ref
@@ -601,7 +601,7 @@ class _CardBuilder:
             if back is None:
                 return None
         elif row is not None and row.back_ref:
-            back = self.face(Side(), None, row.back_ref, (card_id, " (back)"), pos, row, card_fields=front.fields)
+            back = self.face(self._bare_side, None, row.back_ref, (card_id, " (back)"), pos, row, card_fields=front.fields)
         elif deck.back:
             if self.back_ref is None:
                 self.once(value_pos(self.raw, "back"), "the deck's back has no layout (write `back: <layout>` "
@@ -613,7 +613,7 @@ class _CardBuilder:
                 return None
         return CardEntry(card_id, card.count, front, back, pos)
 
-    def face(self, side: Side, raw: Any, ref: LayoutRef | None, who: tuple[str, str], card_pos: Pos, row=None,
+    def face(self, side: Side | Card | RowCard, raw: Any, ref: LayoutRef | None, who: tuple[str, str], card_pos: Pos, row=None,
              card_fields: dict | None = None, fields_label: str | None = None) -> Face | None:
         """One face (`who`: the card's id and how its label names the side, as `Face` keeps them).
 
