@@ -152,11 +152,9 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     from pnp.collector import collector_paused
     from pnp.fingerprint import input_hash, read_inputs
     from pnp.game import load_game
-    from pnp.heap import keep_large_buffers_mapped
     from pnp.output import publish, write_failed
     from pnp.spool import SpoolError
 
-    keep_large_buffers_mapped()
     start = time.perf_counter()
     game_dir = Path(game_dir)
     folder = output_folder(game_dir)

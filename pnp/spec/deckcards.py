@@ -53,6 +53,10 @@ class DeckCards(Sequence):
             self._lines.append(0)
             self._maker_of.append(0)
         else:
+            if not self.rows:  # a large deck: memory now counts more than the little time it costs
+                from pnp.heap import keep_large_buffers_mapped
+
+                keep_large_buffers_mapped()
             if not self._makers or self._makers[-1] is not row.maker:
                 self._makers.append(row.maker)
             self._items.append(None)
