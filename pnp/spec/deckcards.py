@@ -134,8 +134,9 @@ class DeckCards(Sequence):
 
 
 class RowPlaces(Mapping):
-    """Card id → where its data row and cells are (`RowPlace`): the resolved cards' from a dict; the
-    cards kept as rows found, when first asked (the referees ask, a build does not), by making them."""
+    """Card id → where its data row and cells are (`RowPlace`): the resolved cards' from a dict; those
+    of the cards kept as rows, when first asked (the referees ask, a build does not), by reading
+    their rows again."""
 
     def __init__(self, kept: dict, cards: DeckCards):
         self._kept, self._cards = kept, cards
@@ -144,7 +145,7 @@ class RowPlaces(Mapping):
     def _made(self) -> dict[str, int]:
         if self._index is None:
             cards = self._cards
-            self._index = {cards[i].id: i for i in range(len(cards)) if cards.is_row(i)}
+            self._index = {cards.card_id(i): i for i in range(len(cards)) if cards.is_row(i)}
         return self._index
 
     def __getitem__(self, card_id: str):
