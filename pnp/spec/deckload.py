@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import difflib
 from array import array
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pnp.errors import Collector, Pos, did_you_mean, display_path, known_list
