@@ -30,7 +30,7 @@ class Cell:
 class TableRow:
     pos: Pos  # the row's first cell
     cells: list[Cell]  # one per column of the header
-    record: str | None = None  # a CSV row's text as in the file, from which `csvfile.parse_record` makes it again
+    record: str | None = None  # a CSV row's text as in the file, from which `csvfile.parse_record` reads it again
 
 
 @dataclass

@@ -3,7 +3,8 @@
 Python's csv module splits the records and cells; a small scanner walks the
 same text beside it only to learn where each cell starts (`file:line:col`) and
 to catch a quote that is never closed, which would otherwise swallow the rest
-of the file into one cell.
+of the file into one cell. The data rows are read as they are asked for, each
+keeping its record's text, from which `parse_record` reads it again later.
 """
 from __future__ import annotations
 
