@@ -117,31 +117,6 @@ class Row:
         return RowPlace(self.pos, self.cols)
 
 
-def load_rows(game_dir: Path, data, pos: Pos, errors: Collector) -> list[Row]:
-    """The rows of a deck's `data` (a file name, or its list of sources), every table, unfiltered.
-
-    A resolved deck keeps the rows its cards came from (`ResolvedDeck.data_rows`); this reads them again.
-    """
-    from pnp.spec.tables import read_tables
-
-    rows: list[Row] = []
-    for source in ([data] if isinstance(data, str) else list(data or [])):
-        file = source if isinstance(source, str) else source.file
-        sheet = None if isinstance(source, str) else source.sheet
-        sheets = [sheet] if isinstance(sheet, str) else sheet
-        for table in read_tables(game_dir, file, sheets, pos, pos, errors):
-            rows += rows_from_table(table, errors)
-    return rows
-
-
-def parse_rows(text: str, shown: str, errors: Collector) -> list[Row]:
-    """The rows of a CSV text."""
-    from pnp.spec.tables.csvfile import parse_csv
-
-    table = parse_csv(text, shown, errors)
-    return rows_from_table(table, errors) if table is not None else []
-
-
 def column_names(table: Table, errors: Collector) -> list[str | None]:
     """The header's names; None for a nameless column (an error when a row gives it a value, see
     `iter_rows`) and for a name given twice."""
@@ -156,12 +131,6 @@ def column_names(table: Table, errors: Collector) -> list[str | None]:
             seen[name] = cell.pos
         names.append(name or None)
     return names
-
-
-def rows_from_table(table: Table, errors: Collector, names: list[str | None] | None = None,
-                    values: bool = True) -> list[Row]:
-    """The table's rows as card rows (`iter_rows`), in a list."""
-    return list(iter_rows(table, errors, names, values))
 
 
 def iter_rows(table: Table, errors: Collector, names: list[str | None] | None = None, values: bool = True,
