@@ -3,9 +3,10 @@
 A resolved card costs about 1 KB (its typed fields, two faces, its row's positions), and the
 forked workers that draw the sheets start from whatever the parent holds: 50,000 resolved
 cards held 57 MB. A deck keeps its first `KEEP_RESOLVED` cards resolved; after those, a card
-from a CSV row is kept as the row's text (in one buffer), line and count, about 110 bytes
-for the benchmark's cards, and made again, the same way (about 60 µs), when it is asked for (`cards[i]`, a loop): the sheets ask in the worker drawing them,
-one sheet at a time. Loading still resolves and checks every row once, as it is read, so
+from a CSV row is kept as the row's text (in one buffer), its line and count (about 125
+bytes in all for the benchmark's cards) and made again, the same way (about 25 µs), when it
+is asked for (`cards[i]`, a loop): the sheets ask in the worker drawing them, one sheet at
+a time. Loading still resolves and checks every row once, as it is read, so
 every error is reported before anything is drawn, and making a card again reports nothing.
 
 A card made again is a new object each time it is asked for: code that keys a cache by
