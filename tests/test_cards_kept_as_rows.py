@@ -1,4 +1,4 @@
-"""A large table's cards past the first few thousand are kept as their CSV rows and made again
+"""A large table's cards past the first thousand are kept as their CSV rows and made again
 when drawn (`pnp.spec.deckcards`): the outputs, the errors and the places a referee reads must
 be those of the same deck held whole. `KEEP_RESOLVED` is lowered so that a small deck takes
 the same path as one of 50,000 cards."""

@@ -142,6 +142,7 @@ class PdfJoin:
 
     _PAGES, _CATALOG = 1, 2
     _FLUSH = 1 << 20  # bytes gathered before they are written: the parent never holds a whole file's worth
+    _SLICE = 20_000  # kids, and cross-reference entries, written at a time by `finish`
 
     def __init__(self, write):
         from array import array
@@ -166,8 +167,7 @@ class PdfJoin:
         shift = self._shift
         if first:
             header = pdf[:pdf.index(b"\n", pdf.index(b"\n") + 1) + 1]  # the version and its binary comment
-            self._write(header)
-            self._written = len(header)
+            self._put(header)
             self._info_id = info + shift
             self._trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
         keys = _image_keys(pdf, spans)
@@ -187,13 +187,11 @@ class PdfJoin:
             out += data
             out += b"\n"
             if len(out) > self._FLUSH:  # written in slices: a chunk is not held a second time whole
-                self._write(out)
-                self._written += len(out)
+                self._put(out)
                 out = bytearray()
         self._kids.extend(p + shift for p in page_ids)
         self._shift += _size(pdf)
-        self._write(out)
-        self._written += len(out)
+        self._put(out)
 
     def finish(self) -> None:
         """The joined Pages node, the Catalog, the cross-reference table and the trailer, written in
@@ -216,8 +214,6 @@ class PdfJoin:
                                for off in offsets[at:min(size, at + self._SLICE)]))
         self._put(b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
                   % (self._trailer_id, self._info_id, self._CATALOG, size, start))
-
-    _SLICE = 20_000  # kids, and table entries, written at a time
 
     def _put(self, data: bytes) -> None:
         self._write(data)

@@ -189,8 +189,8 @@ def pieces(game, component) -> list:
     deck = component.model
     drawer = drawer_for(game, deck)
     b = deck.bleed
-    with_back = [e.back is not None for e in deck.cards]  # every card its own back face: shared by one card alone
-    shared = with_back.count(True) == 1 and all(with_back)
+    cards = deck.cards  # every card has its own back face: a back is shared only by a deck of one card
+    shared = len(cards) == 1 and cards[0].back is not None
     out = []
     for entry, copy in deck.expanded():
         faces = tuple(_face_drawer(drawer, face, entry, copy, b) for face in (entry.front, entry.back) if face is not None)

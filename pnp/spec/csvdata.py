@@ -63,22 +63,20 @@ _CELL_MASK = (1 << _CELL_BITS) - 1
 
 def _packed(positions: list[Pos], path: str, line: int) -> int | tuple:
     """A row's cell positions as one int (see `CellPositions`), or a tuple of them when one does not fit."""
-    packed = 0
-    for i, pos in enumerate(positions):
-        below = pos.line - line
-        if pos.cell or pos.path != path or not 0 <= below < 1 << 24 or not 0 <= pos.col < 1 << 24:
-            return tuple(positions)
-        packed |= (below << 24 | pos.col) << (_CELL_BITS * i)
-    return packed
+    if any(pos.cell or pos.path != path for pos in positions):
+        return tuple(positions)
+    packed = _packed_points([(pos.line, pos.col) for pos in positions], line)
+    return tuple(positions) if packed is None else packed
 
 
-def _packed_starts(starts: list[tuple[int, int]], path: str, line: int) -> int | tuple:
-    """`_packed` of a CSV row's cells given as where each starts (line, column)."""
+def _packed_points(points: list[tuple[int, int]], line: int) -> int | None:
+    """Cells of one file given as where each starts (line, column), packed into one int; None when
+    one does not fit."""
     packed = 0
-    for i, (at_line, col) in enumerate(starts):
-        below = at_line - line
+    for i, (at, col) in enumerate(points):
+        below = at - line
         if not 0 <= below < 1 << 24 or not 0 <= col < 1 << 24:
-            return tuple(Pos(path, at, c) for at, c in starts)
+            return None
         packed |= (below << 24 | col) << (_CELL_BITS * i)
     return packed
 
@@ -117,13 +115,18 @@ class Row:
         return RowPlace(self.pos, self.cols)
 
 
+def _header_name(cell) -> str:
+    """A header cell's column name; empty for a column with no name."""
+    return _text(cell.value).strip() if cell.value is not None else ""
+
+
 def column_names(table: Table, errors: Collector) -> list[str | None]:
     """The header's names; None for a nameless column (an error when a row gives it a value, see
     `iter_rows`) and for a name given twice."""
     names: list[str | None] = []
     seen: dict[str, Pos] = {}
     for cell in table.header:
-        name = _text(cell.value).strip() if cell.value is not None else ""
+        name = _header_name(cell)
         if name in seen:
             errors.error(cell.pos, f"duplicate column '{name}' (first at {seen[name]})")
             name = ""
@@ -142,7 +145,7 @@ def iter_rows(table: Table, errors: Collector, names: list[str | None] | None = 
     A value in a column with no name is an error, once, at the header cell.
     """
     maker = RowMaker(column_names(table, errors) if names is None else names, table.pos.path, layout_ref, back_ref)
-    unnamed = [i for i, cell in enumerate(table.header) if cell.value is None or not _text(cell.value).strip()]
+    unnamed = [i for i, cell in enumerate(table.header) if not _header_name(cell)]
     rows = table.rows
     table.rows = []  # read once, and let go of as it is read
     for trow in rows:
@@ -186,8 +189,10 @@ class RowMaker:
         from pnp.spec.tables.csvfile import parse_record
 
         values, starts = parse_record(record, line)
-        cols = CellPositions(self.path, line, self.index, _packed_starts([starts[i] for i, _ in self.named],
-                                                                         self.path, line))
+        points = [starts[i] for i, _ in self.named]
+        packed = _packed_points(points, line)
+        cols = CellPositions(self.path, line, self.index,
+                             tuple(Pos(self.path, at, col) for at, col in points) if packed is None else packed)
         return self._made(values, cols, Pos(self.path, line, 1), record, Collector(), None, False)
 
     def _made(self, cells: list, cols: CellPositions, pos: Pos, record: str | None, errors: Collector,

@@ -41,9 +41,7 @@ class DeckCards(Sequence):
         self._ids = bytearray()  # every card's id (UTF-8), end to end, for `repeated_ids`
         self._id_ends = array("Q", [0])
         self.rows = 0  # cards kept as their rows
-        self.total = 0  # the cards' copies
-        self.double_sided = False
-        self.face_groups: dict = {}  # see `ResolvedDeck.face_groups`
+        self.summary = None  # what the build needs to know of every card (`pnp.spec.deckload._Seen`), set once loaded
 
     def add(self, entry, row=None) -> None:
         """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when it has one, as its row

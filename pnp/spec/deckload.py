@@ -114,7 +114,7 @@ class ResolvedDeck:
     @property
     def total(self) -> int:
         if isinstance(self.cards, DeckCards):
-            return self.cards.total
+            return self.cards.summary.total
         if self._total is None:
             self._total = sum(c.count for c in self.cards)
         return self._total
@@ -122,14 +122,14 @@ class ResolvedDeck:
     @property
     def double_sided(self) -> bool:
         if isinstance(self.cards, DeckCards):
-            return self.cards.double_sided
+            return self.cards.summary.double_sided
         return any(c.back is not None for c in self.cards)
 
     def face_groups(self, side: str) -> dict[tuple, list]:
         """The faces of one side ("front", "back") grouped by their boxes (the list's id) and background:
         {key: [the first such face, its card's id, how many]}, in the order of the cards."""
         if isinstance(self.cards, DeckCards):
-            return self.cards.face_groups[side]
+            return self.cards.summary.groups[side]
         groups: dict[tuple, list] = {}
         for entry in self.cards:
             _group(groups, getattr(entry, side), entry.id)
@@ -243,7 +243,7 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
     if cards.resolved():
         cards = list(cards)
     else:  # some cards are made when asked for: what the build needs to know of all of them is kept
-        cards.total, cards.double_sided, cards.face_groups = seen.total, seen.double_sided, seen.groups
+        cards.summary = seen
         data_rows = RowPlaces(data_rows, cards)
     return ResolvedDeck(deck, path, shown, deck.size.width, deck.size.height, deck.bleed, deck.safe,
                         deck.corner_radius, cards, layouts, raw, deck.fields, data_rows=data_rows)

@@ -462,9 +462,8 @@ def _printable(value: Any) -> Any:
 
         if isinstance(value, Undefined):  # printed as Jinja2 prints it: an error, or nothing
             return value
-
-        name = getattr(value, "__name__", kind.__name__)
-        raise TemplateRuntimeError(f"`{{{{ … }}}}` prints '{name}', a {'function or method' if callable(value) else 'Python object'}, "
+        what = "function or method" if callable(value) else "Python object"
+        raise TemplateRuntimeError(f"`{{{{ … }}}}` prints '{getattr(value, '__name__', kind.__name__)}', a {what}, "
                                    "not a value (a key named like a method is read with brackets: card['copy'])")
     return value
 

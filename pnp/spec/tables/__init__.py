@@ -8,9 +8,10 @@ file's extension.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable
+from typing import Any
 
 from pnp.errors import Collector, Pos, SpecErrors, display_path
 

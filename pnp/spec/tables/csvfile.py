@@ -96,17 +96,7 @@ def parse_record(record: str, first: int) -> tuple[list, list[tuple[int, int]]]:
     values and where each cell starts (line, column), as `parse_csv` read them, so that a large
     table's rows need not be held."""
     values = next(csv.reader(_LINES.findall(record)))
-    return [_value(v, _NO_SHARING) for v in values], _cell_starts(record, first)[0]
-
-
-class _NoSharing(dict):
-    """A `texts` table that keeps nothing: a row read again shares no text with another."""
-
-    def __setitem__(self, key, value) -> None:
-        pass
-
-
-_NO_SHARING = _NoSharing()
+    return [_value(v) for v in values], _cell_starts(record, first)[0]
 
 
 def _cells(values: list[str], starts: list[tuple[int, int]], shown: str, texts: dict[str, str]) -> list[Cell]:
@@ -117,14 +107,14 @@ MAX_SHARED_TEXTS = 4096  # distinct cell texts remembered for sharing; past that
 MAX_SHARED_LENGTH = 64  # longer texts are seldom repeated
 
 
-def _value(text: str, texts: dict[str, str]):
+def _value(text: str, texts: dict[str, str] | None = None):
     """A cell's text as the designer typed it; blank is empty. Line breaks are kept as `\\n`.
 
     A text met before in the file is that same string (`texts`), not another copy of it."""
     if not text.strip():
         return None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if len(text) > MAX_SHARED_LENGTH:
+    if texts is None or len(text) > MAX_SHARED_LENGTH:
         return text
     shared = texts.get(text)
     if shared is None:
