@@ -145,3 +145,19 @@ def test_tasks_are_spread_over_workers_when_this_is_the_only_thread():
     results = list(ordered_map(lambda i: (i, os.getpid()), 4))
     assert [i for i, _ in results] == [0, 1, 2, 3]
     assert os.getpid() not in {pid for _, pid in results}
+
+
+def test_each_chunk_measures_its_own_texts(run_cli, tmp_path, monkeypatch):
+    """The caches of measured text are emptied before each chunk: a worker drawing chunk after chunk
+    of a large deck holds one chunk's texts, not (up to the caches' bounds) the deck's."""
+    import pnp.draw.pdf
+    from pnp.draw import fonts
+    from tests.conftest import write_game
+
+    monkeypatch.setattr(pnp.draw.pdf.ChunkedPdfSurface, "pages_per_chunk", 4)  # 2 sheets, 18 cards a chunk
+    monkeypatch.setenv("PNP_JOBS", "1")  # drawn here, so that this process's caches are the ones seen
+    game = write_game(tmp_path / "g", cards=90)  # each card titled differently
+    result = run_cli("build", game, "--out", tmp_path / "out", "--force")
+    assert result.exit_code == 0, result.output
+    held = fonts._runs.cache_info().currsize
+    assert 18 <= held < 90, held  # at least the last chunk's titles; never every title of the deck

@@ -19,6 +19,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Iterator
 
+from pnp.draw.textcache import text_cache
 from pnp.paths import FONTS
 
 from pnp.spec.fontnames import FONT_FILES, GameFace, active  # noqa: E402  (the catalogue lives with the specs)
@@ -113,7 +114,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     return list(_runs(text, chain(font)))
 
 
-@lru_cache(maxsize=4096)  # bounded: a deck of 50,000 cards must not keep every string it drew
+@text_cache(4096)  # bounded: a deck of 50,000 cards must not keep every string it drew
 def _runs(text: str, faces: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     if len(faces) == 1:
         return ((faces[0], text),)
@@ -138,7 +139,7 @@ def chain_width(text: str, faces: tuple[str, ...], size: float) -> float:
     return _width(text, faces, size)
 
 
-@lru_cache(maxsize=4096)
+@text_cache(4096)
 def _width(text: str, faces: tuple[str, ...], size: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -280,7 +281,7 @@ def note_drawn(text: str, font: str) -> None:
         seen.setdefault(font, {}).update(dict.fromkeys(chars))
 
 
-@lru_cache(maxsize=4096)
+@text_cache(4096)
 def _missing_in(text: str, faces: tuple[str, ...]) -> str:
     if _characters(faces[0]).issuperset(text):  # nearly always: the first face has every character
         return ""

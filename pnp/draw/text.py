@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from pnp.draw import fonts
+from pnp.draw.textcache import text_cache
 from pnp.spec.fontnames import active
 from pnp.spec.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
 
@@ -75,7 +75,7 @@ def layout_text(text: str, font: str, size: float, min_size: float, width: float
     return _layout_text(active().key, text, font, size, min_size, width, height, leading)
 
 
-@lru_cache(maxsize=1024)  # bounded: one deck's texts, not every text of a 50,000-card deck
+@text_cache(1024)  # bounded: one deck's texts, not every text of a 50,000-card deck
 def _layout_text(fonts_key: str, text: str, font: str, size: float, min_size: float, width: float, height: float,
                  leading: float) -> TextLayout:
     cut = len(text) > MAX_CHARS
@@ -140,7 +140,7 @@ def _wrap(paragraphs, size: float, width: float, leading: float) -> TextLayout:
     return TextLayout(size, tuple(lines), tuple(widths), line_height, height, fits, 0.0)
 
 
-@lru_cache(maxsize=4096)  # a paragraph many cards share (a rule's reminder, a flavour line) is wrapped once
+@text_cache(4096)  # a paragraph many cards share (a rule's reminder, a flavour line) is wrapped once
 def _paragraph(fonts_key: str, tokens: tuple, size: float, width: float) -> tuple[tuple, tuple, bool]:
     """One paragraph's lines, their widths, and whether every word fits the width; a paragraph's
     lines do not depend on the paragraphs around it once its tokens (fonts included) are known.

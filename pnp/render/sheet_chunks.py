@@ -160,8 +160,10 @@ def _chunk_files(parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_
     """The chunk's sheets and print-shop pages; its documents are freed on return (before the
     collector resumes, so that it does not walk them)."""
     from pnp.draw.pdf import PdfSurface
+    from pnp.draw.textcache import forget_measured_texts
     from pnp.render.shop_from_sheets import ShopFromSheets
 
+    forget_measured_texts()  # a worker drawing many chunks holds one chunk's texts, not the deck's
     surface = PdfSurface(**sheets_meta)
     shop = ShopFromSheets(shop_title)
     for part in parts:
