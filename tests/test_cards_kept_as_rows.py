@@ -112,3 +112,65 @@ def test_an_error_in_a_row_past_the_first_cards_is_reported_at_load(run_cli, tmp
     assert r.output.splitlines()[0] == (f"{csv}:{_line(crew, row)}:{where}: "
                                         + message.format(csv=csv, first=_line(crew, "m1,")))
     assert not any((tmp_path / "out").rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("form", ["byte-order mark", "CRLF", "accents", "blank lines"])
+def test_rows_read_again_from_any_utf8_csv_print_the_same_bytes(tmp_path, monkeypatch, form):
+    """A row kept as its place is read again from the file's bytes: a byte-order mark before the
+    header, CRLF line ends, characters of several bytes and blank lines must not move any row."""
+    crew = _crew(40)
+    if form == "byte-order mark":
+        crew = "\ufeff" + crew
+    elif form == "CRLF":
+        crew = crew.replace("\n", "\r\n")
+    elif form == "accents":
+        crew = crew.replace("Crew 1", "Équipe ½ 1").replace("second line", "zweite Zeile – ü")
+    else:
+        crew = crew.replace("\nm2", "\n\n,,,,,\nm2").replace("\nm30", "\n\n\nm30")
+    game = _game(tmp_path / "game", crew)
+    whole = _built(game, tmp_path / "whole")
+    monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
+    deck = load_game(game).components[0].model
+    assert deck.cards.rows == len(deck.cards)
+    assert _built(game, tmp_path / "rows") == whole
+
+
+@pytest.mark.parametrize("edit", ["edited in place", "replaced"])
+def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch, edit):
+    """The rows are read again from the file that was checked, left open: a file edited in place
+    after it was checked is an error at the file (exit 2, the earlier output untouched), never
+    cards from rows nobody checked; a file replaced by another one leaves the checked one to read."""
+    import pnp.render.sheet_chunks as sheet_chunks
+
+    monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
+    game = _game(tmp_path / "game", _crew(400))  # rows in several blocks (`deckcards.BLOCK`)
+    out = tmp_path / "out"
+    assert run_cli("build", str(game), "--out", str(out)).exit_code == 0
+    before = files_under(out)
+    csv = game / "crew.csv"
+    drawn = sheet_chunks.sheets_and_shop
+
+    def edit_then_draw(*args, **kwargs):
+        changed = csv.read_text().replace("Crew 201,", "Crew 2o1,")
+        if edit == "replaced":
+            (game / "new.csv").write_text(changed)
+            (game / "new.csv").replace(csv)
+        else:
+            with open(csv, "r+") as f:  # the same file, written over
+                f.write(changed)
+        return drawn(*args, **kwargs)
+
+    monkeypatch.setattr(sheet_chunks, "sheets_and_shop", edit_then_draw)
+    r = run_cli("build", str(game), "--out", str(out), "--force")
+    assert "Crew 2o1," in csv.read_text()  # changed once checked, before a sheet was drawn
+    if edit == "replaced":
+        assert r.exit_code == 0, r.output
+        assert files_under(out).keys() == before.keys()
+        assert {k: v for k, v in files_under(out).items() if k.endswith(".pdf")} == \
+            {k: v for k, v in before.items() if k.endswith(".pdf")}
+    else:
+        assert r.exit_code == 2, r.output
+        assert r.output.startswith(f"{csv}:"), r.output
+        assert "the table changed while the deck was being built" in r.output
+        assert "Traceback" not in r.output
+        assert files_under(out) == before

@@ -106,6 +106,7 @@ class Row:
     layout_ref: object = None  # LayoutRef of the front: the `layout` cell, else the data entry's `layout:`
     back_ref: object = None  # LayoutRef of the back: the `back` cell, else the data entry's `back:`
     record: str | None = None  # a CSV row's text, from which `maker.again` makes this row again
+    start: int | None = None  # where that text starts in the file (`maker.source`), in bytes
     maker: RowMaker | None = None
 
     def pos_of(self, name: str) -> Pos:
@@ -144,7 +145,8 @@ def iter_rows(table: Table, errors: Collector, names: list[str | None] | None = 
     `back_ref` are the data entry's layouts, for rows whose `layout` and `back` cells are empty.
     A value in a column with no name is an error, once, at the header cell.
     """
-    maker = RowMaker(column_names(table, errors) if names is None else names, table.pos.path, layout_ref, back_ref)
+    maker = RowMaker(column_names(table, errors) if names is None else names, table.pos.path, layout_ref, back_ref,
+                     table.source)
     unnamed = [i for i, cell in enumerate(table.header) if not _header_name(cell)]
     rows = table.rows
     table.rows = []  # read once, and let go of as it is read
@@ -161,11 +163,13 @@ class RowMaker:
     """Makes one table's card rows from its rows of cells: which columns are fields and which are
     special, and the layouts its data entry gives.
 
-    A large deck keeps it beside each card's CSV text and line, and makes the row again
-    (`again`) when the card is drawn, instead of holding every row (`pnp.spec.deckcards`)."""
+    A large deck keeps it beside where each card's CSV text is in the file (`source`, kept
+    open), and makes the row again (`again`) from that text, read again, when the card is
+    drawn, instead of holding every row (`pnp.spec.deckcards`)."""
 
-    def __init__(self, names: list[str | None], path: str, layout_ref=None, back_ref=None):
+    def __init__(self, names: list[str | None], path: str, layout_ref=None, back_ref=None, source=None):
         self.path = path
+        self.source = source  # the CSV file's `pnp.spec.safepath.KeptFile` (None: a workbook's sheet)
         self.named = [(i, name) for i, name in enumerate(names) if name is not None]
         self.index = {name: j for j, (_, name) in enumerate(self.named)}  # shared by its rows' positions
         special = {name: i for i, name in self.named if name in SPECIAL_COLUMNS}
@@ -180,7 +184,8 @@ class RowMaker:
         cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in self.named], path, line))
         count_at = self.count_at
         count_pos = cells[count_at].pos if count_at is not None else None
-        return self._made([c.value for c in cells], cols, trow.pos, trow.record, errors, count_pos, values)
+        return self._made([c.value for c in cells], cols, trow.pos, trow.record, errors, count_pos, values,
+                          trow.start)
 
     def again(self, record: str, line: int) -> Row:
         """The row whose CSV text is `record`, at `line`, made as it was the first time (its
@@ -196,7 +201,7 @@ class RowMaker:
         return self._made(values, cols, Pos(self.path, line, 1), record, Collector(), None, False)
 
     def _made(self, cells: list, cols: CellPositions, pos: Pos, record: str | None, errors: Collector,
-              count_pos: Pos | None, values: bool) -> Row:
+              count_pos: Pos | None, values: bool, start: int | None = None) -> Row:
         """The row of these cell values (`cells`, one a column)."""
         from pnp.spec.fieldvalues import LayoutRef
 
@@ -207,7 +212,8 @@ class RowMaker:
         layout, back = _cell_text(cells, self.layout_at), _cell_text(cells, self.back_at)
         return Row(_cell_text(cells, self.id_at), count, fields, pos, cols, layout=layout, back=back,
                    values=row_values, layout_ref=LayoutRef(layout, cols["layout"]) if layout else self.layout_ref,
-                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, record=record, maker=self)
+                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, record=record, start=start,
+                   maker=self)
 
 
 def _cell_text(cells: list, at: int | None) -> str | None:

@@ -1,73 +1,103 @@
-"""A deck's cards as a sequence: past the first thousand, a CSV row's card is made again when asked for.
+"""A deck's cards as a sequence: past the first thousand, a CSV row's card is read again from the file when asked for.
 
 A resolved card costs about 1 KB (its typed fields, two faces, its row's positions), and the
 forked workers that draw the sheets start from whatever the parent holds: 50,000 resolved
 cards held 57 MB. A deck keeps its first `KEEP_RESOLVED` cards resolved; after those, a card
-from a CSV row is kept as the row's text (in one buffer), its line and count (about 125
-bytes in all for the benchmark's cards) and made again, the same way (about 25 µs), when it
-is asked for (`cards[i]`, a loop): the sheets ask in the worker drawing them, one sheet at
-a time. Loading still resolves and checks every row once, as it is read, so
-every error is reported before anything is drawn, and making a card again reports nothing.
+from a CSV row is kept as where its row is in the file (its bytes, line and count: about 30
+bytes), and made again, the same way (about 25 µs), when it is asked for (`cards[i]`, a
+loop): the sheets ask in the worker drawing them, one sheet at a time.
+
+The rows are read again from the file that was checked, left open (`pnp.spec.safepath.KeptFile`),
+`BLOCK` rows at a time, and each block must be the bytes read the first time (a digest of
+them is kept): a table edited while the deck is being built is an error at the file, never
+cards drawn from rows nobody checked. Loading resolves and checks every row once, as it is
+read, so every error is reported before anything is drawn, and making a card again reports
+nothing.
 
 A card made again is a new object each time it is asked for: code that keys a cache by
 `id()` of an entry or face must hold the object it keys (see `FaceDrawer._recent`).
 """
 from __future__ import annotations
 
+import hashlib
 from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 
-KEEP_RESOLVED = 1_000  # cards a deck keeps resolved (about 1 MB); past that, a CSV row's card is kept as its text
+KEEP_RESOLVED = 1_000  # cards a deck keeps resolved (about 1 MB); past that, a CSV row's card is kept as its place
+BLOCK = 64  # rows kept as their place that are read again together, and checked by one digest
+_DIGEST = 16  # bytes of a block's digest (BLAKE2b)
 
 
 class DeckCards(Sequence):
     """The deck's cards in order: each kept resolved (a `CardEntry`), or, past the first
-    `KEEP_RESOLVED`, as its CSV row's text, from which it is made when asked for (`make(index, row)`).
+    `KEEP_RESOLVED`, as where its CSV row is in its file, from which it is made when asked
+    for (`make(index, row)`).
 
-    The rows' texts are kept end to end in one buffer (UTF-8), not as a string each: tens of
-    thousands of small strings made while loading would sit among the loader's freed objects
-    and keep their memory from being reused."""
+    Each kept row is three numbers in arrays (its bytes' start and end, its line), not an
+    object: tens of thousands of small objects made while loading would sit among the
+    loader's freed ones and keep their memory from being reused. Consecutive kept rows of one
+    table form blocks of `BLOCK`, each with the table's maker and a digest of its rows' bytes."""
 
     def __init__(self, make: Callable):
         self._make = make
         self._items: list = []  # a CardEntry, or None for a card kept as its row
-        self._text = bytearray()  # the kept rows' texts, end to end
-        self._ends = array("Q", [0])  # where each kept row's text ends in `_text` (the first: where it starts)
-        self._slot = array("L")  # which kept row a card is (for a card kept as its row)
-        self._lines = array("L")  # the line a kept row starts on (0 for a resolved card)
-        self._counts = array("L")
-        self._maker_of = array("L")  # which of `_makers` (one a table) makes a kept row
-        self._makers: list = []
+        self._slot = array("I")  # which kept row a card is (for a card kept as its row)
+        self._counts = array("I")
         self._ids = bytearray()  # every card's id (UTF-8), end to end, for `repeated_ids`
-        self._id_ends = array("Q", [0])
+        self._id_ends = array("I", [0])
+        self._starts = array("I")  # each kept row: where its bytes start in its file
+        self._ends = array("I")  # … where they end
+        self._lines = array("I")  # … the line it starts on
+        self._block_first = array("I")  # each block: its first kept row
+        self._block_maker = array("I")  # … which of `_makers` (one a table) makes its rows
+        self._digests = bytearray()  # … the digest of its rows' bytes, `_DIGEST` each
+        self._makers: list = []
+        self._hashing = None  # the digest of the block being filled; None once it is sealed
+        self._read: tuple[int, list[str]] = (-1, [])  # the block read last, as its rows' texts
         self.rows = 0  # cards kept as their rows
         self.summary = None  # what the build needs to know of every card (`pnp.spec.deckload._Seen`), set once loaded
 
     def add(self, entry, row=None) -> None:
-        """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when it has one, as its row
-        (`pnp.spec.csvdata.Row`, with its `record` and `maker`)."""
-        if row is None or row.record is None or len(self._items) - self.rows < KEEP_RESOLVED:
+        """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when its table's file is kept
+        open, as its row (`pnp.spec.csvdata.Row`, with its `record`, `start` and `maker`)."""
+        if (row is None or row.start is None or row.maker.source is None
+                or len(self._items) - self.rows < KEEP_RESOLVED):
             self._items.append(entry)
             self._slot.append(0)
-            self._lines.append(0)
-            self._maker_of.append(0)
         else:
-            if not self.rows:  # a large deck: memory now counts more than the little time it costs
-                from pnp.heap import keep_large_buffers_mapped
-
-                keep_large_buffers_mapped()
-            if not self._makers or self._makers[-1] is not row.maker:
-                self._makers.append(row.maker)
+            self._keep_row(row)
             self._items.append(None)
-            self._text += row.record.encode("utf-8", "surrogatepass")
-            self._ends.append(len(self._text))
-            self._slot.append(self.rows)
-            self._lines.append(row.pos.line)
-            self._maker_of.append(len(self._makers) - 1)
-            self.rows += 1
+            self._slot.append(self.rows - 1)
         self._counts.append(entry.count)
         self._ids += entry.id.encode("utf-8", "surrogatepass")
         self._id_ends.append(len(self._ids))
+
+    def _keep_row(self, row) -> None:
+        if not self.rows:  # a large deck: memory now counts more than the little time it costs
+            from pnp.heap import keep_large_buffers_mapped
+
+            keep_large_buffers_mapped()
+        if (self._hashing is None or self._makers[self._block_maker[-1]] is not row.maker
+                or self.rows - self._block_first[-1] >= BLOCK):
+            self.seal()
+            if not self._makers or self._makers[-1] is not row.maker:
+                self._makers.append(row.maker)
+            self._block_first.append(self.rows)
+            self._block_maker.append(len(self._makers) - 1)
+            self._hashing = hashlib.blake2b(digest_size=_DIGEST)
+        data = row.record.encode("utf-8")  # the row's bytes in the file: its text was decoded from them
+        self._hashing.update(data)
+        self._starts.append(row.start)
+        self._ends.append(row.start + len(data))
+        self._lines.append(row.pos.line)
+        self.rows += 1
+
+    def seal(self) -> None:
+        """End the block being filled (its digest is kept); a card added later starts a new one."""
+        if self._hashing is not None:
+            self._digests += self._hashing.digest()
+            self._hashing = None
 
     def repeated_ids(self) -> list[tuple[int, int]]:
         """(card, the first card with the same id) for every card whose id an earlier card has, in
@@ -108,12 +138,38 @@ class DeckCards(Sequence):
             yield item if item is not None else self._make(i, self.row(i))
 
     def row(self, i: int):
-        """The data row card `i` was kept as, made again (None for a card kept resolved)."""
+        """The data row card `i` was kept as, made again from its file (None for a card kept resolved)."""
         if self._items[i] is not None:
             return None
         slot = self._slot[i]
-        record = self._text[self._ends[slot]:self._ends[slot + 1]].decode("utf-8", "surrogatepass")
-        return self._makers[self._maker_of[i]].again(record, self._lines[i])
+        block = bisect_right(self._block_first, slot) - 1
+        texts = self._block_texts(block)
+        maker = self._makers[self._block_maker[block]]
+        return maker.again(texts[slot - self._block_first[block]], self._lines[slot])
+
+    def _block_texts(self, block: int) -> list[str]:
+        """The texts of a block's rows, read again from their file and checked against its digest."""
+        if self._read[0] == block:
+            return self._read[1]
+        self.seal()
+        first = self._block_first[block]
+        last = self._block_first[block + 1] if block + 1 < len(self._block_first) else self.rows
+        source = self._makers[self._block_maker[block]].source
+        at, end = self._starts[first], self._ends[last - 1]
+        data = source.read(at, end)
+        pieces = [data[self._starts[k] - at:self._ends[k] - at] for k in range(first, last)]
+        digest = hashlib.blake2b(digest_size=_DIGEST)
+        for piece in pieces:
+            digest.update(piece)
+        if len(data) != end - at or digest.digest() != self._digests[block * _DIGEST:(block + 1) * _DIGEST]:
+            from pnp.errors import Pos, SpecError, SpecErrors
+
+            raise SpecErrors([SpecError(Pos(source.shown, self._lines[first], 1),
+                                        "the table changed while the deck was being built (these rows are not "
+                                        "the ones that were checked): build again")])
+        texts = [piece.decode("utf-8") for piece in pieces]
+        self._read = (block, texts)
+        return texts
 
     def pos(self, i: int):
         """Where card `i` is (a row's card: at its row), without making it."""
@@ -122,7 +178,9 @@ class DeckCards(Sequence):
             return item.pos
         from pnp.errors import Pos
 
-        return Pos(self._makers[self._maker_of[i]].path, self._lines[i], 1)
+        slot = self._slot[i]
+        block = bisect_right(self._block_first, slot) - 1
+        return Pos(self._makers[self._block_maker[block]].path, self._lines[slot], 1)
 
     def is_row(self, i: int) -> bool:
         return self._items[i] is None

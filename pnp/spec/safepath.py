@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import re
 import stat
+import threading
+import weakref
 from pathlib import Path, PurePosixPath
 
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
@@ -69,6 +71,17 @@ def read_game_text(game_dir: Path, relative: str, pos: Pos, what: str,
     return path, decode_text(data, display_path(path))
 
 
+def read_game_text_kept(game_dir: Path, relative: str, pos: Pos, what: str,
+                        limit: int = TEXT_BYTES) -> tuple[Path, str, KeptFile]:
+    """`read_game_text`, with the file left open (`KeptFile`) so that parts of it can be read again later."""
+    path = safe_game_path(game_dir, relative, pos, what)
+    data, fd = _read_open(path, pos, f"{what} '{str(relative).strip()}'", limit)
+    kept = KeptFile(fd, display_path(path))
+    text = decode_text(data, kept.shown)
+    kept.text_at = len(data) - (len(text) if text.isascii() else len(text.encode("utf-8")))
+    return path, text, kept
+
+
 def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
     """At most `limit` bytes of the regular file at `path`, checked again on the open file.
 
@@ -76,6 +89,13 @@ def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
     file swapped for a link, a pipe or a device in between is still refused,
     and a pipe never blocks (it is opened non-blocking and refused at once).
     """
+    data, fd = _read_open(path, pos, what, limit)
+    os.close(fd)
+    return data
+
+
+def _read_open(path: Path, pos: Pos, what: str, limit: int) -> tuple[bytes, int]:
+    """`read_regular`'s bytes, and the file still open (closed when anything is wrong)."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except OSError as e:
@@ -93,13 +113,45 @@ def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
                 break
             chunks.append(chunk)
             size += len(chunk)
+        if size > limit:
+            _fail(pos, f"{what} is too large (more than {_size(limit)})")
     except OSError as e:
-        _fail(pos, f"{what} cannot be read: {e.strerror or e}")
-    finally:
         os.close(fd)
-    if size > limit:
-        _fail(pos, f"{what} is too large (more than {_size(limit)})")
-    return b"".join(chunks)
+        _fail(pos, f"{what} cannot be read: {e.strerror or e}")
+    except BaseException:
+        os.close(fd)
+        raise
+    return b"".join(chunks), fd
+
+
+class KeptFile:
+    """A game file left open after it was read through the gate, so that parts of it can be read again
+    later, in a forked worker too, from the very file that was checked, whatever has become of its
+    name since. Whoever reads a part again checks it is what was read the first time (the file may
+    have been edited in place). The file is closed when this is let go of."""
+
+    def __init__(self, fd: int, shown: str):
+        self.shown = shown  # how messages name the file
+        self.text_at = 0  # bytes before its text (byte-order marks)
+        self._fd = fd
+        self._lock = threading.Lock()  # where there is no pread: one seek and read at a time
+        self._close = weakref.finalize(self, os.close, fd)
+
+    def read(self, start: int, end: int) -> bytes:
+        """The bytes from `start` to `end` as the file holds them now (fewer if it has shrunk)."""
+        size = end - start
+        if hasattr(os, "pread"):  # no shared file offset: safe in forked workers and threads alike
+            parts, got = [], 0
+            while got < size:
+                part = os.pread(self._fd, size - got, start + got)
+                if not part:
+                    break
+                parts.append(part)
+                got += len(part)
+            return b"".join(parts)
+        with self._lock:
+            os.lseek(self._fd, start, os.SEEK_SET)
+            return os.read(self._fd, size)
 
 
 def decode_text(data: bytes, shown: str) -> str:

@@ -11,40 +11,49 @@ from __future__ import annotations
 import csv
 import re
 from bisect import bisect_right
+from typing import TYPE_CHECKING
 
 from pnp.errors import Collector, Pos
 from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, Cell, Table, TableRow
+
+if TYPE_CHECKING:
+    from pnp.spec.safepath import KeptFile
 
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def parse_csv(text: str, shown: str, errors: Collector) -> Table | None:
+def parse_csv(text: str, shown: str, errors: Collector, source: KeptFile | None = None) -> Table | None:
     """The table in a CSV text; None (with the error reported) when it has no header.
 
     The header is read at once; the data rows are read as they are asked for (`Table.rows`
     is an iterator), and what is wrong with one is reported then. The text is split into
     lines as the reader asks for them, and only the current record's are kept: a long file
-    is never held a second time, as lines or as rows of cells.
+    is never held a second time, as lines or as rows of cells. `source` is the file the text
+    was read from, kept open: each row then knows where its record starts in it (in bytes),
+    so that it can be read again from the file rather than kept.
     """
     reported = len(errors.errors)
-    records = _records(text, shown, errors)
-    for first, values, record, starts in records:
+    records = _records(text, shown, errors, source.text_at if source is not None else None)
+    for first, values, record, starts, _ in records:
         cells = _cells(values, starts, shown, {})
         if len(cells) > MAX_COLUMNS:  # each unknown column is an error of its own: 200,000 of them took minutes
             errors.error(cells[MAX_COLUMNS].pos, f"too many columns: {len(cells):,} (a table has at most "
                                                  f"{MAX_COLUMNS})")
             return None
-        return Table(shown, cells[0].pos, cells, _data_rows(records, len(cells), shown, errors))
+        return Table(shown, cells[0].pos, cells, _data_rows(records, len(cells), shown, errors), source)
     if len(errors.errors) == reported:  # else its first record cannot be read, which is reported
         errors.error(Pos(shown), "CSV file is empty: expected a header row naming the fields")
     return None
 
 
-def _records(text: str, shown: str, errors: Collector):
-    """(first line, cell texts, the record's text, where each cell starts) of each record that is
-    not blank; a record that cannot be read, or a quote never closed, is reported and ends the file."""
+def _records(text: str, shown: str, errors: Collector, at: int | None):
+    """(first line, cell texts, the record's text, where each cell starts, where it starts in the
+    file) of each record that is not blank; a record that cannot be read, or a quote never
+    closed, is reported and ends the file. `at` is where the text starts in the file, in bytes
+    (None: not wanted); the records, blank ones too, are the whole text end to end."""
     pending: list[str] = []  # the lines of the record being read
+    ascii_only = at is not None and text.isascii()  # then a character is a byte
 
     def lines():
         for match in _LINES.finditer(text):
@@ -70,15 +79,18 @@ def _records(text: str, shown: str, errors: Collector):
             errors.error(Pos(shown, *unclosed), "this quoted cell is never closed: a `\"` is missing, "
                                                "so everything after it would be read into one cell")
             return
+        start = at
+        if at is not None:
+            at += len(record) if ascii_only else len(record.encode("utf-8"))
         if any(v.strip() for v in values):  # else a blank line
-            yield first, values, record, starts
+            yield first, values, record, starts, start
 
 
 def _data_rows(records, width: int, shown: str, errors: Collector):
     """The table's data rows, each read when asked for."""
     texts: dict[str, str] = {}  # cell texts met so far: a column of a few values repeated holds each once
     count = 0
-    for first, values, record, starts in records:
+    for first, values, record, starts, start in records:
         cells = _cells(values, starts, shown, texts)
         if count >= MAX_ROWS:
             errors.error(Pos(shown, first), f"too many rows (at most {MAX_ROWS})")
@@ -88,7 +100,7 @@ def _data_rows(records, width: int, shown: str, errors: Collector):
             errors.error(at, f"row has {len(cells)} cells but the header names {width} columns")
             continue
         count += 1
-        yield TableRow(Pos(shown, first, 1), cells, record)
+        yield TableRow(Pos(shown, first, 1), cells, record, start)
 
 
 def parse_record(record: str, first: int) -> tuple[list, list[tuple[int, int]]]:
