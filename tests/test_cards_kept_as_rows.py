@@ -135,11 +135,11 @@ def test_rows_read_again_from_any_utf8_csv_print_the_same_bytes(tmp_path, monkey
     assert _built(game, tmp_path / "rows") == whole
 
 
-@pytest.mark.parametrize("edit", ["edited in place", "replaced"])
+@pytest.mark.parametrize("edit", ["edited in place", "replaced", "removed"])
 def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch, edit):
-    """The rows are read again from the file that was checked, left open: a file edited in place
-    after it was checked is an error at the file (exit 2, the earlier output untouched), never
-    cards from rows nobody checked; a file replaced by another one leaves the checked one to read."""
+    """The rows are read again from their file, checked against what was read the first time: a table
+    edited, replaced or removed after it was checked is an error at the file (exit 2, the earlier
+    output untouched), never cards drawn from rows nobody checked."""
     import pnp.render.sheet_chunks as sheet_chunks
 
     monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
@@ -155,6 +155,8 @@ def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch,
         if edit == "replaced":
             (game / "new.csv").write_text(changed)
             (game / "new.csv").replace(csv)
+        elif edit == "removed":
+            csv.unlink()
         else:
             with open(csv, "r+") as f:  # the same file, written over
                 f.write(changed)
@@ -162,15 +164,28 @@ def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch,
 
     monkeypatch.setattr(sheet_chunks, "sheets_and_shop", edit_then_draw)
     r = run_cli("build", str(game), "--out", str(out), "--force")
-    assert "Crew 2o1," in csv.read_text()  # changed once checked, before a sheet was drawn
-    if edit == "replaced":
-        assert r.exit_code == 0, r.output
-        assert files_under(out).keys() == before.keys()
-        assert {k: v for k, v in files_under(out).items() if k.endswith(".pdf")} == \
-            {k: v for k, v in before.items() if k.endswith(".pdf")}
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    if edit == "removed":
+        assert r.output.startswith(f"{game / 'crew.yaml'}:"), r.output
+        assert "data file 'crew.csv' not found" in r.output
     else:
-        assert r.exit_code == 2, r.output
         assert r.output.startswith(f"{csv}:"), r.output
         assert "the table changed while the deck was being built" in r.output
-        assert "Traceback" not in r.output
-        assert files_under(out) == before
+    assert files_under(out) == before
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts this process's open files in /proc")
+def test_rows_kept_as_their_place_hold_no_file_open(tmp_path, monkeypatch):
+    """A deck of many tables, every row kept as its place: no file stays open between reads (a
+    deck naming thousands of tables would otherwise run out of open files)."""
+    monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
+    game = _game(tmp_path / "game")
+    for i in range(60):
+        (game / f"t{i}.csv").write_text(f"id,title,power,kind\nt{i},Table {i},{i},hero\n")
+    (game / "crew.yaml").write_text(DECK + "".join(f"  - {{file: t{i}.csv, layout: hero}}\n" for i in range(60)))
+    open_before = len(list(Path("/proc/self/fd").iterdir()))
+    deck = load_game(game).components[0].model
+    assert deck.cards.rows == len(deck.cards) > 60
+    assert len(list(Path("/proc/self/fd").iterdir())) <= open_before
+    assert [deck.cards[i].id for i in range(-60, 0)] == [f"t{i}" for i in range(60)]

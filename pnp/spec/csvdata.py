@@ -163,13 +163,13 @@ class RowMaker:
     """Makes one table's card rows from its rows of cells: which columns are fields and which are
     special, and the layouts its data entry gives.
 
-    A large deck keeps it beside where each card's CSV text is in the file (`source`, kept
-    open), and makes the row again (`again`) from that text, read again, when the card is
-    drawn, instead of holding every row (`pnp.spec.deckcards`)."""
+    A large deck keeps it beside where each card's CSV text is in the file (`source`), and
+    makes the row again (`again`) from that text, read again, when the card is drawn,
+    instead of holding every row (`pnp.spec.deckcards`)."""
 
     def __init__(self, names: list[str | None], path: str, layout_ref=None, back_ref=None, source=None):
         self.path = path
-        self.source = source  # the CSV file's `pnp.spec.safepath.KeptFile` (None: a workbook's sheet)
+        self.source = source  # the CSV file's `pnp.spec.safepath.FileAgain` (None: a workbook's sheet)
         self.named = [(i, name) for i, name in enumerate(names) if name is not None]
         self.index = {name: j for j, (_, name) in enumerate(self.named)}  # shared by its rows' positions
         special = {name: i for i, name in self.named if name in SPECIAL_COLUMNS}

@@ -7,10 +7,10 @@ from a CSV row is kept as where its row is in the file (its bytes, line and coun
 bytes), and made again, the same way (about 25 µs), when it is asked for (`cards[i]`, a
 loop): the sheets ask in the worker drawing them, one sheet at a time.
 
-The rows are read again from the file that was checked, left open (`pnp.spec.safepath.KeptFile`),
-`BLOCK` rows at a time, and each block must be the bytes read the first time (a digest of
-them is kept): a table edited while the deck is being built is an error at the file, never
-cards drawn from rows nobody checked. Loading resolves and checks every row once, as it is
+The rows are read again from their file through the game folder's gate
+(`pnp.spec.safepath.FileAgain`), `BLOCK` rows at a time, and each block must be the bytes
+read the first time (a digest of them is kept): a table edited while the deck is being
+built is an error at the file, never cards drawn from rows nobody checked. Loading resolves and checks every row once, as it is
 read, so every error is reported before anything is drawn, and making a card again reports
 nothing.
 
@@ -59,8 +59,8 @@ class DeckCards(Sequence):
         self.summary = None  # what the build needs to know of every card (`pnp.spec.deckload._Seen`), set once loaded
 
     def add(self, entry, row=None) -> None:
-        """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when its table's file is kept
-        open, as its row (`pnp.spec.csvdata.Row`, with its `record`, `start` and `maker`)."""
+        """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when its table's file can be
+        read again, as its row (`pnp.spec.csvdata.Row`, with its `record`, `start` and `maker`)."""
         if (row is None or row.start is None or row.maker.source is None
                 or len(self._items) - self.rows < KEEP_RESOLVED):
             self._items.append(entry)
@@ -154,9 +154,9 @@ class DeckCards(Sequence):
         self.seal()
         first = self._block_first[block]
         last = self._block_first[block + 1] if block + 1 < len(self._block_first) else self.rows
-        source = self._makers[self._block_maker[block]].source
+        maker = self._makers[self._block_maker[block]]
         at, end = self._starts[first], self._ends[last - 1]
-        data = source.read(at, end)
+        data = maker.source.read(at, end)
         pieces = [data[self._starts[k] - at:self._ends[k] - at] for k in range(first, last)]
         digest = hashlib.blake2b(digest_size=_DIGEST)
         for piece in pieces:
@@ -164,7 +164,7 @@ class DeckCards(Sequence):
         if len(data) != end - at or digest.digest() != self._digests[block * _DIGEST:(block + 1) * _DIGEST]:
             from pnp.errors import Pos, SpecError, SpecErrors
 
-            raise SpecErrors([SpecError(Pos(source.shown, self._lines[first], 1),
+            raise SpecErrors([SpecError(Pos(maker.path, self._lines[first], 1),
                                         "the table changed while the deck was being built (these rows are not "
                                         "the ones that were checked): build again")])
         texts = [piece.decode("utf-8") for piece in pieces]

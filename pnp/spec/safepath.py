@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import threading
-import weakref
 from pathlib import Path, PurePosixPath
 
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
@@ -71,15 +69,14 @@ def read_game_text(game_dir: Path, relative: str, pos: Pos, what: str,
     return path, decode_text(data, display_path(path))
 
 
-def read_game_text_kept(game_dir: Path, relative: str, pos: Pos, what: str,
-                        limit: int = TEXT_BYTES) -> tuple[Path, str, KeptFile]:
-    """`read_game_text`, with the file left open (`KeptFile`) so that parts of it can be read again later."""
-    path = safe_game_path(game_dir, relative, pos, what)
-    data, fd = _read_open(path, pos, f"{what} '{str(relative).strip()}'", limit)
-    kept = KeptFile(fd, display_path(path))
-    text = decode_text(data, kept.shown)
-    kept.text_at = len(data) - (len(text) if text.isascii() else len(text.encode("utf-8")))
-    return path, text, kept
+def read_game_text_again(game_dir: Path, relative: str, pos: Pos, what: str,
+                         limit: int = TEXT_BYTES) -> tuple[Path, str, FileAgain]:
+    """`read_game_text`, and a `FileAgain` through which parts of the same file can be read later."""
+    path, data = read_game_bytes(game_dir, relative, pos, what, limit)
+    again = FileAgain(game_dir, relative, pos, what, limit)
+    text = decode_text(data, display_path(path))
+    again.text_at = len(data) - (len(text) if text.isascii() else len(text.encode("utf-8")))
+    return path, text, again
 
 
 def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
@@ -89,13 +86,6 @@ def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
     file swapped for a link, a pipe or a device in between is still refused,
     and a pipe never blocks (it is opened non-blocking and refused at once).
     """
-    data, fd = _read_open(path, pos, what, limit)
-    os.close(fd)
-    return data
-
-
-def _read_open(path: Path, pos: Pos, what: str, limit: int) -> tuple[bytes, int]:
-    """`read_regular`'s bytes, and the file still open (closed when anything is wrong)."""
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except OSError as e:
@@ -113,45 +103,55 @@ def _read_open(path: Path, pos: Pos, what: str, limit: int) -> tuple[bytes, int]
                 break
             chunks.append(chunk)
             size += len(chunk)
-        if size > limit:
-            _fail(pos, f"{what} is too large (more than {_size(limit)})")
     except OSError as e:
-        os.close(fd)
         _fail(pos, f"{what} cannot be read: {e.strerror or e}")
-    except BaseException:
+    finally:
         os.close(fd)
-        raise
-    return b"".join(chunks), fd
+    if size > limit:
+        _fail(pos, f"{what} is too large (more than {_size(limit)})")
+    return b"".join(chunks)
 
 
-class KeptFile:
-    """A game file left open after it was read through the gate, so that parts of it can be read again
-    later, in a forked worker too, from the very file that was checked, whatever has become of its
-    name since. Whoever reads a part again checks it is what was read the first time (the file may
-    have been edited in place). The file is closed when this is let go of."""
+class FileAgain:
+    """A game file that was read through the gate, to be read again in parts later (a large
+    table's rows, in the worker drawing their sheet), through the same gate each time: the
+    name is checked again, and no file is held open between reads (a deck of many tables would
+    hold as many). What is read again may differ from what was read the first time (the file
+    may have been edited since): whoever reads it checks it (`pnp.spec.deckcards`)."""
 
-    def __init__(self, fd: int, shown: str):
-        self.shown = shown  # how messages name the file
-        self.text_at = 0  # bytes before its text (byte-order marks)
-        self._fd = fd
-        self._lock = threading.Lock()  # where there is no pread: one seek and read at a time
-        self._close = weakref.finalize(self, os.close, fd)
+    def __init__(self, game_dir: Path, relative: str, pos: Pos, what: str, limit: int):
+        self._gate = (game_dir, relative, pos, what)
+        self._limit = limit
+        self.text_at = 0  # bytes before the file's text (byte-order marks)
 
     def read(self, start: int, end: int) -> bytes:
         """The bytes from `start` to `end` as the file holds them now (fewer if it has shrunk)."""
-        size = end - start
-        if hasattr(os, "pread"):  # no shared file offset: safe in forked workers and threads alike
+        game_dir, relative, pos, what = self._gate
+        path = safe_game_path(game_dir, relative, pos, what)
+        shown = f"{what} '{str(relative).strip()}'"
+        try:
+            fd = os.open(path, _OPEN_FLAGS)
+        except OSError as e:
+            _fail(pos, f"{shown} cannot be read again: {e.strerror or e}")
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                _fail(pos, f"{shown} is {_not_a_file(info.st_mode)}, not a file")
+            if info.st_size > self._limit:
+                _fail(pos, f"{shown} is too large ({info.st_size:,} bytes; at most {_size(self._limit)})")
+            os.lseek(fd, start, os.SEEK_SET)
             parts, got = [], 0
-            while got < size:
-                part = os.pread(self._fd, size - got, start + got)
+            while got < end - start:
+                part = os.read(fd, end - start - got)
                 if not part:
                     break
                 parts.append(part)
                 got += len(part)
             return b"".join(parts)
-        with self._lock:
-            os.lseek(self._fd, start, os.SEEK_SET)
-            return os.read(self._fd, size)
+        except OSError as e:
+            _fail(pos, f"{shown} cannot be read again: {e.strerror or e}")
+        finally:
+            os.close(fd)
 
 
 def decode_text(data: bytes, shown: str) -> str:

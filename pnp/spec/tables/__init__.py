@@ -32,7 +32,7 @@ class TableRow:
     pos: Pos  # the row's first cell
     cells: list[Cell]  # one per column of the header
     record: str | None = None  # a CSV row's text as in the file, from which `csvfile.parse_record` reads it again
-    start: int | None = None  # where that text starts in the file, in bytes (when the file is kept open: `Table.source`)
+    start: int | None = None  # where that text starts in the file, in bytes (when it can be read again: `Table.source`)
 
 
 @dataclass
@@ -41,7 +41,7 @@ class Table:
     pos: Pos  # where the table starts
     header: list[Cell]
     rows: Iterable[TableRow]  # a workbook's sheet as a list; a CSV file's read as they are asked for, once
-    source: object = None  # a CSV file's `pnp.spec.safepath.KeptFile`, from which its rows can be read again
+    source: object = None  # a CSV file's `pnp.spec.safepath.FileAgain`, from which its rows can be read again
 
 
 WORKBOOKS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".ods": "ods"}
@@ -56,7 +56,7 @@ def read_tables(game_dir: Path, relative: str, sheets: list[str] | None, pos: Po
     `pos` is where the spec names the file, `sheet_pos` where it names the sheets. The file is
     read through the game folder's one gate (`pnp.spec.safepath`), with a size cap.
     """
-    from pnp.spec.safepath import read_game_bytes, read_game_text_kept
+    from pnp.spec.safepath import read_game_bytes, read_game_text_again
 
     suffix = PurePosixPath(str(relative).strip().replace("\\", "/")).suffix.lower()
     try:
@@ -67,8 +67,8 @@ def read_tables(game_dir: Path, relative: str, sheets: list[str] | None, pos: Po
                 return []
             from pnp.spec.tables.csvfile import parse_csv
 
-            path, text, kept = read_game_text_kept(game_dir, relative, pos, "data file")
-            table = parse_csv(text, display_path(path), errors, kept)
+            path, text, again = read_game_text_again(game_dir, relative, pos, "data file")
+            table = parse_csv(text, display_path(path), errors, again)
             return [table] if table is not None else []
         if suffix in WORKBOOKS:
             from pnp.spec.tables.workbook import MAX_FILE_BYTES, read_workbook

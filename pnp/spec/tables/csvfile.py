@@ -17,20 +17,20 @@ from pnp.errors import Collector, Pos
 from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, Cell, Table, TableRow
 
 if TYPE_CHECKING:
-    from pnp.spec.safepath import KeptFile
+    from pnp.spec.safepath import FileAgain
 
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def parse_csv(text: str, shown: str, errors: Collector, source: KeptFile | None = None) -> Table | None:
+def parse_csv(text: str, shown: str, errors: Collector, source: FileAgain | None = None) -> Table | None:
     """The table in a CSV text; None (with the error reported) when it has no header.
 
     The header is read at once; the data rows are read as they are asked for (`Table.rows`
     is an iterator), and what is wrong with one is reported then. The text is split into
     lines as the reader asks for them, and only the current record's are kept: a long file
     is never held a second time, as lines or as rows of cells. `source` is the file the text
-    was read from, kept open: each row then knows where its record starts in it (in bytes),
+    was read from (`FileAgain`): each row then knows where its record starts in it (in bytes),
     so that it can be read again from the file rather than kept.
     """
     reported = len(errors.errors)
