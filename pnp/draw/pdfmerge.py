@@ -132,26 +132,29 @@ def merge_pdfs(chunks: list[bytes]) -> bytes | bytearray:
 
 class PdfJoin:
     """Joins chunks into one PDF as each one arrives, writing it through `write` (a file's
-    `write`, or a bytearray's `extend`): only the chunk being copied and one offset per object
-    are held, so a joined file of any size can be spooled to disk with flat memory.
+    `write`, or a bytearray's `extend`): only the chunk being copied is held, so a joined file
+    of any size can be spooled to disk with flat memory.
 
     The joined Pages node and Catalog are objects 1 and 2 (every page refers to its Pages
     node, and the number of objects to come is not known yet); each chunk's objects follow,
-    renumbered. A file of one chunk is better left as it is (`merge_pdfs` does).
+    renumbered, in order. So the cross-reference entries and the Pages node's kids can be
+    written out chunk by chunk as well, into two scratch files (`scratch()`: a `pnp.spool.Spooled`,
+    by default memory) copied in at the end: a file of 100,000 pages has as many kids and
+    some 300,000 entries, 4 MB held as numbers until the end. A file of one chunk is better
+    left as it is (`merge_pdfs` does).
     """
 
     _PAGES, _CATALOG = 1, 2
     _FLUSH = 1 << 20  # bytes gathered before they are written: the parent never holds a whole file's worth
-    _SLICE = 20_000  # kids, and cross-reference entries, written at a time by `finish`
 
-    def __init__(self, write):
-        from array import array
-
+    def __init__(self, write, scratch=None):
         self._write = write
         self._written = 0
-        self._offsets = array("Q", [0, 0, 0])  # object number → offset in the joined file; 0: no such object
         self._shift = self._CATALOG
-        self._kids = array("Q")  # the joined pages' object numbers, in order
+        self._entries = (scratch or _InMemory)()  # the cross-reference entries of objects 3 and on, in order
+        self._kids = (scratch or _InMemory)()  # the Pages node's kids ("N 0 R" each, space between)
+        self._listed = self._CATALOG + 1  # the next object whose entry is to be written
+        self._pages = 0
         self._info_id = self._trailer_id = None
         self._images: dict[bytes, int] = {}  # a picture's content key → its object in the joined file
 
@@ -172,8 +175,8 @@ class PdfJoin:
             self._trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
         keys = _image_keys(pdf, spans)
         same = {num: self._images[k] for num, k in keys.items() if k in self._images}
-        offsets = self._offsets
-        offsets.extend([0] * (shift + _size(pdf) - len(offsets)))
+        size = _size(pdf)
+        offsets = [0] * size  # this chunk's object number → its offset in the joined file; 0: not copied
         out = bytearray()
         for num in sorted(spans):
             if num in (root, pages) or (num == info and not first) or num in same:
@@ -183,38 +186,60 @@ class PdfJoin:
             data = _renumber(pdf[slice(*spans[num])], shift, same)
             if num in is_page:  # every page now hangs from the one joined Pages node
                 data = re.sub(rb"/Parent \d+ 0 R", b"/Parent %d 0 R" % self._PAGES, data, count=1)
-            offsets[num + shift] = self._written + len(out)
+            offsets[num] = self._written + len(out)
             out += data
             out += b"\n"
             if len(out) > self._FLUSH:  # written in slices: a chunk is not held a second time whole
                 self._put(out)
                 out = bytearray()
-        self._kids.extend(p + shift for p in page_ids)
-        self._shift += _size(pdf)
         self._put(out)
+        self._entries.write(b"".join(_entry(offsets[n - shift]) for n in range(self._listed, shift + size)))
+        self._listed = shift + size
+        if page_ids:
+            self._kids.write((b" " if self._pages else b"") + b" ".join(b"%d 0 R" % (p + shift) for p in page_ids))
+            self._pages += len(page_ids)
+        self._shift += size
 
     def finish(self) -> None:
-        """The joined Pages node, the Catalog, the cross-reference table and the trailer, written in
-        slices (a file of 100,000 pages has as many kids and some 300,000 table entries)."""
-        self._offsets[self._PAGES] = self._written
-        self._put(b"%d 0 obj\n<<\n/Count %d /Kids [ " % (self._PAGES, len(self._kids)))
-        kids = self._kids
-        for at in range(0, len(kids), self._SLICE):
-            self._put((b" " if at else b"") + b" ".join(b"%d 0 R" % k for k in kids[at:at + self._SLICE]))
+        """The joined Pages node, the Catalog, the cross-reference table and the trailer; the kids and
+        the entries are copied from their scratch files, which are then closed."""
+        pages_at = self._written
+        self._put(b"%d 0 obj\n<<\n/Count %d /Kids [ " % (self._PAGES, self._pages))
+        self._copy(self._kids)
         self._put(b" ] /Type /Pages\n>>\nendobj\n")
-        self._offsets[self._CATALOG] = self._written
+        catalog_at = self._written
         self._put(b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
                   % (self._CATALOG, self._PAGES))
         start = self._written
-        size = len(self._offsets)
-        self._put(b"xref\n0 %d\n0000000000 65535 f \n" % size)
-        offsets = self._offsets
-        for at in range(1, size, self._SLICE):
-            self._put(b"".join(b"%010d 00000 n \n" % off if off else b"0000000000 65535 f \n"
-                               for off in offsets[at:min(size, at + self._SLICE)]))
+        size = max(self._shift, self._CATALOG + 1)
+        self._put(b"xref\n0 %d\n0000000000 65535 f \n%s%s" % (size, _entry(pages_at), _entry(catalog_at)))
+        self._copy(self._entries)
         self._put(b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
                   % (self._trailer_id, self._info_id, self._CATALOG, size, start))
+
+    def _copy(self, scratch) -> None:
+        for block in scratch.blocks():
+            self._put(block)
+        scratch.close()
 
     def _put(self, data: bytes) -> None:
         self._write(data)
         self._written += len(data)
+
+
+def _entry(offset: int) -> bytes:
+    """An object's cross-reference entry (20 bytes): where it is, or free (0: not in the file)."""
+    return b"%010d 00000 n \n" % offset if offset else b"0000000000 65535 f \n"
+
+
+class _InMemory(bytearray):
+    """`PdfJoin`'s scratch file when none is given: the bytes, in memory."""
+
+    def write(self, data) -> None:
+        self.extend(data)
+
+    def blocks(self):
+        yield self
+
+    def close(self) -> None:
+        self.clear()

@@ -90,7 +90,7 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     if len(plan) > 1:
         _set_up_for_workers(impositions)
     files = [Spooled(spool_in), Spooled(spool_in)] if len(plan) > 1 else [None, None]
-    joins = [PdfJoin(f.write) for f in files] if len(plan) > 1 else None
+    joins = [PdfJoin(f.write, lambda: Spooled(spool_in)) for f in files] if len(plan) > 1 else None
     seen: set = set()  # warnings of earlier chunks
     try:
         for outcome in ordered_map(draw, len(plan), meanwhile):
