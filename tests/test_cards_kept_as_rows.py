@@ -189,3 +189,44 @@ def test_rows_kept_as_their_place_hold_no_file_open(tmp_path, monkeypatch):
     assert deck.cards.rows == len(deck.cards) > 60
     assert len(list(Path("/proc/self/fd").iterdir())) <= open_before
     assert [deck.cards[i].id for i in range(-60, 0)] == [f"t{i}" for i in range(60)]
+
+
+def _random_table(rng) -> str:
+    """A CSV table of awkward but valid rows: quoted cells holding commas, quotes and line breaks,
+    characters of two to four bytes, blank lines, and one kind of line end chosen at random."""
+    end = rng.choice(["\n", "\r\n", "\r"])
+    pieces = ["plain", "Ünïcödé", "日本語", "emoji 🎲", 'say ""hi""', "a, b", "two\nlines", "cr\r\nlf", " "]
+
+    def cell() -> str:
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 3)))
+        return f'"{text}"' if any(c in text for c in ',"\r\n') or rng.random() < 0.2 else text
+
+    lines = ["id,title,power,kind"]
+    for i in range(rng.randint(5, 60)):
+        if rng.random() < 0.1:
+            lines.append("")  # a blank line between rows
+        lines.append(f"r{i},{cell()},{rng.randint(0, 9)},{rng.choice(['hero', 'villain'])}")
+    return ("\ufeff" if rng.random() < 0.3 else "") + end.join(lines) + (end if rng.random() < 0.7 else "")
+
+
+def test_random_tables_read_again_give_the_cards_read_first(tmp_path, monkeypatch):
+    """Where each row is in the file is counted in bytes while the text is read: on random tables
+    of every line end, byte-order mark and width of character, every row read again from the file
+    is the card read the first time, at the same place."""
+    import random
+
+    rng = random.Random(20)
+    for n in range(25):
+        folder = tmp_path / f"g{n}"
+        folder.mkdir()
+        (folder / "game.yaml").write_text("title: Rows\nplayers: 2\ncomponents: [crew.yaml]\n")
+        (folder / "crew.yaml").write_text(DECK.split("data:")[0] + "data: [{file: crew.csv, layout: hero}]\n")
+        (folder / "crew.csv").write_bytes(_random_table(rng).encode("utf-8"))
+        monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 1_000)
+        whole = load_game(folder).components[0].model
+        monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
+        kept = load_game(folder).components[0].model
+        assert kept.cards.rows == len(kept.cards) == len(whole.cards) > 0
+        assert [(e.id, e.pos, e.front.fields, e.back.fields) for e in kept.cards] == \
+            [(e.id, e.pos, e.front.fields, e.back.fields) for e in whole.cards]
+        assert dict(kept.data_rows.items()) == dict(whole.data_rows.items())
