@@ -44,9 +44,10 @@ COLORS = ["#c62828", "#1565c0", "#2e7d32"]
 # before, 3,700 and 2,200 kept, 4,200 and 1,400 at the peak
 KEPT = {"yaml": 2_800, "table": 1_600}
 PEAK = {"yaml": 2_800, "table": 1_000}
-# past the first KEEP_RESOLVED cards, a table card kept as its row's place in the file: measured 49 bytes kept
-# (its id and six numbers; 134 when the row's text was kept) and 60 at the peak (mostly the file's text, read whole)
-ROW_KEPT, ROW_PEAK = 100, 150
+# past the first KEEP_RESOLVED cards, a table card kept as its row's place in the file: measured 24 bytes kept
+# (four numbers, and array growth; 134 when the row's text was kept) and 60 at the peak (mostly the file's text,
+# read whole, and the ids, held until the deck is loaded)
+ROW_KEPT, ROW_PEAK = 50, 150
 
 
 def _game(folder: Path, n: int, form: str) -> Path:

@@ -3,8 +3,8 @@
 A resolved card costs about 1 KB (its typed fields, two faces, its row's positions), and the
 forked workers that draw the sheets start from whatever the parent holds: 50,000 resolved
 cards held 57 MB. A deck keeps its first `KEEP_RESOLVED` cards resolved; after those, a card
-from a CSV row is kept as where its row is in the file (its bytes, line and count: about 30
-bytes), and made again, the same way (about 25 µs), when it is asked for (`cards[i]`, a
+from a CSV row is kept as where its row is in the file (where its bytes start and end, and
+its count: about 16 bytes), and made again, the same way (about 25 µs), when it is asked for (`cards[i]`, a
 loop): the sheets ask in the worker drawing them, one sheet at a time.
 
 The rows are read again from their file through the game folder's gate
@@ -34,27 +34,32 @@ class DeckCards(Sequence):
     `KEEP_RESOLVED`, as where its CSV row is in its file, from which it is made when asked
     for (`make(index, row)`).
 
-    Each kept row is three numbers in arrays (its bytes' start and end, its line), not an
-    object: tens of thousands of small objects made while loading would sit among the
-    loader's freed ones and keep their memory from being reused. Consecutive kept rows of one
-    table form blocks of `BLOCK`, each with the table's maker and a digest of its rows' bytes."""
+    Each card is a few numbers in arrays, not an object (tens of thousands of small objects
+    made while loading would sit among the loader's freed ones and keep their memory from
+    being reused): which kept row or resolved card it is, its count, and for a kept row
+    where its bytes start and end. Consecutive kept rows of one table form blocks of
+    `BLOCK`, each with the table's maker, the line its first row starts on (a row's own line
+    is counted from it when the block is read again) and a digest of its rows' bytes. The
+    cards' ids are held while loading, for `repeated_ids`, and let go of once loaded (`loaded`)."""
+
+    _RESOLVED = 1 << 31  # in `_slot`: the card is `_resolved[slot - _RESOLVED]`
 
     def __init__(self, make: Callable):
         self._make = make
-        self._items: list = []  # a CardEntry, or None for a card kept as its row
-        self._slot = array("I")  # which kept row a card is (for a card kept as its row)
-        self._counts = array("I")
-        self._ids = bytearray()  # every card's id (UTF-8), end to end, for `repeated_ids`
+        self._resolved: list = []  # the cards kept resolved (CardEntry)
+        self._slot = array("I")  # each card: which kept row it is, or `_RESOLVED` + which resolved card
+        self._counts = array("H")  # each card's count (at most 10,000)
+        self._ids: bytearray | None = bytearray()  # every card's id (UTF-8), end to end, while loading
         self._id_ends = array("I", [0])
         self._starts = array("I")  # each kept row: where its bytes start in its file
         self._ends = array("I")  # … where they end
-        self._lines = array("I")  # … the line it starts on
         self._block_first = array("I")  # each block: its first kept row
+        self._block_line = array("I")  # … the line its first row starts on
         self._block_maker = array("I")  # … which of `_makers` (one a table) makes its rows
         self._digests = bytearray()  # … the digest of its rows' bytes, `_DIGEST` each
         self._makers: list = []
         self._hashing = None  # the digest of the block being filled; None once it is sealed
-        self._read: tuple[int, list[str]] = (-1, [])  # the block read last, as its rows' texts
+        self._read: tuple[int, list[str], list[int]] = (-1, [], [])  # the block read last: its rows' texts, lines
         self.rows = 0  # cards kept as their rows
         self.summary = None  # what the build needs to know of every card (`pnp.spec.deckload._Seen`), set once loaded
 
@@ -62,13 +67,12 @@ class DeckCards(Sequence):
         """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when its table's file can be
         read again, as its row (`pnp.spec.csvdata.Row`, with its `record`, `start` and `maker`)."""
         if (row is None or row.start is None or row.maker.source is None
-                or len(self._items) - self.rows < KEEP_RESOLVED):
-            self._items.append(entry)
-            self._slot.append(0)
+                or len(self._resolved) < KEEP_RESOLVED):
+            self._slot.append(self._RESOLVED + len(self._resolved))
+            self._resolved.append(entry)
         else:
+            self._slot.append(self.rows)
             self._keep_row(row)
-            self._items.append(None)
-            self._slot.append(self.rows - 1)
         self._counts.append(entry.count)
         self._ids += entry.id.encode("utf-8", "surrogatepass")
         self._id_ends.append(len(self._ids))
@@ -84,13 +88,13 @@ class DeckCards(Sequence):
             if not self._makers or self._makers[-1] is not row.maker:
                 self._makers.append(row.maker)
             self._block_first.append(self.rows)
+            self._block_line.append(row.pos.line)
             self._block_maker.append(len(self._makers) - 1)
             self._hashing = hashlib.blake2b(digest_size=_DIGEST)
         data = row.record.encode("utf-8")  # the row's bytes in the file: its text was decoded from them
         self._hashing.update(data)
         self._starts.append(row.start)
         self._ends.append(row.start + len(data))
-        self._lines.append(row.pos.line)
         self.rows += 1
 
     def seal(self) -> None:
@@ -104,7 +108,7 @@ class DeckCards(Sequence):
         the cards' order: found by sorting once, at the end, rather than by a dict of every id
         held while loading."""
         ids, ends = self._ids, self._id_ends
-        order = sorted(range(len(self._items)), key=lambda i: ids[ends[i]:ends[i + 1]])  # stable: by card too
+        order = sorted(range(len(self)), key=lambda i: ids[ends[i]:ends[i + 1]])  # stable: by card too
         out, previous, first = [], None, 0
         for i in order:
             key = ids[ends[i]:ends[i + 1]]
@@ -114,43 +118,53 @@ class DeckCards(Sequence):
                 previous, first = key, i
         return sorted(out)
 
+    def loaded(self) -> None:
+        """Every card is in and checked: the ids are let go of (`card_id` makes a row's card to tell it)."""
+        self.seal()
+        self._ids, self._id_ends = None, array("I")
+
     def card_id(self, i: int) -> str:
-        """Card `i`'s id, without making the card."""
-        return self._ids[self._id_ends[i]:self._id_ends[i + 1]].decode("utf-8", "surrogatepass")
+        """Card `i`'s id (without making the card while the deck is loading)."""
+        if self._ids is not None:
+            return self._ids[self._id_ends[i]:self._id_ends[i + 1]].decode("utf-8", "surrogatepass")
+        return self[i].id
 
     def resolved(self) -> bool:
         """Whether every card is kept resolved (the deck may then keep a plain list)."""
         return not self.rows
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self._slot)
 
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        item = self._items[i]
-        if item is not None:
-            return item
-        return self._make(i % len(self._items), self.row(i))
+        slot = self._slot[i]
+        if slot >= self._RESOLVED:
+            return self._resolved[slot - self._RESOLVED]
+        return self._make(i % len(self._slot), self._row_at(slot))
 
     def __iter__(self):
-        for i, item in enumerate(self._items):
-            yield item if item is not None else self._make(i, self.row(i))
+        for i in range(len(self._slot)):
+            yield self[i]
 
     def row(self, i: int):
         """The data row card `i` was kept as, made again from its file (None for a card kept resolved)."""
-        if self._items[i] is not None:
-            return None
         slot = self._slot[i]
-        block = bisect_right(self._block_first, slot) - 1
-        texts = self._block_texts(block)
-        maker = self._makers[self._block_maker[block]]
-        return maker.again(texts[slot - self._block_first[block]], self._lines[slot])
+        return None if slot >= self._RESOLVED else self._row_at(slot)
 
-    def _block_texts(self, block: int) -> list[str]:
-        """The texts of a block's rows, read again from their file and checked against its digest."""
+    def _row_at(self, slot: int):
+        block = bisect_right(self._block_first, slot) - 1
+        _, texts, lines = self._block_read(block)
+        k = slot - self._block_first[block]
+        return self._makers[self._block_maker[block]].again(texts[k], lines[k])
+
+    def _block_read(self, block: int) -> tuple[int, list[str], list[int]]:
+        """A block's rows read again from their file and checked against its digest: their texts, and
+        the lines they start on (counted from the block's first: `csvfile` splits lines at CR, LF
+        and CRLF, and no byte of a character of several bytes is either)."""
         if self._read[0] == block:
-            return self._read[1]
+            return self._read
         self.seal()
         first = self._block_first[block]
         last = self._block_first[block + 1] if block + 1 < len(self._block_first) else self.rows
@@ -164,26 +178,31 @@ class DeckCards(Sequence):
         if len(data) != end - at or digest.digest() != self._digests[block * _DIGEST:(block + 1) * _DIGEST]:
             from pnp.errors import Pos, SpecError, SpecErrors
 
-            raise SpecErrors([SpecError(Pos(maker.path, self._lines[first], 1),
+            raise SpecErrors([SpecError(Pos(maker.path, self._block_line[block], 1),
                                         "the table changed while the deck was being built (these rows are not "
                                         "the ones that were checked): build again")])
-        texts = [piece.decode("utf-8") for piece in pieces]
-        self._read = (block, texts)
-        return texts
+        lines, line, counted = [], self._block_line[block], at
+        for k in range(first, last):
+            between = data[counted - at:self._starts[k] - at]
+            line += between.count(b"\n") + between.count(b"\r") - between.count(b"\r\n")
+            lines.append(line)
+            counted = self._starts[k]
+        self._read = (block, [piece.decode("utf-8") for piece in pieces], lines)
+        return self._read
 
     def pos(self, i: int):
-        """Where card `i` is (a row's card: at its row), without making it."""
-        item = self._items[i]
-        if item is not None:
-            return item.pos
+        """Where card `i` is (a row's card: at its row)."""
+        slot = self._slot[i]
+        if slot >= self._RESOLVED:
+            return self._resolved[slot - self._RESOLVED].pos
         from pnp.errors import Pos
 
-        slot = self._slot[i]
         block = bisect_right(self._block_first, slot) - 1
-        return Pos(self._makers[self._block_maker[block]].path, self._lines[slot], 1)
+        line = self._block_read(block)[2][slot - self._block_first[block]]
+        return Pos(self._makers[self._block_maker[block]].path, line, 1)
 
     def is_row(self, i: int) -> bool:
-        return self._items[i] is None
+        return self._slot[i] < self._RESOLVED
 
     def copies(self, i: int) -> int:
         """Card `i`'s count, without making the card."""

@@ -229,6 +229,7 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
         else:
             place = row_places.get(i) or cards.row(i)
             errors.error(place.pos_of("id"), f"duplicate card id '{card_id}' (first at {cards.pos(first)})")
+    cards.loaded()
     del row_places
     if not len(cards) and len(errors.errors) == before:
         errors.error(raw.pos if hasattr(raw, "pos") else Pos(shown), "the deck has no cards (add `cards:` or `data:`)")
