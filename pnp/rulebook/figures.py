@@ -129,60 +129,65 @@ class PageFigure:
     _scaled: dict = field(default_factory=dict, repr=False)  # pixels wide → the image at that width
 
     def scaled(self, need: int):
-        """The figure's image at most `need` pixels wide.
+        """The figure's image at most `need` pixels wide (and at most RASTER_DPI).
 
         Made once per width: the rulebook is laid out more than once (for its contents page)
-        and each pass draws it. The full-resolution page is not kept: an A3 page at
-        RASTER_DPI holds 30 MB of pixels, and a rulebook shows several; a width asked for
-        later is rasterised again, to the same pixels. The image goes to reportlab as pixels
-        (no PNG round trip: the PDF names and stores an image by its pixels)."""
+        and each pass draws it. Only the region shown is rendered, at the scale that gives it
+        `need` pixels (`rasterise`): a poster page rendered whole at RASTER_DPI and scaled down
+        held 31 MB of pixels, and a rulebook showing one took its build from 90 to 140 MB. The image
+        goes to reportlab as pixels (no PNG round trip: the PDF names and stores an image by
+        its pixels)."""
         if need in self._scaled:
             return self._scaled[need]
-        drawn, box = rasterise(self.pdf, self.page, self.crop)
-        width, height = box[2] - box[0], box[3] - box[1]
-        self.size = (width, height)
-        if width > need:  # scaled straight from the page's region: no full-size crop is made first
-            from PIL import Image
-
-            image = drawn.resize((need, max(1, round(need * height / width))), Image.LANCZOS, box=box)
-        else:
-            image = drawn.crop(box)
-        del drawn
-        self._scaled[need] = image = image.convert("RGB")
+        image = rasterise(self.pdf, self.page, self.crop, need)
+        self.size = image.size
+        self._scaled[need] = image
         return image
 
     def flowable(self, max_width: float) -> Flowable:
         return PageImage(self, min(self.width, max_width))
 
 
-def rasterise(pdf: bytes, page_number: int, crop: bool):
-    """(the page at RASTER_DPI, the box of it to show): the ink and about 2 mm of paper round it
-    when cropped, else the whole page.
+_FIND_DPI = 50  # the page is first rendered this coarsely to find its ink
+_PAD = 0.08  # inches of paper shown around the ink (about 2 mm)
 
-    The image holds pdfium's own 4-byte pixels, which PIL shares rather than copies, and the
-    ink is found one colour band at a time: an A3 page is 30 MB at this resolution, and no
-    second full-size copy of it is made."""
+
+def rasterise(pdf: bytes, page_number: int, crop: bool, need: int):
+    """The page as an RGB image at most `need` pixels wide: the ink and about 2 mm of paper round it
+    when cropped (found on a coarse rendering first), else the whole page. Only that region is
+    rendered, at the scale that makes it `need` pixels wide, never more than RASTER_DPI."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
         page = doc[page_number - 1]
-        bitmap = page.render(scale=RASTER_DPI / 72.0, fill_color=(255, 255, 255, 255), rev_byteorder=True,
-                             prefer_bgrx=True, bitmap_maker=pdfium.PdfBitmap.new_native)  # a buffer Python owns
-        drawn = bitmap.to_pil()  # RGBX over that buffer, which it keeps alive
+        width, height = page.get_size()  # points
+        left, bottom, right, top = 0.0, 0.0, width, height
+        if crop:
+            box = _ink_box(_render(pdfium, page, _FIND_DPI / 72.0))
+            if box is not None:
+                per = 72.0 / _FIND_DPI  # points a coarse pixel
+                pad = 72.0 * _PAD + per  # and one coarse pixel: the ink may end anywhere in it
+                left, right = max(0.0, box[0] * per - pad), min(width, box[2] * per + pad)
+                top, bottom = min(height, height - box[1] * per + pad), max(0.0, height - box[3] * per - pad)
+        scale = min(need / (right - left), RASTER_DPI / 72.0)
+        image = _render(pdfium, page, scale, (left, bottom, width - right, height - top))
         page.close()
     finally:
         doc.close()
-    box = _ink_box(drawn) if crop else None
-    if box is None:
-        return drawn, (0, 0, drawn.width, drawn.height)
-    pad = int(RASTER_DPI * 0.08)  # about 2 mm of paper around the ink
-    return drawn, (max(0, box[0] - pad), max(0, box[1] - pad), min(drawn.width, box[2] + pad),
-                   min(drawn.height, box[3] + pad))
+    return image.convert("RGB")
+
+
+def _render(pdfium, page, scale: float, cut=(0, 0, 0, 0)):
+    """The page at `scale` (pixels a point), less `cut` (points off its left, bottom, right and top),
+    as an image of pdfium's own 4-byte pixels, which PIL shares."""
+    bitmap = page.render(scale=scale, crop=cut, fill_color=(255, 255, 255, 255), rev_byteorder=True,
+                         prefer_bgrx=True, bitmap_maker=pdfium.PdfBitmap.new_native)  # a buffer Python owns
+    return bitmap.to_pil()
 
 
 def _ink_box(image):
-    """The bounding box of every pixel that is not white, band by band (each a quarter of the image)."""
+    """The bounding box of every pixel that is not white, band by band."""
     from PIL import ImageChops
 
     boxes = [ImageChops.invert(image.getchannel(band)).getbbox() for band in range(3)]
