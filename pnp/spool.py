@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator
 
 _BLOCK = 1 << 20
-_NAME = ".pnp-staging-spool-"  # `pnp.output`'s staging prefix: its tidy removes a file that outlived a kill
+STAGING_NAME = ".pnp-staging-spool-"  # `pnp.output`'s staging prefix: its tidy removes a file that outlived a kill
 
 
 class SpoolError(OSError):
@@ -34,7 +34,7 @@ class Spooled:
     def __init__(self, folder: Path | None = None):
         where = folder if folder is not None and Path(folder).is_dir() else None
         try:
-            self._file = tempfile.TemporaryFile(dir=where, prefix=_NAME)
+            self._file = tempfile.TemporaryFile(dir=where, prefix=STAGING_NAME)
         except OSError as e:
             raise SpoolError(e.errno, e.strerror) from e
         self._hash = hashlib.sha256()

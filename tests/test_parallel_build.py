@@ -161,3 +161,30 @@ def test_each_chunk_measures_its_own_texts(run_cli, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     held = fonts._runs.cache_info().currsize
     assert 18 <= held < 90, held  # at least the last chunk's titles; never every title of the deck
+
+
+@pytest.mark.skipif(workers_for(2) < 2, reason="needs two cores and fork to draw chunks in parallel")
+def test_chunks_drawn_by_workers_pass_through_out_only(run_cli, tmp_path, monkeypatch):
+    """The chunks' files, handed from the workers to the joining process, and the joined files spooled
+    while they grow, are written in a new `--out` (made for them), never the system's temporary
+    folder; none is left once the build is done."""
+    import tempfile
+
+    import pnp.draw.pdf
+    import pnp.render.sheet_chunks as sheet_chunks
+    from tests.conftest import write_game
+
+    monkeypatch.setattr(pnp.draw.pdf.ChunkedPdfSurface, "pages_per_chunk", 4)  # 60 cards: several chunks
+    spooled_in = []
+    temporary = tempfile.TemporaryFile
+    monkeypatch.setattr(tempfile, "TemporaryFile", lambda **kw: spooled_in.append(kw.get("dir")) or temporary(**kw))
+    handed = []
+    taken = sheet_chunks.HandedOver.taken
+    monkeypatch.setattr(sheet_chunks.HandedOver, "taken", lambda self: handed.append(self.path) or taken(self))
+    game = write_game(tmp_path / "g", cards=60)
+    out = tmp_path / "new" / "out"
+    result = run_cli("build", game, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert len(handed) > 2 and all(Path(p).parent == out for p in handed)
+    assert len(spooled_in) >= 2 and all(Path(d) == out for d in spooled_in)
+    assert not [p for p in out.rglob("*") if p.name.startswith(".pnp")]

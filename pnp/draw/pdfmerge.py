@@ -217,6 +217,11 @@ class PdfJoin:
         self._put(b"trailer\n<<\n%s\n/Info %d 0 R\n/Root %d 0 R\n/Size %d\n>>\nstartxref\n%d\n%%%%EOF\n"
                   % (self._trailer_id, self._info_id, self._CATALOG, size, start))
 
+    def close(self) -> None:
+        """Let go of the scratch files without finishing (the join is abandoned)."""
+        self._entries.close()
+        self._kids.close()
+
     def _copy(self, scratch) -> None:
         for block in scratch.blocks():
             self._put(block)

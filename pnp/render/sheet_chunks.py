@@ -6,7 +6,8 @@ would hold), only between sheets (a card's front and back stay in one chunk). Ea
 document of its own, drawn from the loaded decks alone, so its bytes do not depend on which
 process drew it or when: chunks are drawn in forked worker processes, one per core
 (`pnp.workers.ordered_map`), and joined in order as they arrive (`pnp.draw.pdfmerge.PdfJoin`),
-into files spooled to disk (`pnp.spool`), so the parent holds one chunk at a time. The sheets
+into files spooled to disk (`pnp.spool`), so the parent holds one chunk at a time; a worker
+writes its chunk's files to disk too, for the parent to read once (`HandedOver`). The sheets
 and the print-shop file are byte-identical whether drawn by one process or several.
 
 What drawing a chunk reports (errors, warnings, characters without a glyph) comes back with
@@ -16,7 +17,10 @@ even when copies land in chunks drawn by different workers.
 """
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -69,14 +73,16 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     `drawers[id(deck)]`; `sheets_meta` is the sheets' PdfSurface title and subject.
 
     Files of several chunks are joined as each chunk arrives (while later ones are still being
-    drawn) into `pnp.spool.Spooled` files in the folder `spool_in`; a file of one chunk is bytes.
+    drawn) into `pnp.spool.Spooled` files in the folder `spool_in` (`--out`, made if it is not
+    there yet); a worker hands its chunk's files over in a file there too (`HandedOver`). A
+    file of one chunk is bytes.
     `meanwhile()` is called in this process while the workers draw (`ordered_map`)."""
     from pnp.draw import fonts
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.pdfmerge import PdfJoin
     from pnp.progress import heartbeat
-    from pnp.spool import Spooled
-    from pnp.workers import ordered_map
+    from pnp.spool import STAGING_NAME, Spooled
+    from pnp.workers import in_worker, ordered_map
 
     plan = chunk_plan(impositions, ChunkedPdfSurface.pages_per_chunk)
     if not plan:  # no card at all: empty documents, as drawing them page by page gives
@@ -84,11 +90,21 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
             meanwhile()
         return PdfSurface(**sheets_meta).finish(), PdfSurface(title=shop_title).finish()
 
+    handed_as = f"{STAGING_NAME}{os.getpid()}-"  # this process's chunks' files handed over: removed if it stops
+
     def draw(index: int):
-        return _draw_chunk(game, plan[index], drawers, sheets_meta, shop_title)
+        outcome = _draw_chunk(game, plan[index], drawers, sheets_meta, shop_title)
+        if in_worker() and spool_in is not None and Path(spool_in).is_dir() and outcome[0] is not None:
+            return (_hand_over(outcome[:2], spool_in, handed_as), *outcome[2:])
+        return outcome
 
     if len(plan) > 1:
         _set_up_for_workers(impositions)
+        if spool_in is not None:  # the spooled and handed-over files go there, not to the system's temporary folder
+            try:
+                Path(spool_in).mkdir(parents=True, exist_ok=True)
+            except OSError:  # publishing reports what is wrong with the folder; until then, spool elsewhere
+                pass
     files = [Spooled(spool_in), Spooled(spool_in)] if len(plan) > 1 else [None, None]
     joins = [PdfJoin(f.write, lambda: Spooled(spool_in)) for f in files] if len(plan) > 1 else None
     seen: set = set()  # warnings of earlier chunks
@@ -96,6 +112,8 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
         for outcome in ordered_map(draw, len(plan), meanwhile):
             heartbeat()  # a large deck is one step of the build's progress: its bar's clock still moves
             *pdfs, errors, warnings, missing = outcome
+            if isinstance(pdfs[0], HandedOver):
+                pdfs = pdfs[0].taken()
             game.errors.errors.extend(errors)
             game.errors.warnings.extend(w for w in warnings if (w.pos, w.message) not in seen)
             seen.update((w.pos, w.message) for w in warnings)
@@ -108,14 +126,59 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
                 else:
                     files[i] = pdf
         game.errors.raise_if_any()
-    except BaseException:
+    except BaseException:  # the workers are stopped by now (leaving `ordered_map` terminates them)
         for f in files:
             if isinstance(f, Spooled):
                 f.close()
+        for join in joins or ():
+            join.close()
+        for left in Path(spool_in).glob(handed_as + "*") if spool_in is not None else ():
+            left.unlink(missing_ok=True)
         raise
     for join in joins or ():
         join.finish()
     return tuple(files)
+
+
+@dataclass(frozen=True)
+class HandedOver:
+    """A chunk's files, written by the worker that drew them into one file in `--out` (named as
+    staging, so that a build killed meanwhile leaves nothing `pnp.output` does not tidy), for
+    this process to read once. Sent through the pool's pipe instead, each chunk was held twice
+    at once here (the pickle, and the bytes made from it), and two chunks arriving together
+    showed as 8 MB more at the peak of a deck of 50,000 cards."""
+
+    path: str
+    sizes: tuple[int, ...]
+
+    def taken(self) -> list[bytes]:
+        """The files, read; the file they were handed over in is removed."""
+        from pnp.spool import SpoolError
+
+        try:
+            with open(self.path, "rb") as f:
+                return [f.read(size) for size in self.sizes]
+        except OSError as e:
+            raise SpoolError(e.errno, e.strerror) from None
+        finally:
+            Path(self.path).unlink(missing_ok=True)
+
+
+def _hand_over(pdfs, folder, prefix: str) -> HandedOver:
+    """The files written to a new file in `folder`; a full disk is a `SpoolError`, as when spooling."""
+    from pnp.spool import SpoolError
+
+    path = None
+    try:
+        fd, path = tempfile.mkstemp(dir=folder, prefix=prefix)
+        with os.fdopen(fd, "wb") as f:
+            for pdf in pdfs:
+                f.write(pdf)
+    except OSError as e:
+        if path is not None:
+            Path(path).unlink(missing_ok=True)
+        raise SpoolError(e.errno, e.strerror) from None
+    return HandedOver(path, tuple(len(pdf) for pdf in pdfs))
 
 
 def _set_up_for_workers(impositions: list) -> None:
