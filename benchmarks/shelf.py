@@ -24,7 +24,7 @@ def main() -> None:
         start = time.perf_counter()
         # the child runs pnp; its own children (the workers) are measured by the grandchild's rusage
         code = ("import resource, sys\n"
-                "from pnp.cli import main\n"
+                "from pnp.cli import run as main  # main() would leave before the rusage is read\n"
                 "try:\n    main()\n"
                 "except SystemExit as e:\n    code = e.code\n"
                 "else:\n    code = 0\n"

@@ -4,6 +4,7 @@ Heavy libraries are imported inside commands so that `pnp --help` stays quick.
 """
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -169,7 +170,29 @@ def _register_commands() -> None:
 
 
 def main() -> None:
-    """Entry point: run the app, turning any located spec error that escapes into exit code 2."""
+    """The `pnp` command (and `python -m pnp`): `run()`, then leave at once, without tearing the
+    interpreter down. Every output is written, synced and closed by then (`pnp.output.publish`),
+    so only what was printed needs flushing; freeing a build's objects one by one and clearing
+    every module cost a 540-card build 0.09 s of its 0.63. A crash still ends as Python ends."""
+    code: int | str | None = 0
+    try:
+        run()
+    except SystemExit as e:
+        code = e.code
+    if isinstance(code, str):  # as `sys.exit("message")`: the message to stderr, status 1
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe, a closed stream: nothing more can be shown
+            pass
+    os._exit(code or 0)
+
+
+def run() -> None:
+    """Run the app, turning any located spec error that escapes into exit code 2 (a `SystemExit`,
+    as typer ends; `main` is the command, this is for a caller that goes on afterwards)."""
     from pnp.errors import SpecErrors
     from pnp.plugins import PluginError
 

@@ -545,8 +545,8 @@ def kill_when(proc: subprocess.Popen, out: Path, sig: int, staged: bool, delay: 
 @pytest.mark.parametrize("sig,staged,delay", [
     pytest.param(signal.SIGKILL, True, 0, id="SIGKILL-while-writing"),
     pytest.param(signal.SIGTERM, True, 0, id="SIGTERM-while-writing"),
-    pytest.param(signal.SIGKILL, False, 0.8, id="SIGKILL-early"),
-    pytest.param(signal.SIGTERM, False, 0.8, id="SIGTERM-early")])
+    pytest.param(signal.SIGKILL, False, 0.4, id="SIGKILL-early"),  # while loading or drawing
+    pytest.param(signal.SIGTERM, False, 0.4, id="SIGTERM-early")])
 def test_kill_mid_build_keeps_the_previous_outputs(big, tmp_path, sig, staged, delay):
     game, built_out = big
     out = tmp_path / "out"
@@ -557,7 +557,10 @@ def test_kill_mid_build_keeps_the_previous_outputs(big, tmp_path, sig, staged, d
         assert manifest_matches(out / "mini")
         pytest.skip("the build finished before the signal")
     assert code in (-signal.SIGKILL, 128 + signal.SIGTERM, -signal.SIGTERM), code
-    assert files_under(out / "mini") == before, "the previous outputs changed"
+    if files_under(out / "mini") != before:  # killed after publishing, before the process ended: the new set, whole
+        assert manifest_matches(out / "mini") and "extra" in (out / "mini" / "manifest.json").read_text(), \
+            "the previous outputs changed, and are not the new set whole"
+        pytest.skip("the new set was published before the signal")
     if sig == signal.SIGKILL and staged:
         assert leftovers(out), "killed while writing: its unfinished set is still there"
     if sig == signal.SIGTERM and code == 128 + signal.SIGTERM:
