@@ -1,4 +1,5 @@
-"""Benchmark: pnp against a hand-written reportlab script writing the same outputs, whole processes.
+"""Benchmark: pnp against a hand-written reportlab script writing the same outputs, whole processes
+(`pnp build --force` of the deck `deck.py` writes).
 
     python benchmarks/compare.py [N] [ROUNDS]      # default 2700 cards, 5 rounds
 
@@ -37,10 +38,15 @@ def main() -> None:
         sys.exit(f"no reference script at {script} (set PNP_REPORTLAB_BENCH to its folder)")
     ensure_compiled()
     env = dict(os.environ, PRINTSHOP="1", EMBED="1")
+    sys.path.insert(0, str(DECK.parent))
+    from deck import write_deck
+
     pnp, ref = [], []
     with tempfile.TemporaryDirectory() as out:
+        game = write_deck(Path(out), n)  # the deck of `deck.py`, built by the `pnp` command itself
+        command = [sys.executable, "-m", "pnp", "build", str(game), "--force", "-q", "--out", str(Path(out) / "pnp")]
         for i in range(rounds):
-            pnp.append(timed([sys.executable, str(DECK), str(n)]))
+            pnp.append(timed(command))
             ref.append(timed([sys.executable, str(script), str(n), out], env))
             print(f"round {i + 1}: pnp {pnp[-1]:.2f} s, reportlab {ref[-1]:.2f} s", flush=True)
     a, b = statistics.median(pnp), statistics.median(ref)
