@@ -86,16 +86,8 @@ def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
     file swapped for a link, a pipe or a device in between is still refused,
     and a pipe never blocks (it is opened non-blocking and refused at once).
     """
+    fd = _open_checked(path, pos, what, limit)
     try:
-        fd = os.open(path, _OPEN_FLAGS)
-    except OSError as e:
-        _fail(pos, f"{what} cannot be read: {e.strerror or e}")
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            _fail(pos, f"{what} is {_not_a_file(info.st_mode)}, not a file")
-        if info.st_size > limit:
-            _fail(pos, f"{what} is too large ({info.st_size:,} bytes; at most {_size(limit)})")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -110,6 +102,27 @@ def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
     if size > limit:
         _fail(pos, f"{what} is too large (more than {_size(limit)})")
     return b"".join(chunks)
+
+
+def _open_checked(path: Path, pos: Pos, what: str, limit: int) -> int:
+    """`path` opened (no link followed at the last step, never waiting on a pipe), and found on the
+    open file to be a regular file of at most `limit` bytes; closed again when it is not."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except OSError as e:
+        _fail(pos, f"{what} cannot be read: {e.strerror or e}")
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            _fail(pos, f"{what} is {_not_a_file(info.st_mode)}, not a file")
+        if info.st_size > limit:
+            _fail(pos, f"{what} is too large ({info.st_size:,} bytes; at most {_size(limit)})")
+    except BaseException as e:
+        os.close(fd)
+        if isinstance(e, OSError):
+            _fail(pos, f"{what} cannot be read: {e.strerror or e}")
+        raise
+    return fd
 
 
 class FileAgain:
@@ -127,18 +140,9 @@ class FileAgain:
     def read(self, start: int, end: int) -> bytes:
         """The bytes from `start` to `end` as the file holds them now (fewer if it has shrunk)."""
         game_dir, relative, pos, what = self._gate
-        path = safe_game_path(game_dir, relative, pos, what)
         shown = f"{what} '{str(relative).strip()}'"
+        fd = _open_checked(safe_game_path(game_dir, relative, pos, what), pos, shown, self._limit)
         try:
-            fd = os.open(path, _OPEN_FLAGS)
-        except OSError as e:
-            _fail(pos, f"{shown} cannot be read again: {e.strerror or e}")
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                _fail(pos, f"{shown} is {_not_a_file(info.st_mode)}, not a file")
-            if info.st_size > self._limit:
-                _fail(pos, f"{shown} is too large ({info.st_size:,} bytes; at most {_size(self._limit)})")
             os.lseek(fd, start, os.SEEK_SET)
             parts, got = [], 0
             while got < end - start:
@@ -149,7 +153,7 @@ class FileAgain:
                 got += len(part)
             return b"".join(parts)
         except OSError as e:
-            _fail(pos, f"{shown} cannot be read again: {e.strerror or e}")
+            _fail(pos, f"{shown} cannot be read: {e.strerror or e}")
         finally:
             os.close(fd)
 
