@@ -30,11 +30,6 @@ def usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def in_worker() -> bool:
-    """Whether this process is one of `ordered_map`'s (or another command's) workers."""
-    return _in_worker
-
-
 def mark_worker() -> None:
     """Run first in every worker process: it starts no workers of its own."""
     global _in_worker

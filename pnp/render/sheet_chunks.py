@@ -82,7 +82,7 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
     from pnp.draw.pdfmerge import PdfJoin
     from pnp.progress import heartbeat
     from pnp.spool import STAGING_NAME, Spooled
-    from pnp.workers import in_worker, ordered_map
+    from pnp.workers import ordered_map
 
     plan = chunk_plan(impositions, ChunkedPdfSurface.pages_per_chunk)
     if not plan:  # no card at all: empty documents, as drawing them page by page gives
@@ -90,11 +90,12 @@ def sheets_and_shop(game, impositions: list, drawers: dict, sheets_meta: dict, s
             meanwhile()
         return PdfSurface(**sheets_meta).finish(), PdfSurface(title=shop_title).finish()
 
-    handed_as = f"{STAGING_NAME}{os.getpid()}-"  # this process's chunks' files handed over: removed if it stops
+    here = os.getpid()
+    handed_as = f"{STAGING_NAME}{here}-"  # the files workers hand this process: removed if it stops
 
     def draw(index: int):
         outcome = _draw_chunk(game, plan[index], drawers, sheets_meta, shop_title)
-        if in_worker() and spool_in is not None and Path(spool_in).is_dir() and outcome[0] is not None:
+        if os.getpid() != here and spool_in is not None and Path(spool_in).is_dir() and outcome[0] is not None:
             return (_hand_over(outcome[:2], spool_in, handed_as), *outcome[2:])
         return outcome
 
