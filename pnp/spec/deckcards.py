@@ -163,8 +163,9 @@ class DeckCards(Sequence):
         """A block's rows read again from their file and checked against its digest: their texts, and
         the lines they start on (counted from the block's first: `csvfile` splits lines at CR, LF
         and CRLF, and no byte of a character of several bytes is either)."""
-        if self._read[0] == block:
-            return self._read
+        read = self._read  # one look: another thread (`pnp serve`) may read another block meanwhile
+        if read[0] == block:
+            return read
         self.seal()
         first = self._block_first[block]
         last = self._block_first[block + 1] if block + 1 < len(self._block_first) else self.rows
@@ -187,8 +188,8 @@ class DeckCards(Sequence):
             line += between.count(b"\n") + between.count(b"\r") - between.count(b"\r\n")
             lines.append(line)
             counted = self._starts[k]
-        self._read = (block, [piece.decode("utf-8") for piece in pieces], lines)
-        return self._read
+        read = self._read = (block, [piece.decode("utf-8") for piece in pieces], lines)
+        return read
 
     def pos(self, i: int):
         """Where card `i` is (a row's card: at its row)."""
