@@ -125,7 +125,7 @@ class PageFigure:
     width: float
     caption: str | None
     crop: bool
-    size: tuple[int, int] | None = field(default=None, repr=False)  # at RASTER_DPI, cropped: known once scaled
+    size: tuple[int, int] | None = field(default=None, repr=False)  # of the image made last (pixels): the figure's aspect
     _scaled: dict = field(default_factory=dict, repr=False)  # pixels wide → the image at that width
 
     def scaled(self, need: int):

@@ -105,7 +105,7 @@ class Row:
     values: dict = field(default_factory=dict)  # every column → its value (None when empty), for `where`
     layout_ref: object = None  # LayoutRef of the front: the `layout` cell, else the data entry's `layout:`
     back_ref: object = None  # LayoutRef of the back: the `back` cell, else the data entry's `back:`
-    record: str | None = None  # a CSV row's text, from which `maker.again` makes this row again
+    record: str | None = None  # a CSV row's text as read: a large deck keeps its length and digest (`pnp.spec.deckcards`)
     start: int | None = None  # where that text starts in the file (`maker.source`), in bytes
     maker: RowMaker | None = None
 
@@ -184,8 +184,9 @@ class RowMaker:
         cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in self.named], path, line))
         count_at = self.count_at
         count_pos = cells[count_at].pos if count_at is not None else None
-        return self._made([c.value for c in cells], cols, trow.pos, trow.record, errors, count_pos, values,
-                          trow.start)
+        made = self._made([c.value for c in cells], cols, trow.pos, errors, count_pos, values)
+        made.record, made.start = trow.record, trow.start  # where a large deck finds the row again
+        return made
 
     def again(self, record: str, line: int) -> Row:
         """The row whose CSV text is `record`, at `line`, made as it was the first time (its
@@ -198,10 +199,10 @@ class RowMaker:
         packed = _packed_points(points, line)
         cols = CellPositions(self.path, line, self.index,
                              tuple(Pos(self.path, at, col) for at, col in points) if packed is None else packed)
-        return self._made(values, cols, Pos(self.path, line, 1), record, Collector(), None, False)
+        return self._made(values, cols, Pos(self.path, line, 1), Collector(), None, False)
 
-    def _made(self, cells: list, cols: CellPositions, pos: Pos, record: str | None, errors: Collector,
-              count_pos: Pos | None, values: bool, start: int | None = None) -> Row:
+    def _made(self, cells: list, cols: CellPositions, pos: Pos, errors: Collector, count_pos: Pos | None,
+              values: bool) -> Row:
         """The row of these cell values (`cells`, one a column)."""
         from pnp.spec.fieldvalues import LayoutRef
 
@@ -212,8 +213,7 @@ class RowMaker:
         layout, back = _cell_text(cells, self.layout_at), _cell_text(cells, self.back_at)
         return Row(_cell_text(cells, self.id_at), count, fields, pos, cols, layout=layout, back=back,
                    values=row_values, layout_ref=LayoutRef(layout, cols["layout"]) if layout else self.layout_ref,
-                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, record=record, start=start,
-                   maker=self)
+                   back_ref=LayoutRef(back, cols["back"]) if back else self.back_ref, maker=self)
 
 
 def _cell_text(cells: list, at: int | None) -> str | None:

@@ -66,8 +66,7 @@ class DeckCards(Sequence):
     def add(self, entry, row=None) -> None:
         """Add a card: resolved, or, past the first `KEEP_RESOLVED` and when its table's file can be
         read again, as its row (`pnp.spec.csvdata.Row`, with its `record`, `start` and `maker`)."""
-        if (row is None or row.start is None or row.maker.source is None
-                or len(self._resolved) < KEEP_RESOLVED):
+        if row is None or row.start is None or len(self._resolved) < KEEP_RESOLVED:
             self._slot.append(self._RESOLVED + len(self._resolved))
             self._resolved.append(entry)
         else:
@@ -84,7 +83,7 @@ class DeckCards(Sequence):
             keep_large_buffers_mapped()
         if (self._hashing is None or self._makers[self._block_maker[-1]] is not row.maker
                 or self.rows - self._block_first[-1] >= BLOCK):
-            self.seal()
+            self._seal()
             if not self._makers or self._makers[-1] is not row.maker:
                 self._makers.append(row.maker)
             self._block_first.append(self.rows)
@@ -97,7 +96,7 @@ class DeckCards(Sequence):
         self._ends.append(row.start + len(data))
         self.rows += 1
 
-    def seal(self) -> None:
+    def _seal(self) -> None:
         """End the block being filled (its digest is kept); a card added later starts a new one."""
         if self._hashing is not None:
             self._digests += self._hashing.digest()
@@ -120,7 +119,7 @@ class DeckCards(Sequence):
 
     def loaded(self) -> None:
         """Every card is in and checked: the ids are let go of (`card_id` makes a row's card to tell it)."""
-        self.seal()
+        self._seal()
         self._ids, self._id_ends = None, array("I")
 
     def card_id(self, i: int) -> str:
@@ -154,10 +153,14 @@ class DeckCards(Sequence):
         return None if slot >= self._RESOLVED else self._row_at(slot)
 
     def _row_at(self, slot: int):
-        block = bisect_right(self._block_first, slot) - 1
+        block, k = self._placed(slot)
         _, texts, lines = self._block_read(block)
-        k = slot - self._block_first[block]
         return self._makers[self._block_maker[block]].again(texts[k], lines[k])
+
+    def _placed(self, slot: int) -> tuple[int, int]:
+        """Which block kept row `slot` is in, and which of its rows it is."""
+        block = bisect_right(self._block_first, slot) - 1
+        return block, slot - self._block_first[block]
 
     def _block_read(self, block: int) -> tuple[int, list[str], list[int]]:
         """A block's rows read again from their file and checked against its digest: their texts, and
@@ -166,7 +169,7 @@ class DeckCards(Sequence):
         read = self._read  # one look: another thread (`pnp serve`) may read another block meanwhile
         if read[0] == block:
             return read
-        self.seal()
+        self._seal()
         first = self._block_first[block]
         last = self._block_first[block + 1] if block + 1 < len(self._block_first) else self.rows
         maker = self._makers[self._block_maker[block]]
@@ -198,8 +201,8 @@ class DeckCards(Sequence):
             return self._resolved[slot - self._RESOLVED].pos
         from pnp.errors import Pos
 
-        block = bisect_right(self._block_first, slot) - 1
-        line = self._block_read(block)[2][slot - self._block_first[block]]
+        block, k = self._placed(slot)
+        line = self._block_read(block)[2][k]
         return Pos(self._makers[self._block_maker[block]].path, line, 1)
 
     def is_row(self, i: int) -> bool:

@@ -220,7 +220,6 @@ def _resolve(deck: Deck, path: Path, game_dir: Path, errors: Collector, shared_l
                 cards.add(entry, row)
                 if not cards.is_row(len(cards) - 1):
                     data_rows[entry.id] = row_places[len(cards) - 1] = row.place()
-        cards.seal()  # every row is in: the last block of rows kept as their place gets its digest
     for i, first in cards.repeated_ids():
         card_id = cards.card_id(i)
         if i < len(yaml_cards):
