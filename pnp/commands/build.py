@@ -83,7 +83,14 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
     order given, and each game's files are the same bytes."""
     from pnp.commands.parallel import build_games
 
-    console = _console()
+    console = None
+
+    def say(text: str) -> None:  # rich is imported for the first line shown, not for a quiet build
+        nonlocal console
+        if console is None:
+            console = _console()
+        console.print(text)
+
     failed = False
     warned = 0
     for game_dir, outcome in build_games(game_dirs, options, quiet):
@@ -101,13 +108,13 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
         warned += len(result.warnings)
         if not quiet:
             if result.skipped:
-                console.print(f"[green]✓[/] {_escape(result.game)}: up to date ({_escape(str(result.out_dir))}/)")
+                say(f"[green]✓[/] {_escape(result.game)}: up to date ({_escape(str(result.out_dir))}/)")
             else:
-                console.print(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files → "
+                say(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files → "
                               f"{_escape(str(result.out_dir))}/")
             if verbose:
                 for f in result.files:
-                    console.print(f"    {f['file']}  {f['bytes']:,} bytes")
+                    say(f"    {f['file']}  {f['bytes']:,} bytes")
     if warned and not quiet:
-        console.print(f"{warned} warning{'s' if warned != 1 else ''} (--strict makes them errors)")
+        say(f"{warned} warning{'s' if warned != 1 else ''} (--strict makes them errors)")
     return failed

@@ -17,14 +17,26 @@ class Assets:
     """
 
     def __init__(self, game_dir: Path, min_ppi: float | None = None):
-        from pnp.draw.raster import DEFAULT_MIN_PPI
-
         self.game_dir = game_dir
-        self.min_ppi = DEFAULT_MIN_PPI if min_ppi is None else min_ppi
+        self._min_ppi = min_ppi
         self._extra = None
         self._art: dict[str, object] = {}
         self.report = None  # a Collector: what art cannot draw is told there, once per file (set by the game)
         self._warned: set[tuple] = set()
+
+    @property
+    def min_ppi(self) -> float:
+        """The threshold set, else pnp's default (looked up here: the picture module loads Pillow,
+        which a game with no picture never needs)."""
+        if self._min_ppi is None:
+            from pnp.draw.raster import DEFAULT_MIN_PPI
+
+            return DEFAULT_MIN_PPI
+        return self._min_ppi
+
+    @min_ppi.setter
+    def min_ppi(self, value: float) -> None:
+        self._min_ppi = value
 
     @property
     def extra_icons(self) -> dict:

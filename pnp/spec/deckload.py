@@ -293,12 +293,19 @@ class _UndefinedNames:
 
     def __init__(self, deck: Deck):
         self.deck = deck
-        self.known_globals = set(templating.environment().globals)
+        self._globals: frozenset | None = None
         self.missing: dict[tuple[Pos, str], tuple[set[str], list[Pos]]] = {}
         self.confirmed: dict[tuple, bool] = {}
         self.placed: dict[tuple, Pos] = {}
         # faces with the same boxes and the same field names use the same unknown names: worked out once
         self.plans: dict[tuple, tuple[set[str], list]] = {}
+
+    def globals(self) -> frozenset:
+        """The names every template knows (Jinja2's own and pnp's): looked up only for a name the
+        cards lack, since it loads Jinja2, which plain `{{ name }}` text never needs."""
+        if self._globals is None:
+            self._globals = frozenset(templating.environment().globals)
+        return self._globals
 
     def add(self, entry: CardEntry) -> None:
         missing, confirmed, placed, plans = self.missing, self.confirmed, self.placed, self.plans
@@ -310,7 +317,7 @@ class _UndefinedNames:
                 names = set(face.fields) | {"card", "deck", "parameters"}
                 plans[plan_key] = (names, [(rb, key, source, unknown) for rb in face.boxes if not rb.static
                                            for key, source, used in _templates_of(rb.box)
-                                           if (unknown := frozenset(used - names - self.known_globals))])
+                                           if used - names and (unknown := frozenset(used - names - self.globals()))])
             names, plan = plans[plan_key]
             for rb, key, source, unknown in plan:
                 for name in sorted(unknown):

@@ -507,21 +507,34 @@ def compile_expression(source: str):
 
 
 _SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+# Words a Jinja2 expression reads as a constant or an operator, not as a name to look up.
+_JINJA_WORDS = frozenset({"true", "false", "none", "True", "False", "None", "and", "or", "not", "in", "is",
+                          "if", "else"})
 
 
 @lru_cache(maxsize=4096)
 def _simple_parts(source: str) -> tuple | None:
-    """Literal text and plain `{{ name }}` substitutions only → (literal, name, literal, …); else None."""
+    """Literal text and plain `{{ name }}` substitutions only → (literal, name, literal, …); else None.
+    Such a source is a valid template as it stands, and its names are the names it uses."""
     if "{%" in source or "{#" in source:
         return None
     parts, at = [], 0
     for m in _SIMPLE.finditer(source):
+        if m.group(1) in _JINJA_WORDS:
+            return None  # `{{ true }}` prints True: let Jinja2 do it
         parts += [source[at:m.start()], m.group(1)]
         at = m.end()
     parts.append(source[at:])
     if any("{{" in p or "}}" in p for p in parts[::2]):
         return None  # an expression with filters or attributes: let Jinja2 do it
     return tuple(parts)
+
+
+def check_template(source: str) -> None:
+    """A TemplateError when `source` does not compile. Plain text and `{{ name }}` substitutions
+    are checked without Jinja2 (importing it and compiling took most of a small deck's loading)."""
+    if "{" in source and _simple_parts(source) is None:
+        compile_template(source)
 
 
 def render(source: str, context: dict) -> str:
@@ -592,6 +605,9 @@ def names_used(source: str) -> set[str]:
     """Undeclared variables of a template (empty for static text)."""
     if "{" not in source:
         return set()
+    parts = _simple_parts(source)
+    if parts is not None:
+        return set(parts[1::2])
     from jinja2 import meta
 
     return set(meta.find_undeclared_variables(_compile(environment().parse, source, "template")))
@@ -608,7 +624,7 @@ def is_static(box, raw, errors: Collector) -> bool:
             if key == "icons" and "{" not in value:
                 return False  # a field name
             try:
-                compile_template(value)
+                check_template(value)
                 if names_used(value):
                     static = False
             except TemplateError as e:
@@ -619,7 +635,7 @@ def is_static(box, raw, errors: Collector) -> bool:
         if isinstance(value, str) and "{" in value:
             static = False
             try:
-                compile_template(value)
+                check_template(value)
             except TemplateError as e:
                 errors.error(locate(raw, [key]), e.message)
     if box.show_if:

@@ -1,0 +1,62 @@
+"""A small build loads only what it uses, and the shortcuts that let it give what the full path gives.
+
+Time is not asserted (a shared machine makes timed tests flaky): what is checked is that the
+libraries a build does not need stay unloaded, and that each shortcut's result is Jinja2's own.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import line_of, write_game
+
+PLAIN = ["", "plain text", "{{ name }}", "x {{ name }} y {{ power }}", "{{name}}{{power}}", "{ not a template }",
+         "{{ name }}}", "a } b", "{{ true }}", "{{ none }}", "{{ false }} and {{ name }}", "{{ True }}"]
+
+
+@pytest.mark.parametrize("source", PLAIN)
+def test_plain_substitutions_give_what_jinja2_gives(source):
+    from jinja2 import meta
+
+    from pnp.spec import templating
+
+    context = {"name": "Orc", "power": 3}
+    env = templating.environment()
+    assert templating.render(source, context) == env.from_string(source).render(context)
+    assert templating.names_used(source) == set(meta.find_undeclared_variables(env.parse(source)))
+    templating.check_template(source)  # compiles: no error
+
+
+@pytest.mark.parametrize("source", ["{{ name", "{{ name }} {{", "{{ name | }}", "{% if %}"])
+def test_a_broken_template_is_still_refused(source):
+    from pnp.spec import templating
+
+    with pytest.raises(templating.TemplateError, match="syntax error"):
+        templating.check_template(source)
+
+
+def test_a_quiet_build_of_plain_field_text_loads_neither_jinja2_nor_rich(tmp_path):
+    """Jinja2 is for templates with logic in them, rich for what is printed: a quiet build of
+    cards whose text is plain `{{ name }}` substitutions needs neither."""
+    game = write_game(tmp_path, cards=12)
+    code = ("import json, sys\n"
+            "from pnp.cli import run\n"
+            f"sys.argv = ['pnp', 'build', {str(game)!r}, '-q', '--out', {str(tmp_path / 'out')!r}]\n"
+            "try:\n    run()\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'rich'))))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={"PNP_JOBS": "1", "PATH": ""})
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout.splitlines()[-1]) == []
+    assert (tmp_path / "out" / "mini" / "cards.pdf").stat().st_size > 10_000
+
+
+def test_a_template_with_logic_is_still_checked_when_the_deck_loads(tmp_path, run_cli):
+    game = write_game(tmp_path, cards=3)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('"{{ name }}"', '"{{ name | upper }}{% if power %}"'))
+    run = run_cli("build", game, "--out", tmp_path / "out")
+    assert run.exit_code == 2
+    assert f"cards.yaml:{line_of(deck, '{% if power')}:" in run.output and "syntax error" in run.output
