@@ -32,10 +32,16 @@ def tool_fingerprint() -> str:
     """pnp's version and the contents of every file of the installed package (code, fonts, examples)."""
     from pnp.paths import PACKAGE
 
+    found: list[tuple[tuple[str, ...], str]] = []  # (the path's parts, for the order of sorted paths; the path)
+    for root, dirs, names in os.walk(PACKAGE):  # os.walk, not Path.rglob: a fifth of the time, every build asks
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        here = Path(root).relative_to(PACKAGE).parts
+        found += [((*here, name), os.path.join(root, name)) for name in names
+                  if os.path.splitext(name)[1] not in (".pyc", ".pyo") and os.path.isfile(os.path.join(root, name))]
     chunks: list[bytes | str] = [__version__]
-    for p in sorted(PACKAGE.rglob("*")):
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
-            chunks += [p.relative_to(PACKAGE).as_posix(), p.read_bytes()]
+    for parts, path in sorted(found):
+        with open(path, "rb") as f:
+            chunks += ["/".join(parts), f.read()]
     return digest(*chunks)
 
 

@@ -60,3 +60,34 @@ def test_a_template_with_logic_is_still_checked_when_the_deck_loads(tmp_path, ru
     run = run_cli("build", game, "--out", tmp_path / "out")
     assert run.exit_code == 2
     assert f"cards.yaml:{line_of(deck, '{% if power')}:" in run.output and "syntax error" in run.output
+
+
+def test_pnp_s_own_fingerprint_follows_every_file_it_reads_and_no_compiled_one(tmp_path, monkeypatch):
+    """The stamp in every manifest says which pnp built it: any code or data file of the package
+    changes it (a new pnp rebuilds), a compiled module does not (Python writes those as it pleases)."""
+    import pnp.fingerprint
+    import pnp.paths
+
+    package = tmp_path / "pnp"
+    (package / "data" / "fonts").mkdir(parents=True)
+    (package / "__pycache__").mkdir()
+    (package / "cli.py").write_text("print('hi')\n")
+    (package / "data" / "fonts" / "Face.ttf").write_bytes(b"\0\1\2")
+    (package / "data-notes.txt").write_text("sorted before data/ as a string, after it as a path\n")
+    monkeypatch.setattr(pnp.paths, "PACKAGE", package)
+
+    def fingerprint() -> str:
+        pnp.fingerprint.tool_fingerprint.cache_clear()
+        return pnp.fingerprint.tool_fingerprint()
+
+    first = fingerprint()
+    assert fingerprint() == first
+    (package / "__pycache__" / "cli.cpython-311.pyc").write_bytes(b"compiled")
+    (package / "data" / "stale.pyc").write_bytes(b"compiled")
+    assert fingerprint() == first
+    (package / "data" / "fonts" / "Face.ttf").write_bytes(b"\0\1\3")
+    changed = fingerprint()
+    assert changed != first
+    (package / "data" / "fonts" / "Face.ttf").rename(package / "data" / "fonts" / "Other.ttf")
+    assert fingerprint() not in (first, changed)
+    pnp.fingerprint.tool_fingerprint.cache_clear()
