@@ -14,7 +14,8 @@ import pytest
 from tests.conftest import line_of, write_game
 
 PLAIN = ["", "plain text", "{{ name }}", "x {{ name }} y {{ power }}", "{{name}}{{power}}", "{ not a template }",
-         "{{ name }}}", "a } b", "{{ true }}", "{{ none }}", "{{ false }} and {{ name }}", "{{ True }}"]
+         "{{ name }}}", "a } b", "{{ true }}", "{{ none }}", "{{ false }} and {{ name }}", "{{ True }}",
+         "{{ name }}\n", "plain\n", "two\n\n", "\n", "a\r\n{{ name }}\r\n", "a\rb"]
 
 
 @pytest.mark.parametrize("source", PLAIN)
@@ -91,3 +92,29 @@ def test_pnp_s_own_fingerprint_follows_every_file_it_reads_and_no_compiled_one(t
     (package / "data" / "fonts" / "Face.ttf").rename(package / "data" / "fonts" / "Other.ttf")
     assert fingerprint() not in (first, changed)
     pnp.fingerprint.tool_fingerprint.cache_clear()
+
+
+@pytest.mark.parametrize("box", ["title", "note"])
+def test_a_yaml_block_s_last_line_break_draws_nothing(tmp_path, run_cli, box):
+    """`text: |` ends with a line break. Jinja2 drops a template's last one; plain text and
+    `{{ name }}` text (drawn without Jinja2) must too, or the text sits half a line high in
+    its box. The same card with the text on one line and as a block: the same bytes."""
+    line = {"title": '      title: {text: "{{ name }}", x: 5mm, y: 5mm, width: 53mm, height: 10mm, font: sans-bold, size: 14pt, align: center}\n',
+            "note": ""}[box]
+    one_line = {"title": line, "note": '      note: {text: "Static words", x: 5mm, y: 20mm, width: 53mm, height: 15mm, valign: middle}\n'}[box]
+    block = {"title": ("      title:\n        text: |\n          {{ name }}\n"
+                       "        x: 5mm\n        y: 5mm\n        width: 53mm\n        height: 10mm\n"
+                       "        font: sans-bold\n        size: 14pt\n        align: center\n"),
+             "note": ("      note:\n        text: |\n          Static words\n"
+                      "        x: 5mm\n        y: 20mm\n        width: 53mm\n        height: 15mm\n        valign: middle\n")}[box]
+    built = []
+    for name, written in (("line", one_line), ("block", block)):
+        game = write_game(tmp_path / name, cards=4)
+        deck = game / "cards.yaml"
+        text = deck.read_text()
+        title = next(t for t in text.splitlines(keepends=True) if t.startswith("      title:"))
+        deck.write_text(text.replace(title, written if box == "title" else title + written))
+        run = run_cli("build", game, "--out", tmp_path / name / "out")
+        assert run.exit_code == 0, run.output
+        built.append((tmp_path / name / "out" / "mini" / "cards.pdf").read_bytes())
+    assert built[0] == built[1]

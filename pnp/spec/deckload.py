@@ -519,7 +519,7 @@ class _LayoutResolver:
                 where = "text" if box.text and f":{icon_name}:" in box.text else ("icons" if box.icons else "src")
                 self.errors.error(locate(raw, [where]), f"box '{box_name}': unknown icon '{icon_name}'"
                                   f"{did_you_mean(icon_name, self.known_icons)}")
-        static_text = box.text
+        static_text = templating.as_jinja_reads(box.text) if box.text else box.text
         if static and box.text and "{" in box.text:
             try:
                 static_text = templating.render(box.text, {})

@@ -537,6 +537,16 @@ def check_template(source: str) -> None:
         compile_template(source)
 
 
+def as_jinja_reads(source: str) -> str:
+    """A template's text as Jinja2 reads it: every line break a newline, and one newline at the very
+    end dropped (`keep_trailing_newline=False`). A YAML block (`text: |`) ends with one; kept, it
+    was an empty last line that moved the text up in its box, but only where no `{%` sent the
+    text through Jinja2."""
+    if "\r" in source:
+        source = source.replace("\r\n", "\n").replace("\r", "\n")
+    return source[:-1] if source.endswith("\n") else source
+
+
 def render(source: str, context: dict) -> str:
     """Render a card's template string; failures become TemplateError with a plain message.
 
@@ -544,9 +554,10 @@ def render(source: str, context: dict) -> str:
     same result and the same strictness as Jinja2. Either way the text is at
     most CARD_LIMITS.output characters.
     """
-    if "{" not in source:
-        return _card_sized(source)
-    parts = _simple_parts(source)
+    text = as_jinja_reads(source)
+    if "{" not in text:
+        return _card_sized(text)
+    parts = _simple_parts(text)
     if parts is not None:
         out = []
         for i, part in enumerate(parts):
