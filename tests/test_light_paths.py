@@ -74,7 +74,7 @@ def test_pnp_s_own_fingerprint_follows_every_file_it_reads_and_no_compiled_one(t
     (package / "__pycache__").mkdir()
     (package / "cli.py").write_text("print('hi')\n")
     (package / "data" / "fonts" / "Face.ttf").write_bytes(b"\0\1\2")
-    (package / "data-notes.txt").write_text("sorted before data/ as a string, after it as a path\n")
+    (package / "data-notes.txt").write_text("a file beside a folder of a like name\n")
     monkeypatch.setattr(pnp.paths, "PACKAGE", package)
 
     def fingerprint() -> str:
