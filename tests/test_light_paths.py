@@ -31,6 +31,37 @@ def test_plain_substitutions_give_what_jinja2_gives(source):
     templating.check_template(source)  # compiles: no error
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_random_texts_render_as_jinja2_renders_them(seed):
+    """Texts of braces, names, spaces and line breaks thrown together: the shortcut renders,
+    refuses and names exactly what Jinja2 does, wherever it takes a text."""
+    import random
+
+    from jinja2 import meta
+
+    from pnp.spec import templating
+
+    pieces = ["{", "}", "{{", "}}", " ", "\n", "\r", "\r\n", "name", "power", "_a1", "true", "None", "-", "%",
+              "\t", "é", "{%", "%}", "{#", "#}", "|", ".", "'"]
+    context = {"name": "Orc", "power": 3, "_a1": "A"}
+    env = templating.environment()
+    rng = random.Random(seed)
+    for _ in range(2000):
+        source = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        try:
+            expected = env.from_string(source).render(context)
+        except Exception:  # a syntax error, an undefined name
+            expected = None
+        try:
+            got = templating.render(source, context)
+        except templating.TemplateError:
+            got = None
+        assert got == expected, repr(source)
+        if templating._simple_parts(source) is not None:  # the load's checks took the shortcut too
+            templating.check_template(source)
+            assert templating.names_used(source) == set(meta.find_undeclared_variables(env.parse(source))), repr(source)
+
+
 @pytest.mark.parametrize("source", ["{{ name", "{{ name }} {{", "{{ name | }}", "{% if %}"])
 def test_a_broken_template_is_still_refused(source):
     from pnp.spec import templating

@@ -527,6 +527,8 @@ def _simple_parts(source: str) -> tuple | None:
     parts.append(source[at:])
     if any("{{" in p or "}}" in p for p in parts[::2]):
         return None  # an expression with filters or attributes: let Jinja2 do it
+    if any(p.endswith("{") for p in parts[0:-1:2]):
+        return None  # `{{{ name }}`: Jinja2 reads `{{` and then a `{`, and refuses it
     return tuple(parts)
 
 
