@@ -149,3 +149,44 @@ def test_a_yaml_block_s_last_line_break_draws_nothing(tmp_path, run_cli, box):
         assert run.exit_code == 0, run.output
         built.append((tmp_path / name / "out" / "mini" / "cards.pdf").read_bytes())
     assert built[0] == built[1]
+
+
+def _rules_game(tmp_path, rules: str):
+    game = tmp_path / "r"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: R\nplayers: 1\ncomponents: []\n")
+    (game / "rules.md").write_text(rules)
+    return game
+
+
+@pytest.mark.parametrize("rules, message, line", [
+    ("# Rules\n\n" + "word " * 80_000, "a paragraph of 399,999 characters", 3),
+    ("# Rules\n\n" + "{{ game.title }} " * 6_000, "more than 5,000 template tags", 3),
+])
+def test_a_rulebook_that_would_take_minutes_is_refused_where_it_is_written(tmp_path, run_cli, rules, message, line):
+    """Bounded work: one paragraph of 400,000 characters took reportlab 47 s (its time grows with the
+    square of the length), 200,000 template tags took Jinja2 28 s and 2.4 GB to compile."""
+    game = _rules_game(tmp_path, rules)
+    run = run_cli("build", game, "--out", tmp_path / "out")
+    assert run.exit_code == 2
+    assert f"rules.md:{line}:" in run.output and message in run.output
+
+
+def test_a_card_text_repeating_a_long_field_is_refused_before_it_is_made(tmp_path, run_cli):
+    """A field of 20,000 characters written 100,000 times would be 2 GB of text: measured first."""
+    game = write_game(tmp_path, cards=1, card_lines="  - {id: c0, fields: {name: " + "x" * 20_000 + "}}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('title: {text: "{{ name }}"', 'title: {text: "' + "{{ name }}" * 100_000 + '"'))
+    run = run_cli("build", game, "--out", tmp_path / "out")
+    assert run.exit_code == 2
+    assert "the text is 2,000,000,000 characters long" in run.output
+
+
+def test_a_huge_card_template_with_logic_is_refused_before_jinja2_compiles_it(tmp_path, run_cli):
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('title: {text: "{{ name }}"',
+                                             'title: {text: "{% if name %}{% endif %}' + "{{ name }}" * 30_000 + '"'))
+    run = run_cli("build", game, "--out", tmp_path / "out")
+    assert run.exit_code == 2
+    assert f"cards.yaml:{line_of(deck, '{% if name')}:" in run.output and "at most 20,000" in run.output

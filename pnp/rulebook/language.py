@@ -516,7 +516,7 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
     _check_markers(text, len(helpers.figures), path)
     refs: list[ImageRef] = []
     blocks = parse(text, refs)
-    _check_heading_lengths(blocks, path)
+    _check_layout_bounds(blocks, path)
     _warn_missing_glyphs(game, blocks, path)
     unknown = sorted(n for n in icons_used(blocks) if not game.assets.has_icon(n))
     if unknown:
@@ -533,11 +533,16 @@ MAX_HEADING = 200  # characters: a heading is set again in the contents, the out
 MAX_HEADINGS = 1_000  # each is an entry of the contents, laid out again on every pass of the book
 MAX_WORD = 1_000  # characters without a space: reportlab breaks such a word one character at a time
 MAX_TABLE_CELLS = 10_000  # a table is laid out whole before it is split across pages
+# characters of one paragraph (or list item, or table cell): reportlab wraps the whole rest of a
+# paragraph again on every page it reaches, so its time grows with the square of its length
+# (400,000 characters took 47 s). The bundled rulebooks' longest is about 4,200.
+MAX_PARAGRAPH = 20_000
 
 
-def _check_heading_lengths(blocks: list, path: Path) -> None:
+def _check_layout_bounds(blocks: list, path: Path) -> None:
     """Bounds on what reportlab lays out slowly, each an error where it is written: a heading of 50,000
-    characters, 20,000 headings, a word of 250,000 characters or a table of 180,000 cells took minutes."""
+    characters, 20,000 headings, a word of 250,000 characters, a table of 180,000 cells or a
+    paragraph of 400,000 characters took minutes."""
     errors = []
     headings = 0
 
@@ -545,11 +550,20 @@ def _check_heading_lengths(blocks: list, path: Path) -> None:
         line, found = _find_line(path, needle[:40])
         errors.append(SpecError(_pos(str(path), line, found), message))
 
-    def long_word(text: str) -> None:
+    def long_text(text: str) -> None:
+        if long_word(text):
+            return
+        plain = re.sub(r"<[^>]*>", "", text)
+        if len(plain) > MAX_PARAGRAPH:
+            error(plain.lstrip()[:40], f"a paragraph of {len(plain):,} characters; a paragraph is at most "
+                                       f"{MAX_PARAGRAPH:,} (a blank line starts a new one)")
+
+    def long_word(text: str) -> bool:
         m = re.search(r"\S{%d,}" % (MAX_WORD + 1), text)
         if m:
             error(re.sub(r"<[^>]*>", "", m.group())[:40] or m.group(), f"a word of {len(m.group()):,} characters "
                   f"without a space; a word is at most {MAX_WORD:,} (reportlab breaks it a character at a time)")
+        return m is not None
 
     def walk(items):
         nonlocal headings
@@ -563,7 +577,7 @@ def _check_heading_lengths(blocks: list, path: Path) -> None:
                     error(b.plain, f"more than {MAX_HEADINGS:,} headings: the contents could not be laid out in "
                                    "reasonable time")
             elif isinstance(b, Para):
-                long_word(b.text)
+                long_text(b.text)
             elif isinstance(b, Quote):
                 walk(b.blocks)
             elif isinstance(b, ListBlock):
@@ -576,7 +590,7 @@ def _check_heading_lengths(blocks: list, path: Path) -> None:
                                                         f"{len(b.head)}); a table has at most {MAX_TABLE_CELLS:,}")
                 else:
                     for cell in b.head + [c for r in b.rows for c in r]:
-                        long_word(cell)
+                        long_text(cell)
 
     walk(blocks)
     if errors:

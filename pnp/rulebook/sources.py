@@ -8,11 +8,12 @@ files only, at most `TEXT_BYTES`, UTF-8.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from jinja2 import BaseLoader, TemplateNotFound
 
-from pnp.errors import Pos, SpecErrors, display_path
+from pnp.errors import Pos, SpecError, SpecErrors, display_path
 from pnp.rulebook.errors import RuleError
 from pnp.spec.safepath import TEXT_BYTES, decode_text, read_regular, safe_game_path
 
@@ -29,11 +30,18 @@ class IncludeMissing(TemplateNotFound, RuleError):
         self.needle = name
 
 
+# `{{ … }}` and `{% … %}` tags in rules.md and every file it includes, together: Jinja2 compiles each
+# into Python, and 200,000 took it 28 s and 2.4 GB. The bundled rulebooks have at most 226.
+MAX_TAGS = 5_000
+_TAG = re.compile(r"\{\{|\{%")
+
+
 class GameFolderLoader(BaseLoader):
     """Loads `{% include %}`, `{% import %}`, `{% from %}` and `{% extends %}` targets from the game folder only."""
 
     def __init__(self, game_dir: Path):
         self.game_dir = Path(game_dir)
+        self.tags = 0  # tags in every source loaded so far (MAX_TAGS)
 
     def get_source(self, environment, template: str):
         what = "included file"
@@ -46,7 +54,23 @@ class GameFolderLoader(BaseLoader):
                 raise IncludeMissing(template, message) from None
             raise IncludeRefused(message, template) from None
         # a file that is not text is reported where its bad byte is
-        return decode_text(data, display_path(path)), str(path), None
+        text = decode_text(data, display_path(path))
+        self._count_tags(text, path)
+        return text, str(path), None
+
+    def _count_tags(self, text: str, path: Path) -> None:
+        """Add the source's tags to the rulebook's; past MAX_TAGS, an error at the first tag over."""
+        before = self.tags
+        self.tags += len(_TAG.findall(text))
+        if self.tags <= MAX_TAGS:
+            return
+        over = MAX_TAGS - before  # the (over + 1)th tag of this source is the first over the bound
+        m = next(m for i, m in enumerate(_TAG.finditer(text)) if i == over)
+        line = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        raise SpecErrors([SpecError(Pos(display_path(path), line, col),
+                                    f"more than {MAX_TAGS:,} template tags ({{{{ … }}}} and {{% … %}}) in the rulebook "
+                                    "and the files it includes; put repeated text in a loop or a macro")])
 
 
 def source_lines(path: str | Path) -> list[str] | None:
