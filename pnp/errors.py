@@ -23,6 +23,12 @@ class Pos:
     def __str__(self) -> str:
         return f"{self.path}:{self.cell}" if self.cell else f"{self.path}:{self.line}:{self.col}"
 
+    @staticmethod
+    def of_offset(path: str, text: str, offset: int) -> "Pos":
+        """The line and column of character `offset` of `text`, the whole text of the file `path`."""
+        line = text.count("\n", 0, offset) + 1
+        return Pos(path, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+
 
 @dataclass(frozen=True, slots=True)
 class SpecError:

@@ -87,11 +87,6 @@ def _rulebook(game) -> tuple[str, str] | None:
     return None if source is None else (display_path(game.rules_path), source)
 
 
-def _at(shown: str, text: str, offset: int) -> Pos:
-    line = text.count("\n", 0, offset) + 1
-    return Pos(shown, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
-
-
 def _icons(game) -> list[Finding]:
     from pnp.referee.text import _pos_in, texts
 
@@ -118,14 +113,14 @@ def _cards(game) -> list[Finding]:
     for m in _CARD_CALL.finditer(text):
         deck = m.group(3)
         if deck not in decks:
-            out.append(Finding(_at(shown, text, m.start(3)), "cards",
+            out.append(Finding(Pos.of_offset(shown, text, m.start(3)), "cards",
                                f"the rulebook shows a card of deck '{deck}', which the game does not have"
                                f"{did_you_mean(deck, sorted(decks))}"))
             continue
         for lit in _LITERAL.finditer(m.group(4)):
             card = lit.group(2)
             if card not in decks[deck]:
-                out.append(Finding(_at(shown, text, m.start(4) + lit.start(2)), "cards",
+                out.append(Finding(Pos.of_offset(shown, text, m.start(4) + lit.start(2)), "cards",
                                    f"the rulebook shows card '{card}', which deck '{deck}' does not have"
                                    f"{did_you_mean(card, sorted(decks[deck]))}"))
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import islice
 from pathlib import Path
 
 from jinja2 import BaseLoader, TemplateNotFound
@@ -64,11 +65,8 @@ class GameFolderLoader(BaseLoader):
         self.tags += len(_TAG.findall(text))
         if self.tags <= MAX_TAGS:
             return
-        over = MAX_TAGS - before  # the (over + 1)th tag of this source is the first over the bound
-        m = next(m for i, m in enumerate(_TAG.finditer(text)) if i == over)
-        line = text.count("\n", 0, m.start()) + 1
-        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-        raise SpecErrors([SpecError(Pos(display_path(path), line, col),
+        first_over = next(islice(_TAG.finditer(text), MAX_TAGS - before, None))  # this source's tag past the bound
+        raise SpecErrors([SpecError(Pos.of_offset(display_path(path), text, first_over.start()),
                                     f"more than {MAX_TAGS:,} template tags ({{{{ … }}}} and {{% … %}}) in the rulebook "
                                     "and the files it includes; put repeated text in a loop or a macro")])
 

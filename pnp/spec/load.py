@@ -243,9 +243,7 @@ def locate_within(pos: Pos, pattern: str, span: int) -> Pos:
     m = re.compile(pattern).search(text, start, min(len(text), start + span))
     if m is None:
         return pos
-    line = text.count("\n", 0, m.start()) + 1
-    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-    return Pos(pos.path, line, col)
+    return Pos.of_offset(pos.path, text, m.start())
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same marks, much faster
