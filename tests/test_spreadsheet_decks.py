@@ -478,6 +478,20 @@ def test_empty_cells_take_the_fields_default_and_text_keeps_leading_zeros(run_cl
     assert faces(tmp_path / "out", game) == ["Alpha|007|5|12 ARMED", "Beta||3|25.4", "Gamma|0|2|4.5 ARMED"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("{{ name }}|{{ reach }}|{{ power }}|", ["Alpha|||", "Beta|3|2|"]),  # plain substitutions: pnp's shortcut
+    ("{{ name }}|{{ reach }}|{{ power }}{% if power %} strong{% endif %}|", ["Alpha|||", "Beta|3|2 strong|"]),
+])
+def test_an_empty_number_or_length_prints_as_nothing(run_cli, tmp_path, text, expected):
+    """No value is not the word None on a card, by the plain `{{ name }}` path or through Jinja2."""
+    fields = "  name: {type: text}\n  reach: {type: length}\n  power: {type: int}\n"
+    layouts = LAYOUTS.replace('"{{ name }}"', f'"{text}"')
+    game = make_game(tmp_path, {"fleet.yaml": deck("fleet", "layout: plain\ndata: cards.csv\n", fields)}, layouts)
+    (game / "cards.csv").write_text("name,reach,power\nAlpha,,\nBeta,3mm,2\n")
+    build(run_cli, game, tmp_path / "out")
+    assert faces(tmp_path / "out", game) == expected
+
+
 def test_spreadsheet_booleans_and_numbers_are_read_as_typed(run_cli, tmp_path):
     game = make_game(tmp_path, {"fleet.yaml": deck("fleet", "layout: cells\ndata: cards.xlsx\n", CELL_FIELDS)},
                      CELL_LAYOUTS)

@@ -454,7 +454,10 @@ def bounded_environment(limits: Limits = CARD_LIMITS, **options):
 def _printable(value: Any) -> Any:
     """What `{{ … }}` may print: a value, never a function or method, nor an object whose text is
     its memory address (`card.copy` is a dict's method, not the card's copy number): that text
-    changes from run to run, and the output must not."""
+    changes from run to run, and the output must not. No value (an empty number cell, `none`)
+    prints as nothing, not as the word None."""
+    if value is None:
+        return ""
     kind = type(value)
     if callable(value) or (kind.__repr__ is object.__repr__ and kind.__str__ is object.__str__):
         from jinja2 import Undefined
@@ -575,7 +578,7 @@ def render(source: str, context: dict) -> str:
                 if part not in context:
                     raise TemplateError(f"'{part}' is undefined (an unknown name: check the spelling of the field)")
                 value = context[part]
-                part = "None" if value is None else str(value)
+                part = "" if value is None else str(value)
             out.append(part)
             size += len(part)
         if size > CARD_LIMITS.output:  # measured before it is made: a long field written 100,000 times is gigabytes
