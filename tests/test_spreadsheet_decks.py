@@ -492,6 +492,15 @@ def test_an_empty_number_or_length_prints_as_nothing(run_cli, tmp_path, text, ex
     assert faces(tmp_path / "out", game) == expected
 
 
+@pytest.mark.parametrize("copy", ["card.copy", "card['copy']"])
+def test_a_card_template_reads_the_copy_being_drawn(run_cli, tmp_path, copy):
+    layouts = LAYOUTS.replace('"{{ name }}"', '"{{ name }} {{ %s }}/{{ card.count }} {{ card.id }}"' % copy)
+    body = "layout: plain\ncards:\n  - {id: a, count: 2, fields: {name: Alpha}}\n"
+    game = make_game(tmp_path, {"fleet.yaml": deck("fleet", body, "  name: {type: text}\n")}, layouts)
+    build(run_cli, game, tmp_path / "out")
+    assert faces(tmp_path / "out", game) == ["Alpha 1/2 a", "Alpha 2/2 a"]
+
+
 def test_spreadsheet_booleans_and_numbers_are_read_as_typed(run_cli, tmp_path):
     game = make_game(tmp_path, {"fleet.yaml": deck("fleet", "layout: cells\ndata: cards.xlsx\n", CELL_FIELDS)},
                      CELL_LAYOUTS)

@@ -16,6 +16,7 @@ from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
+from pnp.spec.deckload import CardFacts
 from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
@@ -137,8 +138,8 @@ def check_context(game) -> dict:
         deck = comp.model
         mine = []
         for entry, copy in deck.expanded():
-            mine.append({"id": entry.id, "deck": deck.name, "copy": copy, "fields": dict(entry.front.fields),
-                         "back": dict(entry.back.fields) if entry.back else {}})
+            mine.append(CardFacts(id=entry.id, deck=deck.name, copy=copy, fields=dict(entry.front.fields),
+                                  back=dict(entry.back.fields) if entry.back else {}))
         decks[deck.name] = {"name": deck.name, "title": deck.spec.title, "total": len(mine), "cards": mine}
         cards += mine
     components: dict[str, list] = {}

@@ -56,7 +56,7 @@ class FaceDrawer:
     # content -------------------------------------------------------------------------
     def context(self, face: Face, entry: CardEntry, copy: int) -> dict:
         ctx = dict(face.fields)
-        ctx["card"] = {"id": entry.id, "copy": copy, "count": entry.count}
+        ctx["card"] = entry.facts(copy)
         ctx["deck"] = {"name": self.deck.name, "title": self.deck.spec.title or self.deck.name, "total": self.deck.total}
         ctx["parameters"] = self.deck.parameters
         return ctx

@@ -80,6 +80,19 @@ class RowCard:
         self.id, self.count, self.fields = card_id, count, fields
 
 
+class CardFacts(dict):
+    """A card as templates and declared checks read it (`card`, each of `cards`): its id, count
+    and the copy being drawn, and the like. A dict whose `copy` is the copy number, so that
+    `card.copy` reads as a designer means it (a plain dict's `copy` is its method);
+    `card['copy']` reads the same."""
+
+    __slots__ = ()
+
+    @property
+    def copy(self) -> int:  # noqa: A003 — the name a designer writes
+        return self["copy"]
+
+
 @dataclass(slots=True)
 class CardEntry:
     id: str
@@ -87,6 +100,9 @@ class CardEntry:
     front: Face
     back: Face | None
     pos: Pos
+
+    def facts(self, copy: int) -> CardFacts:
+        return CardFacts(id=self.id, copy=copy, count=self.count)
 
 
 @dataclass
@@ -367,7 +383,7 @@ def _fails_on(source: str, expression: bool, name: str, face: Face, entry: CardE
     if source == name:
         return True  # a bare field name (`show_if: rare`, `icons: cost`) that the card does not have
     context = dict(face.fields)
-    context["card"] = {"id": entry.id, "copy": 1, "count": entry.count}
+    context["card"] = entry.facts(1)
     context["deck"] = {"name": deck.name, "title": deck.title or deck.name, "total": 0}
     try:
         if expression:

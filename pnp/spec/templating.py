@@ -453,7 +453,7 @@ def bounded_environment(limits: Limits = CARD_LIMITS, **options):
 
 def _printable(value: Any) -> Any:
     """What `{{ … }}` may print: a value, never a function or method, nor an object whose text is
-    its memory address (`card.copy` is a dict's method, not the card's copy number): that text
+    its memory address (`deck.items` is a dict's method, not a field of that name): that text
     changes from run to run, and the output must not. No value (an empty number cell, `none`)
     prints as nothing, not as the word None."""
     if value is None:
@@ -467,7 +467,7 @@ def _printable(value: Any) -> Any:
             return value
         what = "function or method" if callable(value) else "Python object"
         raise TemplateRuntimeError(f"`{{{{ … }}}}` prints '{getattr(value, '__name__', kind.__name__)}', a {what}, "
-                                   "not a value (a key named like a method is read with brackets: card['copy'])")
+                                   "not a value (a key named like a method is read with brackets: deck['items'])")
     return value
 
 
