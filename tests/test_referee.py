@@ -142,6 +142,16 @@ def test_an_unknown_family_is_a_note_not_a_failure(run_cli, tmp_path):
     assert "no referee for family 'cavee' (did you mean 'cave'?)" in result.output
 
 
+def test_each_die_is_noted_by_its_name_with_its_faces_chances(run_cli):
+    """The dice note names a die as the spec does ("Investigator die"), once, and its chances add up."""
+    result = run_cli("check", EXAMPLES / "miskatonic")
+    lines = [line.strip() for line in result.output.splitlines() if line.strip().startswith("Investigator die")]
+    assert len(lines) == 1 and not lines[0].startswith("Investigator die die"), result.output
+    name, table = lines[0].split(": ", 1)
+    chances = [part.rsplit(" ", 1)[1] for part in table.split(", ")]
+    assert sum(int(a) / int(b) for a, b in (c.split("/") for c in chances)) == pytest.approx(1)
+
+
 # --------------------------------------------------------------------------- pnp simulate
 
 def pdf_text(path: Path) -> tuple[int, str]:

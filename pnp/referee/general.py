@@ -171,7 +171,7 @@ def _dice_notes(game) -> list[str]:
             if not n:
                 continue
             table = ", ".join(f"{text} {_chance(k, n)}" for text, k in sorted(faces.items(), key=lambda kv: -kv[1]))
-            notes.append(f"{die.name} die: {table}")
+            notes.append(f"{die.name}: {table}")  # the name says what it is ("Investigator die", "d6")
     return notes
 
 
