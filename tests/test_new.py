@@ -94,6 +94,19 @@ def test_cli_creates_in_dir(tmp_path):
     assert (tmp_path / "fresh" / "game.yaml").is_file() and "pnp build" in result.output
 
 
+def test_the_commented_example_check_holds_once_uncommented(tmp_path):
+    """A designer who uncomments the example check sees `pnp check` pass on the new game."""
+    made = create("fresh", tmp_path).dir
+    game_yaml = made / "game.yaml"
+    lines = game_yaml.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("# checks:"))
+    lines[start:start + 3] = [line[2:] for line in lines[start:start + 3]]
+    game_yaml.write_text("\n".join(lines) + "\n")
+    assert "\nchecks:" in game_yaml.read_text()
+    result = CliRunner().invoke(app, ["check", str(made)])
+    assert result.exit_code == 0, result.output
+
+
 # ------------------------------------------------------------------ named templates
 
 @pytest.mark.parametrize("template,pdf", [("hex", "board-tiles.pdf"), ("routes", "board-poster.pdf")])

@@ -19,7 +19,7 @@ def check(
 ):
     """Check games against their own rules (declared checks, then the rule family's).
 
-    Each finding prints as file:line: rule: what is wrong. Exit 1 when a rule fails, 2 on spec errors.
+    Each finding prints as file:line:col: rule: what is wrong. Exit 1 when a rule fails, 2 on spec errors.
     """
     from pnp.errors import SpecErrors
     from pnp.referee import report as rep
