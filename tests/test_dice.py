@@ -368,6 +368,25 @@ def test_duplicate_ids_and_other_mistakes(tmp_path):
     assert any(re.search(r"dice\.yaml:2:7: .*did you mean 'lego-2x2'", e) for e in errs), errs
 
 
+def test_a_bad_value_does_not_hide_the_dice_mistakes_after_it(tmp_path):
+    """The docs' five mistakes together: a bad `tile` (a mistake of form) and an unknown key are
+    reported with the dice's own mistakes (faces, symbols, ids, icons), not before them."""
+    dice = (HEAD.replace("lego-2x2", "lego-3x3").replace("health", "helth")
+            + "  - {id: a, faces: [1, 2, 3, 4, 5, 6, 7]}\n  - {id: a, faces: [1, 2, 3, 4, 5, hti]}\nnote: 1\n")
+    text = "\n".join(errors_of(tmp_path, dice))
+    for expected in [r"dice\.yaml:2:7: .*did you mean 'lego-2x2'", r"dice\.yaml:4:15: unknown icon 'helth'",
+                     r"dice\.yaml:6:39: die 'a' has 7 faces", r"dice\.yaml:7:10: duplicate die id 'a'",
+                     r"dice\.yaml:7:36: unknown symbol 'hti'", r"dice\.yaml:8:1: unknown key 'note'"]:
+        assert re.search(expected, text), (expected, text)
+
+
+def test_a_bad_required_value_still_reports_what_can_be_checked(tmp_path):
+    """A faulty key the dice cannot do without (a face list that is not a list) stops the dice's own
+    checks: they would only report what that mistake makes up."""
+    text = "\n".join(errors_of(tmp_path, HEAD + "  - {id: a, faces: 7}\n  - {id: a, faces: [1, 2, 3, 4, 5, 6]}\n"))
+    assert "'faces' must be a list" in text and "duplicate die id" not in text, text
+
+
 def test_the_model_the_referee_reads():
     from pnp.game import GameContext
     from pnp.render.assets import Assets

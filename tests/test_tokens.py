@@ -439,6 +439,20 @@ def test_bleed_bound_is_located(tmp_path):
         load_game(d)
 
 
+def test_a_bad_value_and_the_pieces_mistakes_are_reported_together(tmp_path):
+    """A count over the limit (a mistake of form) does not hide the bleed and size bounds, nor a
+    second piece's unknown shape: one run reports them all, each at its place."""
+    d = _write_game(tmp_path, "kind: tokens\nname: t\nbleed: 7mm\npieces:\n"
+                              "  - {id: a, shape: circle, size: 20mm, count: 501}\n"
+                              "  - {id: b, shape: circle, size: 401mm}\n  - {id: c, shape: triangle, size: 20mm}\n")
+    with pytest.raises(SpecErrors) as info:
+        load_game(d)
+    text = "\n".join(str(e) for e in info.value.errors)
+    for expected in ["tokens.yaml:3:8: bleed 7.0 mm is more than 6 mm", "tokens.yaml:5:47: 'count'",
+                     "tokens.yaml:6:34: piece 'b': width 401 mm is more than 400 mm", "tokens.yaml:7:20: 'shape'"]:
+        assert expected in text, (expected, text)
+
+
 def test_long_track_wraps_onto_rows_when_the_board_has_room(tmp_path):
     d = _write_game(tmp_path, "kind: tokens\nname: t\npieces:\n"
                               "  - id: a\n    size: {width: 120mm, height: 80mm}\n"

@@ -26,12 +26,14 @@ def load(game, path, raw) -> ResolvedDice | None:
     from pnp.spec.dice import DiceFile, resolve_dice
     from pnp.spec.validate import validate as validate_spec
 
-    spec = validate_spec(DiceFile, raw, game.errors)
+    before = len(game.errors.errors)
+    spec = validate_spec(DiceFile, raw, game.errors, provisional=True)  # its faults, and the dice's own, at once
     if spec is None:
         return None
     dice = resolve_dice(spec, raw, game.assets.icon_names(), game.errors, display_path(path))
-    if dice is not None:
-        _check_unique_ids(game, dice, raw)
+    if dice is None or len(game.errors.errors) > before:
+        return None
+    _check_unique_ids(game, dice, raw)
     return dice
 
 

@@ -218,10 +218,10 @@ class Sheet(Spec):
 
 def load_sheet(raw: Any, errors: Collector) -> Sheet | None:
     """Validate a sheet tree: the model first, then shapes and placements with their positions."""
-    sheet = validate(Sheet, raw, errors)
+    before = len(errors.errors)
+    sheet = validate(Sheet, raw, errors, provisional=True)  # its faults, and the shapes' own, at once
     if sheet is None:
         return None
-    before = len(errors.errors)
     check_sheet(sheet, raw, errors)
     return sheet if len(errors.errors) == before else None
 

@@ -161,10 +161,10 @@ class TokenSet:
 
 
 def load_tokens(path: Path, raw: Any, errors: Collector, icons: set[str]) -> TokenSet | None:
-    spec = validate(Tokens, raw, errors)
+    before = len(errors.errors)
+    spec = validate(Tokens, raw, errors, provisional=True)  # its faults, and the pieces' own, at once
     if spec is None:
         return None
-    before = len(errors.errors)
     seen: dict[str, int] = {}
     pieces = []
     for i, p in enumerate(spec.pieces):

@@ -51,11 +51,17 @@ def _adapter(tp: Any) -> TypeAdapter:
     return TypeAdapter(tp)
 
 
-def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tuple = (), at: Pos | None = None) -> Any:
+def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tuple = (), at: Pos | None = None,
+             provisional: bool = False) -> Any:
     """Validate `raw` as `model` (a model, or a type such as a union of models). Errors go to `errors` (or are raised together).
 
     `prefix` is where `raw` sits in its file's tree (the keys and indexes leading to it) and `at` where it
     is written there: a part checked alone (one card of a deck) is reported as if its whole file were checked.
+
+    With `provisional`, a model whose only faults are keys it can do without (a bad optional value,
+    an unknown key) is still returned, made without them, its errors reported: the caller's own
+    checks of the whole file (duplicate ids, face counts) then run too, so that every mistake is
+    reported at once. The caller must then treat any error reported since it called as a failure.
     """
     own = errors is None
     errors = errors or Collector()
@@ -81,10 +87,66 @@ def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tupl
                 is_extra = err["type"] == "extra_forbidden"
                 pos = locate(raw, loc, key=is_extra, start=at)
                 errors.error(pos, _message(branch, raw, loc, err, prefix))
-            result = None
+            result = _without_faulty_keys(model, raw, exc) if provisional else None
     if own:
         errors.raise_if_any()
     return result
+
+
+def _without_faulty_keys(model: Any, raw: Any, exc: ValidationError) -> Any:
+    """`model` made from `raw` without the keys its errors are at, or None when that does not
+    validate either (a required key was faulty) or an error is not one such a key can take away.
+
+    Only an unknown key or a key with one bad plain value is left out: neither names anything the
+    rest of the file refers to, so the checks after validation find no mistakes it would invent
+    (a space type left out would make every cell of that type unknown)."""
+    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+        return None
+    keys = set()
+    for err in exc.errors():
+        key = _faulty_key(raw, _clean_loc(raw, err["loc"]), err["type"] == "extra_forbidden")
+        if key is None:
+            return None
+        keys.add(key)
+    try:
+        return model.model_validate(_without(raw, keys))
+    except ValidationError:
+        return None
+
+
+def _faulty_key(raw: Any, loc: tuple, unknown: bool) -> tuple | None:
+    """`loc` when it ends at a key of a mapping in `raw` that can be left out: an unknown key, or one
+    whose value is a plain value (not a mapping or list); else None."""
+    node = raw
+    for step in loc[:-1]:
+        if isinstance(node, LDict) and step in node or isinstance(node, LList) and isinstance(step, int) \
+                and 0 <= step < len(node):
+            node = node[step]
+        else:
+            return None
+    if not loc or not isinstance(node, LDict) or loc[-1] not in node:
+        return None
+    if not unknown and isinstance(node[loc[-1]], (LDict, LList)):
+        return None
+    return loc
+
+
+def _without(node: Any, keys: set[tuple]) -> Any:
+    """`node` with the keys at the paths `keys` left out: copies along those paths, the rest shared,
+    positions kept (the checks after validation locate their errors in the original tree)."""
+    here = {path[0] for path in keys if len(path) == 1}
+    deeper: dict[Any, set] = {}
+    for path in keys:
+        if len(path) > 1:
+            deeper.setdefault(path[0], set()).add(path[1:])
+    if isinstance(node, LDict):
+        out: Any = LDict({k: _without(v, deeper[k]) if k in deeper else v for k, v in node.items() if k not in here})
+    elif isinstance(node, LList):
+        out = LList(_without(v, deeper[i]) if i in deeper else v for i, v in enumerate(node))
+    else:
+        return node
+    out._pos, out._at, out.path = node._pos, node._at, node.path
+    return out
 
 
 def _branch(model: Any, loc: tuple) -> tuple[Any, tuple]:

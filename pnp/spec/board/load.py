@@ -28,10 +28,10 @@ MAX_MAP_MM = 2000    # a point-to-point map's side
 
 def load_board(path: Path, raw: Any, errors: Collector) -> BoardData | None:
     """Validate a board spec; every error goes to `errors` with its position."""
-    spec = validate(Board, raw, errors)
+    before = len(errors.errors)
+    spec = validate(Board, raw, errors, provisional=True)  # its faults, and the map's own, at once
     if spec is None:
         return None
-    before = len(errors.errors)
     _check_space_names(raw, spec, errors)
     if spec.shape == "points":
         board = _points(path, raw, spec, errors)
