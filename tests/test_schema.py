@@ -49,6 +49,19 @@ def test_reference_documents_every_key():
             assert f"`{key}`" in text, (kind, key)
 
 
+def test_reference_reads_as_a_designer_writes():
+    """Each kind's summary is a whole sentence, a default is written as a spec writes it (not the
+    points it is kept in), and a percentage is not called a colour."""
+    from pnp.commands.schema import reference_md
+
+    text = reference_md()
+    summaries = [line for line in text.splitlines() if line.startswith("`kind: ")]
+    assert summaries and all(line.rstrip().endswith(".") for line in summaries), summaries
+    assert "| `tile` |" in text and '`"lego-2x2"`' in text.split("| `tile` |")[1].split("\n")[0]
+    radius = [line for line in text.splitlines() if line.startswith("| `radius` |") and "percentage of" in line]
+    assert radius and all("| percentage |" in line for line in radius), radius
+
+
 def test_bundled_specs_start_with_their_schema_line():
     lacking = []
     for path in BUNDLED:

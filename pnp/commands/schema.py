@@ -35,14 +35,14 @@ def schema_text(schema: dict) -> str:
 
 
 def _summary(kind: str) -> str:
-    """The first line of the kind module's docstring (what the kind is for)."""
+    """The first paragraph of the kind module's docstring (what the kind is for), as one line."""
     if kind == "game":
         import pnp.spec.game as mod
     else:
         from pnp.kinds import kind_module
 
         mod = kind_module(kind)
-    return (mod.__doc__ or "").strip().splitlines()[0] if mod.__doc__ else ""
+    return " ".join((mod.__doc__ or "").strip().split("\n\n")[0].split())
 
 
 def _anchor(kind: str, name: str) -> str:
@@ -79,6 +79,8 @@ def _type(s: dict, kind: str) -> str:
         if isinstance(extra, dict) and extra:
             return f"map of name → {_type(extra, kind)}"
         return "mapping"
+    if t == "string" and "%" in s.get("pattern", ""):
+        return "percentage"
     if t == "string" and "description" in s and "colour" in s["description"]:
         return "colour"
     return {"string": "text", "integer": "integer", "number": "number", "boolean": "true/false",

@@ -69,7 +69,8 @@ class Die(Spec):
 
 class DiceFile(Spec):
     kind: Literal["dice"]
-    tile: Tile = Field(default=TILE_PRESETS["lego-2x2"], description="face size on the tile sheet")
+    tile: Tile = Field(default=TILE_PRESETS["lego-2x2"], description="face size on the tile sheet",
+                       json_schema_extra={"default": "lego-2x2"})
     net_edge: PositiveLength = Field(default=DEFAULT_NET_EDGE, description="edge of the paper die (cube net)")
     symbols: dict[str, DiceSymbol] = Field(default_factory=dict)
     dice: list[Die] = Field(min_length=1)
