@@ -218,6 +218,32 @@ def test_exports_of_clashing_deck_names_stay_apart_inside_their_folder(run_cli, 
     assert manifest_matches(out / "g" / "export" / target)
 
 
+def test_tts_images_of_two_components_that_name_one_file_both_stay(run_cli, tmp_path):
+    """Deck `dice-x` writes its card sheet as `dice-x-1.png`, and die `x-1` of the dice set `dice` writes
+    its template as `dice-x-1.png` too: the die's image replaced the deck's sheet, and the save showed
+    die faces for every card."""
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: G\nplayers: 1\ncomponents: [cards.yaml, dice.yaml]\n")
+    (game / "cards.yaml").write_text(MINI_DECK.replace("name: mini\n", "name: dice-x\n")
+                                     + "  - {id: a, fields: {name: A}}\n  - {id: b, fields: {name: B}}\n")
+    (game / "dice.yaml").write_text("kind: dice\ntile: lego-2x2\nsymbols:\n  red: {icon: star, color: red}\n"
+                                    "dice:\n  - id: x-1\n    faces: [red, red, red, red, red, red]\n")
+    out = tmp_path / "out"
+    result = run_cli("export", "tts", game, "--out", out, "--image-url", "https://example.org/g/", "-q")
+    assert result.exit_code == 0, result.output
+    folder = out / "g" / "export" / "tts"
+    save = json.loads((folder / "g.json").read_text())
+    urls = {o["Name"]: (o.get("CustomImage", {}).get("ImageURL")
+                        or next(iter(o.get("CustomDeck", {}).values()), {}).get("FaceURL"))
+            for o in save["ObjectStates"]}
+    deck, die = urls["DeckCustom"], urls["Custom_Dice"]
+    assert deck != die, urls
+    for url in (deck, die):
+        assert (folder / url.rsplit("/", 1)[1]).is_file()
+    assert manifest_matches(folder)
+
+
 @pytest.mark.parametrize("name", ["../evil", "a/b", "CON", "aux", "com1", "x" * 10_000, "a\0b", "", ".", "-x", "a b"])
 def test_hostile_new_names_are_refused(run_cli, tmp_path, name):
     before = everything_but(tmp_path, tmp_path / "none")
