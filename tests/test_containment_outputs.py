@@ -244,6 +244,33 @@ def test_tts_images_of_two_components_that_name_one_file_both_stay(run_cli, tmp_
     assert manifest_matches(folder)
 
 
+@pytest.mark.parametrize("target", ["tgc", "tabletopia"])
+def test_each_component_gets_its_own_export_folder_whatever_the_names(run_cli, tmp_path, target):
+    """Deck `dice` and the dice set `dice` are one folder name, so the dice get `dice-die/`: a deck called
+    `dice-die` already had it, and the dice's faces went into that deck's folder."""
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: G\nplayers: 1\ncomponents: [a.yaml, b.yaml, dice.yaml]\n")
+    for file, name in (("a.yaml", "dice-die"), ("b.yaml", "dice")):
+        (game / file).write_text(MINI_DECK.replace("name: mini\n", f"name: {name}\n")
+                                 + "  - {id: a, fields: {name: A}}\n  - {id: b, fields: {name: B}}\n")
+    (game / "dice.yaml").write_text("kind: dice\ntile: lego-2x2\nsymbols:\n  red: {icon: star, color: red}\n"
+                                    "dice:\n  - id: a\n    faces: [red, red, red, red, red, red]\n")
+    out = tmp_path / "out"
+    result = run_cli("export", target, game, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    folder = out / "g" / "export" / target
+    listing = json.loads((folder / "cards.json").read_text())["components"]
+    homes = []
+    for c in listing:
+        faces = [f for row in c["faces"] for f in (row.get("faces") or [row["front"], row["back"]]) if f]
+        (home,) = {f.split("/")[0] for f in faces}
+        homes.append(home)
+        assert c["images"] == len([n for n in files_under(folder) if n.startswith(home + "/")]), c
+    assert len(set(homes)) == 3, homes
+    assert manifest_matches(folder)
+
+
 @pytest.mark.parametrize("name", ["../evil", "a/b", "CON", "aux", "com1", "x" * 10_000, "a\0b", "", ".", "-x", "a b"])
 def test_hostile_new_names_are_refused(run_cli, tmp_path, name):
     before = everything_but(tmp_path, tmp_path / "none")
