@@ -80,6 +80,8 @@ CASES = {
                                                 "game.yaml:2:10:"),
     "game.yaml version of 200,000 characters": ("game.yaml", MINI_GAME + "version: " + "1" * 200_000 + "x\n",
                                                 "game.yaml:4:10:"),
+    # `pnp check` played every game asked for: 100,000 took two minutes
+    "game.yaml balance of 100,000 games": ("game.yaml", MINI_GAME + "balance:\n  games: 100000\n", "game.yaml:5:10:"),
     "many unknown keys (quadratic locating)": ("cards.yaml", DECK + "".join(f"k{i}: x\n" for i in range(20_000)),
                                                "cards.yaml:25:1:"),
     "component file missing": ("game.yaml", MINI_GAME.replace("[cards.yaml]", "[cards.yaml, more.yaml]"), "game.yaml:3:26:"),
