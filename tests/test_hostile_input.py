@@ -133,6 +133,28 @@ def test_bad_input_is_located_and_harmless(run_cli, tmp_path, name):
     assert after == before
 
 
+@pytest.mark.parametrize("expect", [
+    "components.deck[0].path.parent.parent.joinpath('pwned.txt').write_text('pwned') > 0",  # a write anywhere
+    "components.deck[0].path.joinpath('{outside}').read_text() == ''",                     # a read anywhere
+    "components.deck[0].spec.parse_file('{outside}') == 1",                                 # pydantic's file reader
+    "components.deck[0].spec.model_validate_json('{{}}') == 1",
+])
+@pytest.mark.parametrize("command", ["validate", "check"])
+def test_a_declared_check_cannot_reach_files_through_the_models_it_sees(run_cli, tmp_path, expect, command):
+    """A declared check sees the loaded models, and through a deck's `path` (a pathlib.Path) and pydantic's
+    methods it wrote and read files anywhere: `pnp validate` wrote pwned.txt beside the game folder."""
+    outside = tmp_path / "secret.json"
+    outside.write_text('{"secret": 1}')
+    game = write_game(tmp_path, cards=1)
+    check = expect.format(outside=outside)
+    (game / "game.yaml").write_text(MINI_GAME + f"checks:\n  - name: leak\n    expect: \"{check}\"\n")
+    result = run_cli(command, game)
+    assert result.exit_code == 2, result.output
+    assert "game.yaml:6:13:" in result.output and "sandbox" in result.output, result.output
+    assert not (tmp_path / "pwned.txt").exists()
+    assert "Traceback" not in result.output
+
+
 def test_symlink_out_of_the_game_folder_is_refused(run_cli, tmp_path):
     outside = tmp_path / "secret.csv"
     outside.write_text("id,name\nx,Secret\n")
