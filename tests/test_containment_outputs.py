@@ -177,6 +177,20 @@ def test_a_sheet_named_like_another_kinds_output_is_a_located_error(run_cli, tmp
     assert "cards-printshop.pdf" in result.output and "cards-printshop.yaml" in result.output
 
 
+def test_control_characters_in_a_text_keep_every_svg_well_formed(run_cli, tmp_path):
+    """A card name with U+0001, NUL or U+FFFE (YAML's "\\u0001") is drawn as empty boxes with a warning; in the
+    SVG it was written as it was, and a file XML cannot hold does not open anywhere."""
+    from xml.dom import minidom
+
+    game = write_game(tmp_path, cards=1, card_lines='  - {id: c1, fields: {name: "A\\u0001B\\u0000C\\uFFFE"}}\n')
+    result = run_cli("build", game, "--out", tmp_path / "out", "--format", "svg")
+    assert result.exit_code == 0, result.output
+    svgs = sorted((tmp_path / "out").rglob("*.svg"))
+    assert svgs
+    for svg in svgs:
+        minidom.parse(str(svg))  # raises on a character XML 1.0 does not allow
+
+
 def test_a_game_folder_with_an_odd_name_gets_a_safe_output_folder(run_cli, tmp_path):
     game = write_game(tmp_path / "my game")  # → tmp/my game/mini
     odd = game.rename(game.parent / "CON")
