@@ -181,6 +181,29 @@ def test_a_csv_with_200000_columns_is_one_located_error_in_seconds(tmp_path):
     assert "1 error" in text
 
 
+def test_a_huge_file_in_the_game_folder_costs_no_time_to_fingerprint(tmp_path):
+    """Every file of the folder is hashed to tell whether the outputs are current: a sparse file of 30 GB (30 MB
+    zipped) took a minute, 200 GB would take several. No read takes more than 20 MB, so only its size counts."""
+    game = mini(tmp_path)
+    with open(game / "junk.bin", "wb") as f:
+        f.truncate(200 * 1024 ** 3)
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", str(game), "--out", str(tmp_path / "out"), "-q"],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert time.perf_counter() - started < 20
+    from pnp.fingerprint import LARGEST_READ, read_inputs
+
+    before = read_inputs(game)["junk.bin"]
+    with open(game / "junk.bin", "r+b") as f:
+        f.truncate(LARGEST_READ + 1)
+    assert read_inputs(game)["junk.bin"] != before  # its size still counts
+    (game / "junk.bin").rename(game / "junk.csv")
+    game.joinpath("cards.yaml").write_text(game.joinpath("cards.yaml").read_text()
+                                           .replace("cards:\n", "data: junk.csv\ncards:\n"))
+    refused(pnp("validate", game), "cards.yaml:", "too large")
+
+
 def test_a_hundred_thousand_errors_are_counted_but_not_all_printed(tmp_path):
     """A row of one cell under a header of five, 100,000 times: printing every error took 20 s."""
     game = mini(tmp_path)

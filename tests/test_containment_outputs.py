@@ -177,6 +177,20 @@ def test_a_sheet_named_like_another_kinds_output_is_a_located_error(run_cli, tmp
     assert "cards-printshop.pdf" in result.output and "cards-printshop.yaml" in result.output
 
 
+def test_control_characters_in_a_text_keep_every_svg_well_formed(run_cli, tmp_path):
+    """A card name with U+0001, NUL or U+FFFE (YAML's "\\u0001") is drawn as empty boxes with a warning; in the
+    SVG it was written as it was, and a file XML cannot hold does not open anywhere."""
+    from xml.dom import minidom
+
+    game = write_game(tmp_path, cards=1, card_lines='  - {id: c1, fields: {name: "A\\u0001B\\u0000C\\uFFFE"}}\n')
+    result = run_cli("build", game, "--out", tmp_path / "out", "--format", "svg")
+    assert result.exit_code == 0, result.output
+    svgs = sorted((tmp_path / "out").rglob("*.svg"))
+    assert svgs
+    for svg in svgs:
+        minidom.parse(str(svg))  # raises on a character XML 1.0 does not allow
+
+
 def test_a_game_folder_with_an_odd_name_gets_a_safe_output_folder(run_cli, tmp_path):
     game = write_game(tmp_path / "my game")  # → tmp/my game/mini
     odd = game.rename(game.parent / "CON")
@@ -216,6 +230,59 @@ def test_exports_of_clashing_deck_names_stay_apart_inside_their_folder(run_cli, 
     per_deck = {n.split("/")[0] if "/" in n else n.rsplit("-", 1)[0] for n in images if "back" not in n}
     assert len(per_deck) == 3, images  # each deck its own images: none overwrote another's
     assert manifest_matches(out / "g" / "export" / target)
+
+
+def test_tts_images_of_two_components_that_name_one_file_both_stay(run_cli, tmp_path):
+    """Deck `dice-x` writes its card sheet as `dice-x-1.png`, and die `x-1` of the dice set `dice` writes
+    its template as `dice-x-1.png` too: the die's image replaced the deck's sheet, and the save showed
+    die faces for every card."""
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: G\nplayers: 1\ncomponents: [cards.yaml, dice.yaml]\n")
+    (game / "cards.yaml").write_text(MINI_DECK.replace("name: mini\n", "name: dice-x\n")
+                                     + "  - {id: a, fields: {name: A}}\n  - {id: b, fields: {name: B}}\n")
+    (game / "dice.yaml").write_text("kind: dice\ntile: lego-2x2\nsymbols:\n  red: {icon: star, color: red}\n"
+                                    "dice:\n  - id: x-1\n    faces: [red, red, red, red, red, red]\n")
+    out = tmp_path / "out"
+    result = run_cli("export", "tts", game, "--out", out, "--image-url", "https://example.org/g/", "-q")
+    assert result.exit_code == 0, result.output
+    folder = out / "g" / "export" / "tts"
+    save = json.loads((folder / "g.json").read_text())
+    urls = {o["Name"]: (o.get("CustomImage", {}).get("ImageURL")
+                        or next(iter(o.get("CustomDeck", {}).values()), {}).get("FaceURL"))
+            for o in save["ObjectStates"]}
+    deck, die = urls["DeckCustom"], urls["Custom_Dice"]
+    assert deck != die, urls
+    for url in (deck, die):
+        assert (folder / url.rsplit("/", 1)[1]).is_file()
+    assert manifest_matches(folder)
+
+
+@pytest.mark.parametrize("target", ["tgc", "tabletopia"])
+def test_each_component_gets_its_own_export_folder_whatever_the_names(run_cli, tmp_path, target):
+    """Deck `dice` and the dice set `dice` are one folder name, so the dice get `dice-die/`: a deck called
+    `dice-die` already had it, and the dice's faces went into that deck's folder."""
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: G\nplayers: 1\ncomponents: [a.yaml, b.yaml, dice.yaml]\n")
+    for file, name in (("a.yaml", "dice-die"), ("b.yaml", "dice")):
+        (game / file).write_text(MINI_DECK.replace("name: mini\n", f"name: {name}\n")
+                                 + "  - {id: a, fields: {name: A}}\n  - {id: b, fields: {name: B}}\n")
+    (game / "dice.yaml").write_text("kind: dice\ntile: lego-2x2\nsymbols:\n  red: {icon: star, color: red}\n"
+                                    "dice:\n  - id: a\n    faces: [red, red, red, red, red, red]\n")
+    out = tmp_path / "out"
+    result = run_cli("export", target, game, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    folder = out / "g" / "export" / target
+    listing = json.loads((folder / "cards.json").read_text())["components"]
+    homes = []
+    for c in listing:
+        faces = [f for row in c["faces"] for f in (row.get("faces") or [row["front"], row["back"]]) if f]
+        (home,) = {f.split("/")[0] for f in faces}
+        homes.append(home)
+        assert c["images"] == len([n for n in files_under(folder) if n.startswith(home + "/")]), c
+    assert len(set(homes)) == 3, homes
+    assert manifest_matches(folder)
 
 
 @pytest.mark.parametrize("name", ["../evil", "a/b", "CON", "aux", "com1", "x" * 10_000, "a\0b", "", ".", "-x", "a b"])

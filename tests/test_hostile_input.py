@@ -80,6 +80,8 @@ CASES = {
                                                 "game.yaml:2:10:"),
     "game.yaml version of 200,000 characters": ("game.yaml", MINI_GAME + "version: " + "1" * 200_000 + "x\n",
                                                 "game.yaml:4:10:"),
+    # `pnp check` played every game asked for: 100,000 took two minutes
+    "game.yaml balance of 100,000 games": ("game.yaml", MINI_GAME + "balance:\n  games: 100000\n", "game.yaml:5:10:"),
     "many unknown keys (quadratic locating)": ("cards.yaml", DECK + "".join(f"k{i}: x\n" for i in range(20_000)),
                                                "cards.yaml:25:1:"),
     "component file missing": ("game.yaml", MINI_GAME.replace("[cards.yaml]", "[cards.yaml, more.yaml]"), "game.yaml:3:26:"),
@@ -129,6 +131,28 @@ def test_bad_input_is_located_and_harmless(run_cli, tmp_path, name):
     assert elapsed < 10, f"{name} took {elapsed:.1f} s"
     after = {p: p.read_bytes() for p in (out / "mini").rglob("*") if p.is_file()}
     assert after == before
+
+
+@pytest.mark.parametrize("expect", [
+    "components.deck[0].path.parent.parent.joinpath('pwned.txt').write_text('pwned') > 0",  # a write anywhere
+    "components.deck[0].path.joinpath('{outside}').read_text() == ''",                     # a read anywhere
+    "components.deck[0].spec.parse_file('{outside}') == 1",                                 # pydantic's file reader
+    "components.deck[0].spec.model_validate_json('{{}}') == 1",
+])
+@pytest.mark.parametrize("command", ["validate", "check"])
+def test_a_declared_check_cannot_reach_files_through_the_models_it_sees(run_cli, tmp_path, expect, command):
+    """A declared check sees the loaded models, and through a deck's `path` (a pathlib.Path) and pydantic's
+    methods it wrote and read files anywhere: `pnp validate` wrote pwned.txt beside the game folder."""
+    outside = tmp_path / "secret.json"
+    outside.write_text('{"secret": 1}')
+    game = write_game(tmp_path, cards=1)
+    check = expect.format(outside=outside)
+    (game / "game.yaml").write_text(MINI_GAME + f"checks:\n  - name: leak\n    expect: \"{check}\"\n")
+    result = run_cli(command, game)
+    assert result.exit_code == 2, result.output
+    assert "game.yaml:6:13:" in result.output and "sandbox" in result.output, result.output
+    assert not (tmp_path / "pwned.txt").exists()
+    assert "Traceback" not in result.output
 
 
 def test_symlink_out_of_the_game_folder_is_refused(run_cli, tmp_path):

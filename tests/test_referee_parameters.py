@@ -144,3 +144,28 @@ def test_a_spec_word_naming_an_unknown_parameter_is_an_error_at_its_value(tmp_pa
     line = next(i for i, text in enumerate((game / "tokens.yaml").read_text().splitlines(), 1) if "wit }}" in text)
     assert re.search(rf"tokens\.yaml:{line}:\d+: label: .*wit", result.output), result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("family,old,command", [
+    ("blob", "rounds:\n    value: 16", "check"), ("blob", "rounds:\n    value: 16", "simulate"),
+    ("blorg", "timeline:\n    value: 4", "check"), ("cave", "piles:\n    value: 4", "check"),
+    ("miskatonic", "ao_step: {value: 2", "check")])
+def test_a_rule_number_too_large_to_play_is_an_error_at_its_value_in_seconds(tmp_path, family, old, command):
+    """The checks and the simulation loop over the rule numbers: `rounds: 1000000000` played a billion rounds
+    a game (hours), `timeline: 1000000000` made a time line of a billion places (gigabytes)."""
+    import subprocess
+    import sys
+
+    game = tmp_path / family
+    shutil.copytree(EXAMPLES / family, game)
+    text = (game / "game.yaml").read_text()
+    assert old in text
+    (game / "game.yaml").write_text(text.replace(old, old.rsplit(" ", 1)[0] + " 1000000000"))
+    line = 1 + text[:text.index(old)].count("\n") + old.count("\n")
+    extra = ["--out", str(tmp_path / "out"), "-n", "10", "-q"] if command == "simulate" else []
+    done = subprocess.run([sys.executable, "-m", "pnp", command, str(game), *extra], capture_output=True, text=True,
+                          timeout=30, env={**__import__("os").environ, "COLUMNS": "250"})
+    out = done.stdout + done.stderr
+    assert done.returncode == 2, out
+    assert "Traceback" not in out
+    assert re.search(rf"game\.yaml:{line}:\d+: .* is 1000000000, more than the \d+ the referee can", out), out

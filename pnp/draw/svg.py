@@ -6,10 +6,20 @@ Every number is written through `_n`, which refuses NaN and infinity (see pnp.dr
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    """Text as XML 1.0 can hold it: a character it cannot (a control character, U+FFFE) becomes U+FFFD, a box
+    as the PDF prints it (the font has no glyph for it, a located warning); svgwrite wrote it as it was, and
+    the SVG did not open."""
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _n(v: float) -> str:
@@ -38,7 +48,7 @@ class SvgSurface:
         require_finite("begin_page", width, height)
         self._dwg.viewbox(0, 0, width, height)
         if self.title:
-            self._dwg.set_desc(title=self.title)
+            self._dwg.set_desc(title=_xml(self.title))
         self._stack: list = []
         self._group = self._dwg
         self._symbols = {}
@@ -189,7 +199,7 @@ class SvgSurface:
             attrs["font_style"] = style
         if anchor != "start":
             attrs["text_anchor"] = anchor
-        self._group.add(self._dwg.text(string, insert=(_n(x), _n(y)), **attrs))
+        self._group.add(self._dwg.text(_xml(string), insert=(_n(x), _n(y)), **attrs))
 
     # symbols -------------------------------------------------------------------------
     def has_symbol(self, name: str) -> bool:

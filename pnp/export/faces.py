@@ -36,9 +36,10 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
     pieces = [p for p in game_pieces(game) if wanted is None or p.what in wanted]
     _check_sizes(game, target, pieces, size_for)
     for (what, component), group in group_pieces(pieces).items():
-        folder = slug(component, what)
-        if folder.lower() in taken_folders:  # two components of one name (a deck and a die set called alike)
-            folder = slug(f"{component}-{what}", what)
+        folder, n = slug(component, what), 1
+        while folder.lower() in taken_folders:  # two components of one name (a deck and a die set called alike),
+            folder = slug(f"{component}-{what}" + (f"-{n}" if n > 1 else ""), what)  # or one named `dice-die`
+            n += 1
         taken_folders.add(folder.lower())
         images = _render(group, size_for, dpi, step)
         backs = [images.get((i, "back")) for i in range(len(group))]

@@ -93,11 +93,22 @@ class Save:
     def __init__(self, image_url: str):
         self.base = image_url if not image_url or image_url.endswith("/") else image_url + "/"
         self.files: dict[str, bytes] = {}
+        self._taken: dict[str, tuple[str, bytes]] = {}  # a file name up to case → (the name, its bytes)
         self.objects: list[dict] = []
         self.guids: set[str] = set()
         self.next_deck = 1
 
     def image(self, name: str, data: bytes) -> str:
+        """The URL of DATA saved as NAME. A name another image took already (the sheet of deck `dice-x` and
+        die `x-1` of `dice` are both `dice-x-1.png`; `A-1.png` and `a-1.png` are one file on Windows) gets
+        the first free `-2`, `-3`, … before its extension, so no image replaces another."""
+        stem, dot, ext = name.rpartition(".")
+        n = 1
+        while (taken := self._taken.get(name.casefold())) is not None and taken[1] != data:
+            n += 1
+            name = f"{stem}-{n}{dot}{ext}"
+        name = taken[0] if taken is not None else name  # the same picture again: the same file
+        self._taken[name.casefold()] = (name, data)
         self.files[name] = data
         return self.base + name
 

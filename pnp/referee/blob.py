@@ -27,7 +27,8 @@ from pnp.referee.sim import Chart, SimResult, rate_text
 from pnp.spec.load import locate
 
 ROUNDS = 16
-NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts", 1, "nobody would ever eat")}
+NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts", 1, "nobody would ever eat",
+                                        most=200)}
 GROW_SIZES = (2, 3)            # a reviewer's "two or three squares": a note, not a rule of the rulebook
 STUCK_NOTE = 0.10              # a greedy player stuck more often than this is noted (a game gates it with `balance:`)
 CHECK_GAMES = 300

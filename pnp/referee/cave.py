@@ -22,18 +22,18 @@ from pnp.referee.sim import Chart, SimResult, rate_text
 D = parameters.Default
 DEFAULTS = {
     "stat_min": D(1, "the lowest volume, weight, value or tremor a card shows", 1,
-                  "a card worth nothing is no treasure and no tremor"),
+                  "a card worth nothing is no treasure and no tremor", most=100),
     "stat_max": D(5, "the highest volume, weight, value or tremor a card shows", "stat_min",
-                  "no card could show a number"),
-    "seismographs": D(14, "the number of seismograph cards in the deck", 1, "the quake could never come"),
+                  "no card could show a number", most=100),
+    "seismographs": D(14, "the number of seismograph cards in the deck", 1, "the quake could never come", most=200),
     "quake_at": D(21, "the seismograph total that sets off the quake", 1,
-                  "the cave would collapse before the first turn"),
+                  "the cave would collapse before the first turn", most=500),
     "backpack": D(15, "the most total volume, and the most total weight, a backpack may hold", "stat_max",
-                  "some items could never be packed"),
-    "piles": D(4, "the number of face-down treasure piles", 1, "there would be nowhere to dig"),
-    "actions": D(3, "the actions in a turn", 1, "nobody could ever act, and the quake would never come"),
+                  "some items could never be packed", most=200),
+    "piles": D(4, "the number of face-down treasure piles", 1, "there would be nowhere to dig", most=100),
+    "actions": D(3, "the actions in a turn", 1, "nobody could ever act, and the quake would never come", most=50),
     "final_actions": D(5, "the actions in the last turn after the quake", 1,
-                       "nobody could empty their inventory before the end"),
+                       "nobody could empty their inventory before the end", most=50),
 }
 
 

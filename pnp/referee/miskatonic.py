@@ -53,18 +53,20 @@ def _ancient_one(sc):
 
 NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, with the rulebook's values
     "pages": parameters.Default(RULE_TOMES["page"], "the number of Pages among the tomes", 1,
-                                "no tome would hold a Page to find"),
-    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes", 0),
+                                "no tome would hold a Page to find", most=100),
+    "curses": parameters.Default(RULE_TOMES["curse"], "the number of Curses among the tomes", 0, most=100),
     "health": parameters.Default(RULE_HEALTH, "an investigator's Health", 1,
-                                 "an investigator would start in the Sanitarium, unable to leave"),
-    "wits": parameters.Default(RULE_WITS, "an investigator's Wits", 0),
+                                 "an investigator would start in the Sanitarium, unable to leave", most=100),
+    "wits": parameters.Default(RULE_WITS, "an investigator's Wits", 0, most=100),
     "ao_health": parameters.Default(RULE_AO_HEALTH, "the Ancient One's Health", 1,
-                                    "the Ancient One would be destroyed before it enters"),
+                                    "the Ancient One would be destroyed before it enters", most=100),
     "ao_step": parameters.Default(AO_STEP, "the spaces the Ancient One marches after each turn", 1,
-                                  "the Ancient One would never reach its destination, and the investigators could not lose"),
-    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added", 0),
+                                  "the Ancient One would never reach its destination, and the investigators could not lose",
+                                  most=100),
+    "monster_cap": parameters.Default(MONSTER_CAP, "the monsters on the board below which one may be added", 0,
+                                      most=100),
     "stars": parameters.Default(4, "the number of stars, one on each arm of the Star Chart", 1,
-                                "the stars would be right before the first turn"),
+                                "the stars would be right before the first turn", most=100),
 }
 DEFAULT_NUMBERS = {k: d.value for k, d in NUMBERS.items()}
 

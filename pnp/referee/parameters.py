@@ -19,6 +19,7 @@ class Default:
     means: str
     least: int | float | str | None = None   # the smallest value the rule can be played with (a number, or another parameter's name)
     why: str = ""                              # what goes wrong below it
+    most: int | float | None = None            # the largest the family's checks and simulation play in bounded time
 
 
 def declared(game) -> dict:
@@ -27,11 +28,26 @@ def declared(game) -> dict:
 
 
 def values(game, defaults: dict[str, Default]) -> dict[str, int | float]:
-    """Every number of `defaults`, overridden by the game's declared parameters (plus any others it declares)."""
+    """Every number of `defaults`, overridden by the game's declared parameters (plus any others it declares).
+
+    A declared number above its `Default.most` is a located error (SpecErrors) at its `value`: the checks and
+    the simulation loop over these numbers (`rounds: 1000000000` played a billion rounds a game, for hours)."""
     out = {k: d.value for k, d in defaults.items()}
     if game.game:
         out.update(game.game.parameter_values())
+    over = [(name, d) for name, d in defaults.items() if d.most is not None and out[name] > d.most]
+    if over:
+        from pnp.errors import SpecError, SpecErrors
+        from pnp.referee.family import family_pos
+
+        raise SpecErrors([SpecError(where(game, name) or family_pos(game),
+                                    f"{_means(game, name, d)} is {_number(out[name])}, more than the {_number(d.most)} "
+                                    f"the referee can check and simulate in reasonable time") for name, d in over])
     return out
+
+
+def _means(game, name: str, d: Default) -> str:
+    return getattr(declared(game).get(name), "means", None) or d.means
 
 
 def rule_words(game, name: str, defaults: dict[str, Default] | None = None) -> str:

@@ -92,7 +92,7 @@ class BalanceExpectation(Spec):
 class Balance(Spec):
     """What `pnp check` expects of the game's simulation: how many games, which seed, which bounds."""
 
-    games: int = Field(default=300, ge=1, le=100_000)
+    games: int = Field(default=300, ge=1, le=10_000, description="games the simulation plays (at most 10,000)")
     seed: int = 1
     expect: list[BalanceExpectation] = Field(default=[], max_length=100)
 

@@ -15,6 +15,7 @@ import stat
 from pathlib import Path, PurePosixPath
 
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
+from pnp.fingerprint import LARGEST_READ
 
 _DRIVE = re.compile(r"^[A-Za-z]:")                    # C:\x, C:x, C:/x
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]+:")    # http:, file:, data:, ...
@@ -86,6 +87,7 @@ def read_regular(path: Path, pos: Pos, what: str, limit: int) -> bytes:
     file swapped for a link, a pipe or a device in between is still refused,
     and a pipe never blocks (it is opened non-blocking and refused at once).
     """
+    limit = min(limit, LARGEST_READ)  # the fingerprint reads no more of a file (pnp.fingerprint)
     fd = _open_checked(path, pos, what, limit)
     try:
         chunks, size = [], 0

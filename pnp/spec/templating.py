@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextvars
 import inspect
+import os
 import re
 import string
 import time
@@ -137,6 +138,7 @@ def _environment_class():
     from jinja2.sandbox import SandboxedEnvironment
     from jinja2.utils import generate_lorem_ipsum, pass_context
     from jinja2.visitor import NodeTransformer
+    from pydantic import BaseModel
 
     class BoundedTemplate(Template):
         """A template whose render runs under its environment's limits, output counted piece by piece."""
@@ -201,6 +203,16 @@ def _environment_class():
             self.filters = BoundedFilters(self, filters)
             dict.__setitem__(self.filters, "_pnp_loop", pass_context(lambda ctx, value: self._loop(value)))
             dict.__setitem__(self.filters, "_pnp_value", pass_context(lambda ctx, value: self._made(value)))
+
+        def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+            """Jinja2's rule, and never a file path or a method of a pydantic model: a template sees plain
+            data, and a path (`….write_text(…)`) or `parse_file` would reach files outside the game."""
+            if isinstance(value, os.PathLike) or isinstance(obj, os.PathLike):
+                return False
+            model = isinstance(obj, BaseModel) or (isinstance(obj, type) and issubclass(obj, BaseModel))
+            if model and callable(value):
+                return False
+            return super().is_safe_attribute(obj, attr, value)
 
         # the budget ---------------------------------------------------------------------------------
         def _budget(self) -> _Budget:

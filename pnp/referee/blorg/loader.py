@@ -25,9 +25,9 @@ HAND_ITEMS = 4          # "you may never hold more than four items plus one loca
 TIMELINE = 4
 NUMBERS = {   # the rule numbers a game may declare in game.yaml's parameters, with the rulebook's values
     "hand_items": parameters.Default(HAND_ITEMS, "the most items a hand holds, besides its one location", 1,
-                                     "you could never take an item"),
+                                     "you could never take an item", most=40),
     "timeline": parameters.Default(TIMELINE, "the number of positions in the time line", 1,
-                                   "no card would ever be dealt to meet you"),
+                                   "no card would ever be dealt to meet you", most=16),
 }
 # The fields a deck must declare to be a Blorg deck: how the referee tells it from other decks.
 DECK_FIELDS = ("kind", "name", "provides", "requires", "events")
