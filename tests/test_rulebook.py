@@ -194,3 +194,20 @@ def test_blorg_rulebook_builds(tmp_path):
     assert f"played with {deck.total} double-sided cards" in text
     for entry in deck.cards:
         assert entry.front.fields["name"] in text
+
+
+def test_a_rulebook_prints_no_trace_of_where_the_game_folder_lies(run_cli, tmp_path):
+    """A file path in the specs a rulebook reads is its place in the game folder: the same game in
+    two folders gives the same rulebook, naming neither folder."""
+    built = []
+    for where in ("a", "b/deeper"):
+        game = tmp_path / where / "m"
+        shutil.copytree(EXAMPLES / "miskatonic", game)
+        with (game / "rules.md").open("a") as f:
+            f.write('\n\nWhere: {{ components.board.values() | map(attribute="path") | join(",") }}\n')
+        result = run_cli("build", game, "--out", tmp_path / where / "out")
+        assert result.exit_code == 0, result.output
+        built.append((tmp_path / where / "out" / "m" / "rulebook.pdf").read_bytes())
+    assert built[0] == built[1]
+    text = " ".join(" ".join(pages_text(built[0])).split())
+    assert "Where: board.yaml" in text and str(tmp_path) not in text

@@ -7,10 +7,13 @@ or `card.fields.weight` without knowing pnp's internal classes.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path, PurePath
 from typing import Any
 
+from pnp.errors import Pos
 from pnp.game import GameContext
 
 
@@ -70,20 +73,32 @@ def deck_view(deck) -> DeckView:
                     round(to_mm(deck.height), 2), len(backs) > 1, dict(kinds))
 
 
-def _plain(value: Any) -> Any:
-    """Copies spec data into plain dicts and lists (LDict/LList and pydantic models included)."""
+def _plain(value: Any, root: Path | None = None) -> Any:
+    """Copies spec data into plain dicts and lists (LDict/LList and pydantic models included).
+
+    A file path becomes its place in the game folder (`art/ruin.svg`), a position its file's name,
+    line and column: the rulebook must not print where the folder lies on this computer (it
+    would differ from machine to machine and tell a reader the user's folders)."""
     if hasattr(value, "model_dump"):
-        return _plain(value.model_dump())
+        return _plain(value.model_dump(), root)
+    if isinstance(value, Pos):
+        return f"{PurePath(value.path).name}:{value.line}:{value.col}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         # resolved models (board, tokens, dice) are dataclasses: their public fields, as plain data
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+        return {f.name: _plain(getattr(value, f.name), root) for f in dataclasses.fields(value)
                 if not f.name.startswith("_")}
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): _plain(v, root) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [_plain(v, root) for v in value]
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
+    if isinstance(value, os.PathLike):
+        path = Path(value)
+        try:
+            return path.relative_to(root).as_posix() if root is not None else path.name
+        except ValueError:
+            return path.name
     return str(value)
 
 
@@ -99,12 +114,12 @@ def context(game: GameContext, outputs: list[str]) -> dict:
     for c in game.components:
         if c.kind == "layouts":
             continue
-        model = deck_view(c.model) if c.kind == "deck" else _plain(c.model)
+        model = deck_view(c.model) if c.kind == "deck" else _plain(c.model, game.dir)
         if c.kind == "deck":
             decks[model.name] = model
         components.setdefault(c.kind, {})[component_name(c)] = model
     return {
-        "game": _plain(game.game) if game.game else {"title": game.name},
+        "game": _plain(game.game, game.dir) if game.game else {"title": game.name},
         "decks": decks,
         "components": components,
         "outputs": sorted(outputs),
