@@ -383,6 +383,15 @@ def _repeated_ods(path: Path) -> None:
                              "<text:p>x</text:p></table:table-cell></table:table-row></table:table>")
 
 
+def _far_cell_ref(ref: str):
+    """A stray value whose reference is one calamine reads but a strict A1 pattern would not (it makes room up to it)."""
+    def make(path: Path) -> None:
+        xlsx(path, {"Ships": [["name"], ["Alpha"]]})
+        rewrite_member(path, "xl/worksheets/sheet1.xml", lambda xml: xml.replace(
+            "</sheetData>", f'<row r="3"><c r="{ref}" t="inlineStr"><is><t>stray</t></is></c></row></sheetData>'))
+    return make
+
+
 def _encrypted_ods(path: Path) -> None:
     ods(path, {"Ships": [["name"], ["Alpha"]]},
         manifest_extra='<manifest:file-entry manifest:full-path="x"><manifest:encryption-data/></manifest:file-entry>')
@@ -397,6 +406,12 @@ ATTACKS = {
     "password (ods)": ("cards.ods", _encrypted_ods, "cards.ods:1:1: this workbook is password-protected"),
     "stray cell at XFD1048576": ("cards.xlsx", _far_cell,
                                  "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
+    # calamine reads a reference's letters in either case and any number of letters and digits: the 549 GB it set
+    # aside for xfd1048576, or for A99999999, ended the process
+    "stray cell in small letters": ("cards.xlsx", _far_cell_ref("xfd1048576"),
+                                    "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
+    "stray cell beyond the last row": ("cards.xlsx", _far_cell_ref("A99999999"),
+                                       "cards.xlsx:1:1: the workbook is damaged: a cell reference 'A99999999'"),
     "repeated cell bomb (ods)": ("cards.ods", _repeated_ods, "cards.ods:Ships!"),
     "unpacks too large": ("cards.xlsx", _huge_unpacked, "cards.xlsx:1:1: the workbook unpacks to"),
     "sizes that lie": ("cards.xlsx", _lying_sizes, "cards.xlsx:1:1: the workbook is damaged"),

@@ -14,7 +14,7 @@ from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
 from pnp.spec.tables.zipxml import Extent, refuse, has_member, local, stream_xml
 
-_REF = re.compile(r"^([A-Z]{1,3})([0-9]{1,7})$")
+_REF = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,7})$")  # calamine reads the letters in either case
 _MAX_ERROR_CELLS = 20
 
 
@@ -97,8 +97,10 @@ class _SheetScanner:
             ref = attrs.get("r")
             if ref is not None:
                 match = _REF.match(ref)
-                if match:
-                    col, row = _column(match.group(1)), int(match.group(2))
+                if match is None:  # calamine reads any letters and digits (ZZZZ3, A99999999) as a place to make room for
+                    refuse(Pos(self.extent.shown), f"the workbook is damaged: a cell reference '{ref[:20]}' is not a "
+                                                   "cell of a sheet (A1 to XFD1048576)")
+                col, row = _column(match.group(1)), int(match.group(2))
             self.col = col
             self.cell = [row, col, attrs.get("t", "n"), False, False, []]
         elif tag == "row":
@@ -149,6 +151,6 @@ def _number(text: str | None, default: int, shown: str) -> int:
 
 def _column(letters: str) -> int:
     n = 0
-    for ch in letters:
+    for ch in letters.upper():
         n = n * 26 + ord(ch) - ord("A") + 1
     return n
