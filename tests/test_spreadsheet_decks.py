@@ -392,6 +392,42 @@ def _far_cell_ref(ref: str):
     return make
 
 
+_FAR_ROWS = ('<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="99999"><c r="AAA99999" '
+             't="inlineStr"><is><t>x</t></is></c></row>')
+
+
+def _parts_calamine_reads(how: str):
+    """A far cell in the part calamine reads, and a harmless sheet where a reader of the relationships looks."""
+    def make(path: Path) -> None:
+        xlsx(path, {"Ships": [["name"], ["Alpha"]]})
+        with zipfile.ZipFile(path) as z:
+            parts = {info.filename: z.read(info).decode() for info in z.infolist()}
+        harmless = parts["xl/worksheets/sheet1.xml"]
+        far = harmless.split("<sheetData>")[0] + f"<sheetData>{_FAR_ROWS}</sheetData></worksheet>"
+        rels = "xl/_rels/workbook.xml.rels"
+        if how == "decoy workbook":  # _rels/.rels names another workbook part; calamine reads xl/workbook.xml
+            parts["_rels/.rels"] = parts["_rels/.rels"].replace("xl/workbook.xml", "xl/decoy.xml")
+            parts["xl/decoy.xml"] = parts["xl/workbook.xml"]
+            parts["xl/_rels/decoy.xml.rels"] = parts[rels].replace("/xl/worksheets/sheet1.xml", "/xl/decoy1.xml")
+            parts["xl/decoy1.xml"], parts["xl/worksheets/sheet1.xml"] = harmless, far
+        elif how == "sheet named twice":  # calamine reads the first sheet of a name
+            parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+                "</sheets>", '<sheet name="Ships" sheetId="2" r:id="rId9" /></sheets>')
+            parts[rels] = parts[rels].replace("</Relationships>", '<Relationship Type="http://schemas.openxmlformats.org/'
+                                              'officeDocument/2006/relationships/worksheet" Target="/xl/second.xml" '
+                                              'Id="rId9" /></Relationships>')
+            parts["xl/second.xml"], parts["xl/worksheets/sheet1.xml"] = harmless, far
+        elif how == "target with dots":  # calamine takes `xl/` + target as it is, and a zip may hold that name
+            parts[rels] = parts[rels].replace("/xl/worksheets/sheet1.xml", "../s.xml")
+            parts["s.xml"], parts["xl/../s.xml"] = harmless, far
+        elif how == "one name in two cases":  # calamine finds a part in any case
+            parts["xl/worksheets/Sheet1.xml"] = far
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, text in parts.items():
+                z.writestr(name, text)
+    return make
+
+
 def _encrypted_ods(path: Path) -> None:
     ods(path, {"Ships": [["name"], ["Alpha"]]},
         manifest_extra='<manifest:file-entry manifest:full-path="x"><manifest:encryption-data/></manifest:file-entry>')
@@ -412,6 +448,12 @@ ATTACKS = {
                                     "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
     "stray cell beyond the last row": ("cards.xlsx", _far_cell_ref("A99999999"),
                                        "cards.xlsx:1:1: the workbook is damaged: a cell reference 'A99999999'"),
+    # the sheet measured must be the one calamine reads: each of these had it read a sheet never measured (GBs)
+    "a decoy workbook part": ("cards.xlsx", _parts_calamine_reads("decoy workbook"), "cards.xlsx:Ships!AAA99999: "),
+    "a sheet name given twice": ("cards.xlsx", _parts_calamine_reads("sheet named twice"), "cards.xlsx:Ships!AAA99999: "),
+    "a part named with dots": ("cards.xlsx", _parts_calamine_reads("target with dots"), "cards.xlsx:Ships!AAA99999: "),
+    "one part name in two cases": ("cards.xlsx", _parts_calamine_reads("one name in two cases"),
+                                   "cards.xlsx:1:1: the workbook is damaged: it holds two parts named"),
     "repeated cell bomb (ods)": ("cards.ods", _repeated_ods, "cards.ods:Ships!"),
     "unpacks too large": ("cards.xlsx", _huge_unpacked, "cards.xlsx:1:1: the workbook unpacks to"),
     "sizes that lie": ("cards.xlsx", _lying_sizes, "cards.xlsx:1:1: the workbook is damaged"),

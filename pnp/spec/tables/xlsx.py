@@ -6,13 +6,12 @@ its cell.
 """
 from __future__ import annotations
 
-import posixpath
 import re
 import zipfile
 
 from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
-from pnp.spec.tables.zipxml import Extent, refuse, has_member, local, stream_xml
+from pnp.spec.tables.zipxml import Extent, has_member, local, member, refuse, stream_xml
 
 _REF = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,7})$")  # calamine reads the letters in either case
 _MAX_ERROR_CELLS = 20
@@ -22,13 +21,18 @@ def sheet_names(archive: zipfile.ZipFile, shown: str) -> list[str]:
     return list(_sheet_parts(archive, shown))
 
 
+_WORKBOOK = "xl/workbook.xml"  # where calamine reads the sheets' names and parts, whatever `_rels/.rels` says
+_WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
+
+
 def _sheet_parts(archive: zipfile.ZipFile, shown: str) -> dict[str, str]:
-    """Sheet name → the archive member holding its cells, in the workbook's order."""
-    workbook = _relations(archive, "", "_rels/.rels", shown).get("officeDocument", [None])[0] or "xl/workbook.xml"
-    folder = posixpath.dirname(workbook)
-    rels = _relations(archive, folder, posixpath.join(folder, "_rels", posixpath.basename(workbook) + ".rels"),
-                      shown, by_id=True)
-    by_id = dict(rels.get("worksheet", []))  # chart sheets hold no cells
+    """Sheet name → the archive member holding its cells, in the workbook's order, found as calamine finds them.
+
+    What is measured must be what calamine then reads: its fixed workbook part, a target taken as
+    `xl/` + target (or without its leading `/`), a part's name in any letter case, and the first
+    sheet of a name given twice.
+    """
+    by_id = dict(_relations(archive, member(archive, _WORKBOOK_RELS), shown).get("worksheet", []))  # chart sheets hold no cells
     parts: dict[str, str] = {}
 
     def start(name, attrs):
@@ -36,26 +40,26 @@ def _sheet_parts(archive: zipfile.ZipFile, shown: str) -> dict[str, str]:
             rid = next((v for k, v in attrs.items() if local(k) == "id" and k != "id"), None)
             sheet = attrs.get("name")
             if sheet is not None and rid in by_id:
-                parts[sheet] = by_id[rid]
+                parts.setdefault(sheet, member(archive, by_id[rid]))
 
-    stream_xml(archive, workbook, shown, start)
+    stream_xml(archive, member(archive, _WORKBOOK), shown, start)
     return parts
 
 
-def _relations(archive: zipfile.ZipFile, folder: str, member: str, shown: str, by_id: bool = False) -> dict:
-    """A .rels part: relationship type (its last word) → targets, or → [(id, target)] with `by_id`."""
+def _relations(archive: zipfile.ZipFile, rels: str, shown: str) -> dict[str, list[tuple[str, str]]]:
+    """A .rels part: relationship type (its last word) → [(id, target part)], targets read as calamine reads them."""
     found: dict[str, list] = {}
-    if not has_member(archive, member):
+    if not has_member(archive, rels):
         return found
 
     def start(name, attrs):
         if local(name) == "Relationship" and "Target" in attrs and attrs.get("TargetMode") != "External":
             target = attrs["Target"]
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            path = target[1:] if target.startswith("/") else "xl/" + target
             kind = attrs.get("Type", "").rsplit("/", 1)[-1]
-            found.setdefault(kind, []).append((attrs.get("Id"), path) if by_id else path)
+            found.setdefault(kind, []).append((attrs.get("Id"), path))
 
-    stream_xml(archive, member, shown, start)
+    stream_xml(archive, rels, shown, start)
     return found
 
 

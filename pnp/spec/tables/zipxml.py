@@ -92,3 +92,14 @@ def has_member(archive: zipfile.ZipFile, member: str) -> bool:
         return True
     except KeyError:
         return False
+
+
+def member(archive: zipfile.ZipFile, name: str) -> str:
+    """The archive's name for `name`, matched in any ASCII letter case as calamine matches it (`name` when none is).
+
+    `pnp.spec.tables.workbook` refuses an archive with two names that differ only in case, so there is one.
+    """
+    if has_member(archive, name):
+        return name
+    wanted = name.encode().lower()
+    return next((n for n in archive.namelist() if n.encode().lower() == wanted), name)
