@@ -428,6 +428,25 @@ def _parts_calamine_reads(how: str):
     return make
 
 
+def _shared_text(unique_count: str, length: int, cells: int):
+    """Cells showing one shared text (calamine copies it into each), under a count of shared texts that may lie."""
+    def make(path: Path) -> None:
+        xlsx(path, {"Ships": [["name"], ["Alpha"]]})
+        rows = "".join(f'<row r="{r}"><c r="A{r}" t="s"><v>0</v></c></row>' for r in range(3, 3 + cells))
+        rewrite_member(path, "xl/worksheets/sheet1.xml", lambda xml: xml.replace("</sheetData>", rows + "</sheetData>"))
+        with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("xl/sharedStrings.xml", '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+                                               f'uniqueCount="{unique_count}"><si><t>{"x" * length}</t></si></sst>')
+    return make
+
+
+def _ods_text(cell: str, rows: int):
+    return lambda path: ods(path, {}, raw_tables=(
+        '<table:table table:name="Ships"><table:table-row><table:table-cell office:value-type="string"><text:p>name'
+        f'</text:p></table:table-cell></table:table-row><table:table-row table:number-rows-repeated="{rows}">'
+        f'<table:table-cell office:value-type="string">{cell}</table:table-cell></table:table-row></table:table>'))
+
+
 def _encrypted_ods(path: Path) -> None:
     ods(path, {"Ships": [["name"], ["Alpha"]]},
         manifest_extra='<manifest:file-entry manifest:full-path="x"><manifest:encryption-data/></manifest:file-entry>')
@@ -454,6 +473,16 @@ ATTACKS = {
     "a part named with dots": ("cards.xlsx", _parts_calamine_reads("target with dots"), "cards.xlsx:Ships!AAA99999: "),
     "one part name in two cases": ("cards.xlsx", _parts_calamine_reads("one name in two cases"),
                                    "cards.xlsx:1:1: the workbook is damaged: it holds two parts named"),
+    # one text shown in many cells costs its length once in the file and once per cell in calamine (GBs)
+    "a shared text shown in many cells": ("cards.xlsx", _shared_text("1", 1_000_000, 25),
+                                          "cards.xlsx:Ships!A23: the sheets read hold more than 20,000,000 characters"),
+    "a count of shared texts that lies": ("cards.xlsx", _shared_text("4000000000", 5, 1),  # 96 GB set aside: killed
+                                          "cards.xlsx:1:1: the workbook is damaged: its shared texts say there are "
+                                          "4,000,000,000"),
+    "a long text in a repeated row (ods)": ("cards.ods", _ods_text(f"<text:p>{'x' * 1_000_000}</text:p>", 25),
+                                            "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
+    "a billion spaces in one element (ods)": ("cards.ods", _ods_text('<text:p>a<text:s text:c="1000000000"/></text:p>', 1),
+                                              "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
     "repeated cell bomb (ods)": ("cards.ods", _repeated_ods, "cards.ods:Ships!"),
     "unpacks too large": ("cards.xlsx", _huge_unpacked, "cards.xlsx:1:1: the workbook unpacks to"),
     "sizes that lie": ("cards.xlsx", _lying_sizes, "cards.xlsx:1:1: the workbook is damaged"),

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 import zipfile
+from array import array
 
 from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
-from pnp.spec.tables.zipxml import Extent, has_member, local, member, refuse, stream_xml
+from pnp.spec.tables.zipxml import MAX_CELLS, Extent, TextBudget, has_member, local, member, refuse, stream_xml
 
 _REF = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,7})$")  # calamine reads the letters in either case
 _MAX_ERROR_CELLS = 20
@@ -65,14 +66,53 @@ def _relations(archive: zipfile.ZipFile, rels: str, shown: str) -> dict[str, lis
 
 def scan(archive: zipfile.ZipFile, shown: str, chosen: list[str]) -> dict[str, Extent]:
     parts = _sheet_parts(archive, shown)
-    return {name: _scan_sheet(archive, shown, name, parts[name]) for name in chosen}
+    shared, budget = _shared_lengths(archive, shown), TextBudget()
+    return {name: _scan_sheet(archive, shown, name, parts[name], shared, budget) for name in chosen}
 
 
-def _scan_sheet(archive: zipfile.ZipFile, shown: str, sheet: str, member: str) -> Extent:
-    scanner = _SheetScanner(Extent(shown, sheet))
-    stream_xml(archive, member, shown, scanner.start, parser_hook=scanner.attach)
+def _scan_sheet(archive: zipfile.ZipFile, shown: str, sheet: str, part: str, shared: array,
+                budget: TextBudget) -> Extent:
+    scanner = _SheetScanner(Extent(shown, sheet, text=budget), shared)
+    stream_xml(archive, part, shown, scanner.start, parser_hook=scanner.attach)
     scanner.finish_cell()
     return scanner.extent
+
+
+_SHARED_STRINGS = "xl/sharedStrings.xml"  # where calamine reads them, whatever the relationships say
+MAX_SHARED_TEXTS = MAX_CELLS
+
+
+def _shared_lengths(archive: zipfile.ZipFile, shown: str) -> array:
+    """The length of each shared text, in order, so a sheet's cells can be measured by the texts they show.
+
+    calamine sets room aside for as many texts as the part says it holds (`uniqueCount`, read as
+    it reads it): a part that says more than it holds is refused (4 billion was 96 GB asked for).
+    """
+    lengths = array("q")
+    part = member(archive, _SHARED_STRINGS)
+    if not has_member(archive, part):
+        return lengths
+    declared = []
+
+    def start(name, attrs):
+        tag = local(name)
+        if tag == "si":
+            if len(lengths) >= MAX_SHARED_TEXTS:
+                refuse(Pos(shown), f"the workbook holds more than {MAX_SHARED_TEXTS:,} shared texts; a deck's table "
+                                  "holds fewer")
+            lengths.append(0)
+        elif tag == "sst" and attrs.get("uniqueCount", "").isdigit():
+            declared.append(int(attrs["uniqueCount"]))
+
+    def text(data):
+        if lengths:
+            lengths[-1] += len(data)
+
+    stream_xml(archive, part, shown, start, text=text)
+    if declared and declared[0] > len(lengths):
+        refuse(Pos(shown), f"the workbook is damaged: its shared texts say there are {declared[0]:,} of them, but "
+                          f"there are {len(lengths):,}")
+    return lengths
 
 
 class _SheetScanner:
@@ -82,8 +122,9 @@ class _SheetScanner:
     error cell: whether a formula saved a result, and which error a cell shows.
     """
 
-    def __init__(self, extent: Extent):
+    def __init__(self, extent: Extent, shared: array):
         self.extent = extent
+        self.shared = shared  # the length of each shared text, by its index
         self.row = self.col = 0
         self.cell: list | None = None  # [row, col, type, has value, has formula, text]
         self.parser = None
@@ -118,6 +159,8 @@ class _SheetScanner:
                     self.parser.CharacterDataHandler = self.text
                 else:
                     cell[3] = True
+                    if cell[2] == "s":  # which shared text it shows
+                        self.parser.CharacterDataHandler = self.text
             elif tag == "is":
                 self.cell[3] = True
             elif tag == "f":
@@ -137,6 +180,10 @@ class _SheetScanner:
         extent = self.extent
         if value:
             extent.reach(row, col)
+            if kind == "s":
+                index = "".join(text).strip()
+                if index.isdigit() and int(index) < len(self.shared):
+                    extent.show(row, col, self.shared[int(index)])
             if kind == "e" and len(extent.problems) < _MAX_ERROR_CELLS:
                 extent.problems.append(SpecError(cell_pos(extent.shown, extent.sheet, row, col),
                                                  f"this cell shows the spreadsheet error {''.join(text).strip()}: "
