@@ -156,7 +156,10 @@ def _open(data: bytes):
         missing = [t for t in _REQUIRED if t not in font]
         if not missing:
             font["maxp"], font["head"]
+            _check_character_maps(font.reader["cmap"])
             cmap = font.getBestCmap()
+    except FontProblem:
+        raise
     except Exception as e:  # fontTools raises many kinds on a damaged file
         raise _broken(e) from None
     if missing:
@@ -165,6 +168,43 @@ def _open(data: bytes):
     if not cmap:
         raise FontProblem("has no Unicode character map, so no text can be drawn with it; use another font")
     return font
+
+
+# code points a character map's ranges may cover in all: as many as there are, in the formats read by code point
+_CMAP_SPAN = {4: 0x10000, 12: 0x110000, 13: 0x110000}
+
+
+def _check_character_maps(raw: bytes) -> None:
+    """The character maps' ranges, measured from the table's bytes before fontTools or reportlab reads them.
+
+    Both read a range one code point at a time, so ranges that overlap (which no real font has) cost
+    them minutes and gigabytes: 2,000 copies of the whole of Unicode fit in 24 kB.
+    """
+    import struct
+
+    seen = set()
+    for i in range(struct.unpack_from(">H", raw, 2)[0]):
+        offset = struct.unpack_from(">I", raw, 8 + 8 * i)[0]
+        if offset in seen:
+            continue
+        seen.add(offset)
+        fmt = struct.unpack_from(">H", raw, offset)[0]
+        if fmt == 4:
+            segments = struct.unpack_from(">H", raw, offset + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", raw, offset + 14)
+            starts = struct.unpack_from(f">{segments}H", raw, offset + 16 + 2 * segments)
+            span = sum(end - start + 1 for start, end in zip(starts, ends) if end >= start)
+        elif fmt in (12, 13):
+            groups = struct.unpack_from(">I", raw, offset + 12)[0]
+            if 16 + 12 * groups > len(raw) - offset:
+                raise ValueError("a character map is cut short")
+            span = sum(end - start + 1 for start, end, _ in struct.iter_unpack(
+                ">III", raw[offset + 16:offset + 16 + 12 * groups]) if end >= start)
+        else:
+            continue
+        if span > _CMAP_SPAN[fmt]:
+            raise FontProblem(f"is broken: its character map (format {fmt}) gives {span:,} code points, more than "
+                              f"there are ({_CMAP_SPAN[fmt]:,}); its ranges overlap. Download or export the font again")
 
 
 _DECOMPILED = ("head", "hhea", "maxp", "cmap", "hmtx", "OS/2", "post", "name", "loca", "glyf", "CFF ")
