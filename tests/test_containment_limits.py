@@ -367,6 +367,27 @@ def test_a_picture_used_many_times_in_the_rulebook_is_a_located_error_at_the_one
     assert run.seconds < 2
 
 
+def test_a_picture_repeated_in_every_svg_face_is_bounded(tmp_path, monkeypatch):
+    """Each SVG file holds its pictures itself: one picture of 10 MB on the shared back of 200 cards was 2.8 GB of
+    SVG text, then a MemoryError traceback. Here the bound is lowered to 1 MB, for a picture of 100 kB."""
+    import os
+
+    from PIL import Image
+
+    from pnp.draw import svg
+
+    monkeypatch.setattr(svg, "MAX_REPEATED_PICTURES", 1_000_000)
+    game = write_game(tmp_path, cards=20)
+    (game / "art").mkdir()
+    Image.frombytes("L", (320, 320), os.urandom(320 * 320)).save(game / "art/back.png")
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace('src: "icon:star"', 'src: "art/back.png"'))
+    run = pnp("build", game, "--out", tmp_path / "out", "--format", "svg")
+    refused(run, "cards.yaml:1:", "picture 'art/back.png' (")
+    assert "is held again in each SVG file that shows it: more than 1 MB" in " ".join(run.output.split())
+    assert not (tmp_path / "out" / "mini").exists()
+
+
 @pytest.mark.parametrize("body", ['{{ card("mini", ["c0"] * 400) }}', "{{ page_break() }}\n" * 3000,
                                   '{{ figure("cards.pdf", width="0mm") }}'], ids=["a row of 400 cards", "3000 page breaks",
                                                                                  "a figure of no width"])
