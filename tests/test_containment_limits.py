@@ -367,6 +367,35 @@ def test_a_picture_used_many_times_in_the_rulebook_is_a_located_error_at_the_one
     assert run.seconds < 2
 
 
+def test_one_page_shown_by_many_figures_is_read_and_rendered_once():
+    """Each figure() of a page copied the output and rendered the page again, each image kept: 400 figures of
+    one page held 2 GB. Figures of one page now share one copy and one image per width."""
+    from pnp.rulebook.language import Helpers
+
+    files = {"cards.pdf": _one_page_pdf()}
+    helpers = Helpers(None, files)
+    for width in ("170mm", "170mm", "60mm"):
+        helpers.figure("cards.pdf", page=1, width=width)
+    first, second, third = helpers.figures
+    assert first.pdf is second.pdf is third.pdf
+    first.scaled(300)
+    assert second.scaled(300) is first.scaled(300) and second.size == first.size
+    assert helpers.figure("cards.pdf", page=1, crop=False) and helpers.figures[-1]._scaled is not first._scaled
+
+
+def _one_page_pdf() -> bytes:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(200, 200))
+    canvas.rect(20, 20, 100, 100, fill=1)
+    canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
+
+
 def test_a_picture_repeated_in_every_svg_face_is_bounded(tmp_path, monkeypatch):
     """Each SVG file holds its pictures itself: one picture of 10 MB on the shared back of 200 cards was 2.8 GB of
     SVG text, then a MemoryError traceback. Here the bound is lowered to 1 MB, for a picture of 100 kB."""

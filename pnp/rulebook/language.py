@@ -130,6 +130,9 @@ class Helpers:
         self.figures: list = []
         self.cover = None
         self._specs = specs
+        # a page shown again is read and rendered once: 400 figures of one page held 2 GB of pixels
+        self._pdfs: dict[str, tuple[bytes, int]] = {}  # output → its bytes and page count
+        self._page_images: dict[tuple, dict] = {}  # (output, page, crop) → its images by width
 
     def _marker(self, request) -> str:
         self.figures.append(request)
@@ -173,11 +176,14 @@ class Helpers:
         if name not in pdfs:
             raise RuleError(f"no output '{name}' in this build{did_you_mean(name, pdfs)} "
                             f"(outputs: {', '.join(pdfs) or 'none'})", name)
-        data = bytes(contents(self.files[name]))  # a large card file arrives spooled to disk; pdfium wants bytes
-        n = page_count(data)
+        if name not in self._pdfs:  # a large card file arrives spooled to disk; pdfium wants bytes
+            data = bytes(contents(self.files[name]))
+            self._pdfs[name] = data, page_count(data)
+        data, n = self._pdfs[name]
         if not isinstance(page, int) or not 1 <= page <= n:
             raise RuleError(f"'{name}' has {n} page(s); page {page} does not exist", str(page))
-        return self._marker(PageFigure(name, data, page, _length(width), caption, bool(crop)))
+        images = self._page_images.setdefault((name, page, bool(crop)), {})
+        return self._marker(PageFigure(name, data, page, _length(width), caption, bool(crop), _scaled=images))
 
     def component_list(self) -> str:
         lines = self._specs.component_lines(self.game)
