@@ -483,6 +483,13 @@ ATTACKS = {
                                             "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
     "a billion spaces in one element (ods)": ("cards.ods", _ods_text('<text:p>a<text:s text:c="1000000000"/></text:p>', 1),
                                               "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
+    # calamine reads the rows of a table inside a sheet's table: 90,000 rows of 400 cells there ended the process
+    "a table inside a table (ods)": ("cards.ods", lambda path: ods(path, {}, raw_tables=(
+        '<table:table table:name="Ships"><table:table-row><table:table-cell office:value-type="string"><text:p>name'
+        '</text:p></table:table-cell></table:table-row><table:table table:name="Inner"><table:table-row '
+        'table:number-rows-repeated="90000"><table:table-cell office:value-type="string" '
+        'table:number-columns-repeated="400"><text:p>x</text:p></table:table-cell></table:table-row></table:table>'
+        '</table:table>')), "cards.ods:Ships!"),
     "repeated cell bomb (ods)": ("cards.ods", _repeated_ods, "cards.ods:Ships!"),
     "unpacks too large": ("cards.xlsx", _huge_unpacked, "cards.xlsx:1:1: the workbook unpacks to"),
     "sizes that lie": ("cards.xlsx", _lying_sizes, "cards.xlsx:1:1: the workbook is damaged"),

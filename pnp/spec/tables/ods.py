@@ -64,7 +64,7 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
                 state["sheet"] = extents[sheet] = Extent(shown, sheet, text=budget)
                 state["row"] = 0
             return
-        if state["depth"] != 1:
+        if state["depth"] < 1:  # a table inside a sheet's table: calamine reads its rows too, so they count as the sheet's
             return
         if tag == "table-row":
             state["rows"] = _repeat(attrs.get(_TABLE + "number-rows-repeated"), shown)
@@ -87,7 +87,7 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
         if tag == "table" and name.startswith(_TABLE):
             state["depth"] -= 1
             return
-        if state["depth"] != 1:
+        if state["depth"] < 1:
             return
         extent: Extent = state["sheet"]
         if tag in ("table-cell", "covered-table-cell") and state["cell"] is not None:
