@@ -329,13 +329,20 @@ def render_kind(game: GameContext, unit: str, opts: BuildOptions, budget) -> dic
     wants_pdf = Format.PDF in opts.formats
     needs_pdf = budget is not None or RULEBOOK in units_of(game)  # pictures, or outputs the rulebook may name
     drawn = opts if wants_pdf or not needs_pdf else replace(opts, formats=(*opts.formats, Format.PDF))
-    files = kind.build(game, components, drawn)
-    game.errors.raise_if_any()
+    from pnp.draw.svg import SvgLimit, repeated_pictures_bounded
+
     @cache
     def pieces() -> list:  # listed once, and only when an output needs them
         return [p for c in components for p in kind.pieces(game, c)]
 
-    files.update(piece_outputs(unit, pieces, files, [str(f) for f in opts.formats], title))
+    try:
+        with repeated_pictures_bounded():
+            files = kind.build(game, components, drawn)
+            game.errors.raise_if_any()
+            files.update(piece_outputs(unit, pieces, files, [str(f) for f in opts.formats], title))
+    except SvgLimit as e:  # at the files whose SVG faces repeat the picture
+        where, what = _unit_origin(game, unit)
+        raise SpecErrors([SpecError(where, f"{what}: {e}")])
     game.errors.raise_if_any()
     if budget is None:
         return files

@@ -204,6 +204,17 @@ def test_a_huge_file_in_the_game_folder_costs_no_time_to_fingerprint(tmp_path):
     refused(pnp("validate", game), "cards.yaml:", "too large")
 
 
+@pytest.mark.parametrize("blank", ["\n", ",\n"])
+def test_a_csv_of_millions_of_blank_records_is_one_located_error_in_a_second(tmp_path, blank):
+    """5 MB of blank records (line breaks, or commas alone) were millions of records skipped one by one: 6 s."""
+    game = mini(tmp_path)
+    (game / "rows.csv").write_text("id,name\n" + blank * (4_900_000 // len(blank)))
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("cards:\n", "data: rows.csv\ncards:\n"))
+    run = pnp("validate", game)
+    refused(run, "rows.csv:200001:", "too many lines: more than 200,000 records, blank ones included")
+    assert run.seconds < 2, run.seconds
+
+
 def test_a_hundred_thousand_errors_are_counted_but_not_all_printed(tmp_path):
     """A row of one cell under a header of five, 100,000 times: printing every error took 20 s."""
     game = mini(tmp_path)
@@ -363,6 +374,70 @@ def test_rulebook_bulk_reportlab_lays_out_slowly_is_a_located_error_in_seconds(t
     run = pnp("validate", game, child=True)
     refused(run, where, message)
     assert run.seconds < 20
+
+
+def test_a_picture_used_many_times_in_the_rulebook_is_a_located_error_at_the_one_too_many(tmp_path):
+    """Each use of a Markdown picture was decoded, drawn and rendered again: a 2 MB picture written 300 times took
+    37 s and 830 MB for the PDF, and 150 s and 2.8 GB for the web page."""
+    from PIL import Image
+
+    game = write_game(tmp_path, cards=1)
+    (game / "art").mkdir()
+    Image.new("RGB", (40, 30), "red").save(game / "art/p.png")
+    (game / "rules.md").write_text("# Rules\n\n" + "".join(f"![figure {i}](art/p.png)\n\n" for i in range(101)))
+    run = pnp("validate", game)
+    refused(run, "rules.md:203:", "more than 100 pictures in the rulebook (each use counts)")
+    assert run.seconds < 2
+
+
+def test_one_page_shown_by_many_figures_is_read_and_rendered_once():
+    """Each figure() of a page copied the output and rendered the page again, each image kept: 400 figures of
+    one page held 2 GB. Figures of one page now share one copy and one image per width."""
+    from pnp.rulebook.language import Helpers
+
+    files = {"cards.pdf": _one_page_pdf()}
+    helpers = Helpers(None, files)
+    for width in ("170mm", "170mm", "60mm"):
+        helpers.figure("cards.pdf", page=1, width=width)
+    first, second, third = helpers.figures
+    assert first.pdf is second.pdf is third.pdf
+    first.scaled(300)
+    assert second.scaled(300) is first.scaled(300) and second.size == first.size
+    assert helpers.figure("cards.pdf", page=1, crop=False) and helpers.figures[-1]._scaled is not first._scaled
+
+
+def _one_page_pdf() -> bytes:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(200, 200))
+    canvas.rect(20, 20, 100, 100, fill=1)
+    canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
+
+
+def test_a_picture_repeated_in_every_svg_face_is_bounded(tmp_path, monkeypatch):
+    """Each SVG file holds its pictures itself: one picture of 10 MB on the shared back of 200 cards was 2.8 GB of
+    SVG text, then a MemoryError traceback. Here the bound is lowered to 1 MB, for a picture of 100 kB."""
+    import os
+
+    from PIL import Image
+
+    from pnp.draw import svg
+
+    monkeypatch.setattr(svg, "MAX_REPEATED_PICTURES", 1_000_000)
+    game = write_game(tmp_path, cards=20)
+    (game / "art").mkdir()
+    Image.frombytes("L", (320, 320), os.urandom(320 * 320)).save(game / "art/back.png")
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace('src: "icon:star"', 'src: "art/back.png"'))
+    run = pnp("build", game, "--out", tmp_path / "out", "--format", "svg")
+    refused(run, "cards.yaml:1:", "picture 'art/back.png' (")
+    assert "is held again in each SVG file that shows it: more than 1 MB" in " ".join(run.output.split())
+    assert not (tmp_path / "out" / "mini").exists()
 
 
 @pytest.mark.parametrize("body", ['{{ card("mini", ["c0"] * 400) }}', "{{ page_break() }}\n" * 3000,

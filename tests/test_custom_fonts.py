@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import io
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -261,6 +262,78 @@ def test_a_font_that_cannot_be_used_is_a_located_error(tmp_path, run_cli, case):
     # game.yaml: MINI_GAME's 3 lines, `fonts:`, `Fell:`, then the line naming the file (line 6)
     assert re.search(rf"game\.yaml:6:\d+: font file 'fonts/fell.ttf' [^\n]*{re.escape(reason)}", r.output), r.output
     assert not (tmp_path / "out/g").exists()
+
+
+def _with_overlapping_ranges(fmt: int, copies: int) -> bytes:
+    """A font whose one character map holds `copies` ranges over the same code points, written as bytes."""
+    import struct
+
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+
+    if fmt == 4:  # segments 0..FFFE, then the closing FFFF one
+        n = copies + 1
+        ends, starts = [0xFFFE] * copies + [0xFFFF], [0] * copies + [0xFFFF]
+        body = (struct.pack(">HHHHHHH", 4, 0, 0, 2 * n, 0, 0, 0) + struct.pack(f">{n}H", *ends) + b"\0\0"
+                + struct.pack(f">{n}H", *starts) + struct.pack(f">{n}H", *[1] * n) + struct.pack(f">{n}H", *[0] * n))
+        body = body[:2] + struct.pack(">H", len(body)) + body[4:]
+    else:
+        body = struct.pack(">HHIII", 12, 0, 16 + 12 * copies, 0, copies) + struct.pack(">III", 0, 0x10FFFF, 1) * copies
+    raw = DefaultTable("cmap")
+    raw.data = struct.pack(">HHHHI", 0, 1, 3, 1 if fmt == 4 else 10, 12) + body
+    font = TTFont(io.BytesIO(make_font(LATIN, "Fell")))
+    font["cmap"] = raw
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("fmt, copies", [(4, 200), (12, 20)])
+def test_a_font_whose_character_map_ranges_overlap_is_refused_in_a_second(tmp_path, run_cli, fmt, copies):
+    """fontTools and reportlab read a range one code point at a time: 200 copies of 0..FFFE took 7 s (2,000:
+    minutes and GBs), in a font of 2 kB."""
+    game = font_game(tmp_path, "fonts:\n  Fell: fonts/fell.ttf\n", {"fonts/fell.ttf": _with_overlapping_ranges(fmt, copies)})
+    started = time.perf_counter()
+    r = build(run_cli, game, tmp_path / "out")
+    assert r.exit_code == 2, r.output
+    assert re.search(rf"game\.yaml:5:\d+: font file 'fonts/fell.ttf' is broken: its character map \(format {fmt}\)"
+                     r" gives [\d,]+ code points, more than there are", r.output), r.output
+    assert time.perf_counter() - started < 2
+
+
+def _cff_whose_subroutines_call_each_other(depth: int, fan: int) -> bytes:
+    """A CFF font of one drawn glyph, whose subroutine k calls subroutine k+1 `fan` times, `depth` deep."""
+    from fontTools.cffLib import SubrsIndex
+    from fontTools.misc.psCharStrings import T2CharString
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(make_font(LATIN, "Fell", cff=True)), recalcBBoxes=False)
+    top = font["CFF "].cff.topDictIndex[0]
+    private = top.Private
+    subrs = SubrsIndex()
+    for k in range(depth):  # an operand of callsubr is the index less 107 (the bias of a short index)
+        subrs.append(T2CharString(program=[k + 1 - 107, "callsubr"] * fan + ["return"], private=private))
+    subrs.append(T2CharString(program=[1, 1, "rlineto", "return"], private=private))
+    private.Subrs = subrs
+    name = font.getBestCmap()[ord("A")]
+    top.CharStrings[name] = T2CharString(program=[600, 50, 0, "rmoveto", -107, "callsubr", "endchar"],
+                                         private=private, globalSubrs=top.GlobalSubrs)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def test_a_cff_font_whose_subroutines_multiply_is_refused_in_a_second(tmp_path, run_cli):
+    """Converting the outlines runs each glyph's charstring with its subroutines: 30 calls of 30 calls, four deep,
+    took 7 s in a font of 2 kB, and nine deep of fifty ran for ever."""
+    game = font_game(tmp_path, "fonts:\n  Fell: fonts/fell.otf\n",
+                     {"fonts/fell.otf": _cff_whose_subroutines_call_each_other(4, 30)})
+    started = time.perf_counter()
+    r = build(run_cli, game, tmp_path / "out")
+    assert r.exit_code == 2, r.output
+    assert re.search(r"game\.yaml:5:\d+: font file 'fonts/fell.otf' has CFF outlines whose subroutines run more "
+                     r"than [\d,]+ bytes", r.output), r.output
+    assert time.perf_counter() - started < 2
 
 
 def test_a_huge_font_file_is_refused_before_it_is_read(tmp_path, run_cli):

@@ -383,6 +383,70 @@ def _repeated_ods(path: Path) -> None:
                              "<text:p>x</text:p></table:table-cell></table:table-row></table:table>")
 
 
+def _far_cell_ref(ref: str):
+    """A stray value whose reference is one calamine reads but a strict A1 pattern would not (it makes room up to it)."""
+    def make(path: Path) -> None:
+        xlsx(path, {"Ships": [["name"], ["Alpha"]]})
+        rewrite_member(path, "xl/worksheets/sheet1.xml", lambda xml: xml.replace(
+            "</sheetData>", f'<row r="3"><c r="{ref}" t="inlineStr"><is><t>stray</t></is></c></row></sheetData>'))
+    return make
+
+
+_FAR_ROWS = ('<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row><row r="99999"><c r="AAA99999" '
+             't="inlineStr"><is><t>x</t></is></c></row>')
+
+
+def _parts_calamine_reads(how: str):
+    """A far cell in the part calamine reads, and a harmless sheet where a reader of the relationships looks."""
+    def make(path: Path) -> None:
+        xlsx(path, {"Ships": [["name"], ["Alpha"]]})
+        with zipfile.ZipFile(path) as z:
+            parts = {info.filename: z.read(info).decode() for info in z.infolist()}
+        harmless = parts["xl/worksheets/sheet1.xml"]
+        far = harmless.split("<sheetData>")[0] + f"<sheetData>{_FAR_ROWS}</sheetData></worksheet>"
+        rels = "xl/_rels/workbook.xml.rels"
+        if how == "decoy workbook":  # _rels/.rels names another workbook part; calamine reads xl/workbook.xml
+            parts["_rels/.rels"] = parts["_rels/.rels"].replace("xl/workbook.xml", "xl/decoy.xml")
+            parts["xl/decoy.xml"] = parts["xl/workbook.xml"]
+            parts["xl/_rels/decoy.xml.rels"] = parts[rels].replace("/xl/worksheets/sheet1.xml", "/xl/decoy1.xml")
+            parts["xl/decoy1.xml"], parts["xl/worksheets/sheet1.xml"] = harmless, far
+        elif how == "sheet named twice":  # calamine reads the first sheet of a name
+            parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(
+                "</sheets>", '<sheet name="Ships" sheetId="2" r:id="rId9" /></sheets>')
+            parts[rels] = parts[rels].replace("</Relationships>", '<Relationship Type="http://schemas.openxmlformats.org/'
+                                              'officeDocument/2006/relationships/worksheet" Target="/xl/second.xml" '
+                                              'Id="rId9" /></Relationships>')
+            parts["xl/second.xml"], parts["xl/worksheets/sheet1.xml"] = harmless, far
+        elif how == "target with dots":  # calamine takes `xl/` + target as it is, and a zip may hold that name
+            parts[rels] = parts[rels].replace("/xl/worksheets/sheet1.xml", "../s.xml")
+            parts["s.xml"], parts["xl/../s.xml"] = harmless, far
+        elif how == "one name in two cases":  # calamine finds a part in any case
+            parts["xl/worksheets/Sheet1.xml"] = far
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, text in parts.items():
+                z.writestr(name, text)
+    return make
+
+
+def _shared_text(unique_count: str, length: int, cells: int):
+    """Cells showing one shared text (calamine copies it into each), under a count of shared texts that may lie."""
+    def make(path: Path) -> None:
+        xlsx(path, {"Ships": [["name"], ["Alpha"]]})
+        rows = "".join(f'<row r="{r}"><c r="A{r}" t="s"><v>0</v></c></row>' for r in range(3, 3 + cells))
+        rewrite_member(path, "xl/worksheets/sheet1.xml", lambda xml: xml.replace("</sheetData>", rows + "</sheetData>"))
+        with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("xl/sharedStrings.xml", '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+                                               f'uniqueCount="{unique_count}"><si><t>{"x" * length}</t></si></sst>')
+    return make
+
+
+def _ods_text(cell: str, rows: int):
+    return lambda path: ods(path, {}, raw_tables=(
+        '<table:table table:name="Ships"><table:table-row><table:table-cell office:value-type="string"><text:p>name'
+        f'</text:p></table:table-cell></table:table-row><table:table-row table:number-rows-repeated="{rows}">'
+        f'<table:table-cell office:value-type="string">{cell}</table:table-cell></table:table-row></table:table>'))
+
+
 def _encrypted_ods(path: Path) -> None:
     ods(path, {"Ships": [["name"], ["Alpha"]]},
         manifest_extra='<manifest:file-entry manifest:full-path="x"><manifest:encryption-data/></manifest:file-entry>')
@@ -397,6 +461,35 @@ ATTACKS = {
     "password (ods)": ("cards.ods", _encrypted_ods, "cards.ods:1:1: this workbook is password-protected"),
     "stray cell at XFD1048576": ("cards.xlsx", _far_cell,
                                  "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
+    # calamine reads a reference's letters in either case and any number of letters and digits: the 549 GB it set
+    # aside for xfd1048576, or for A99999999, ended the process
+    "stray cell in small letters": ("cards.xlsx", _far_cell_ref("xfd1048576"),
+                                    "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
+    "stray cell beyond the last row": ("cards.xlsx", _far_cell_ref("A99999999"),
+                                       "cards.xlsx:1:1: the workbook is damaged: a cell reference 'A99999999'"),
+    # the sheet measured must be the one calamine reads: each of these had it read a sheet never measured (GBs)
+    "a decoy workbook part": ("cards.xlsx", _parts_calamine_reads("decoy workbook"), "cards.xlsx:Ships!AAA99999: "),
+    "a sheet name given twice": ("cards.xlsx", _parts_calamine_reads("sheet named twice"), "cards.xlsx:Ships!AAA99999: "),
+    "a part named with dots": ("cards.xlsx", _parts_calamine_reads("target with dots"), "cards.xlsx:Ships!AAA99999: "),
+    "one part name in two cases": ("cards.xlsx", _parts_calamine_reads("one name in two cases"),
+                                   "cards.xlsx:1:1: the workbook is damaged: it holds two parts named"),
+    # one text shown in many cells costs its length once in the file and once per cell in calamine (GBs)
+    "a shared text shown in many cells": ("cards.xlsx", _shared_text("1", 1_000_000, 25),
+                                          "cards.xlsx:Ships!A23: the sheets read hold more than 20,000,000 characters"),
+    "a count of shared texts that lies": ("cards.xlsx", _shared_text("4000000000", 5, 1),  # 96 GB set aside: killed
+                                          "cards.xlsx:1:1: the workbook is damaged: its shared texts say there are "
+                                          "4,000,000,000"),
+    "a long text in a repeated row (ods)": ("cards.ods", _ods_text(f"<text:p>{'x' * 1_000_000}</text:p>", 25),
+                                            "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
+    "a billion spaces in one element (ods)": ("cards.ods", _ods_text('<text:p>a<text:s text:c="1000000000"/></text:p>', 1),
+                                              "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
+    # calamine reads the rows of a table inside a sheet's table: 90,000 rows of 400 cells there ended the process
+    "a table inside a table (ods)": ("cards.ods", lambda path: ods(path, {}, raw_tables=(
+        '<table:table table:name="Ships"><table:table-row><table:table-cell office:value-type="string"><text:p>name'
+        '</text:p></table:table-cell></table:table-row><table:table table:name="Inner"><table:table-row '
+        'table:number-rows-repeated="90000"><table:table-cell office:value-type="string" '
+        'table:number-columns-repeated="400"><text:p>x</text:p></table:table-cell></table:table-row></table:table>'
+        '</table:table>')), "cards.ods:Ships!"),
     "repeated cell bomb (ods)": ("cards.ods", _repeated_ods, "cards.ods:Ships!"),
     "unpacks too large": ("cards.xlsx", _huge_unpacked, "cards.xlsx:1:1: the workbook unpacks to"),
     "sizes that lie": ("cards.xlsx", _lying_sizes, "cards.xlsx:1:1: the workbook is damaged"),

@@ -6,6 +6,8 @@ Every number is written through `_n`, which refuses NaN and infinity (see pnp.dr
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
 from typing import Callable
 
@@ -20,6 +22,27 @@ def _xml(text: str) -> str:
     as the PDF prints it (the font has no glyph for it, a located warning); svgwrite wrote it as it was, and
     the SVG did not open."""
     return _NOT_XML.sub("\ufffd", text)
+
+
+# bytes of pictures one kind's SVG files hold again: each file holds its pictures itself, so one picture of 10 MB
+# on the shared back of 200 cards was 2.8 GB of SVG text (a MemoryError)
+MAX_REPEATED_PICTURES = 200_000_000
+_repeats: contextvars.ContextVar = contextvars.ContextVar("svg_picture_repeats", default=None)
+
+
+class SvgLimit(ValueError):
+    """More picture data than SVG files are allowed to hold again; the message says what to change."""
+
+
+@contextlib.contextmanager
+def repeated_pictures_bounded():
+    """Within: the pictures embedded again in SVG files (after the first file holding each) are counted and
+    bounded; past MAX_REPEATED_PICTURES an `SvgLimit`."""
+    token = _repeats.set([set(), 0])
+    try:
+        yield
+    finally:
+        _repeats.reset(token)
 
 
 def _n(v: float) -> str:
@@ -230,6 +253,7 @@ class SvgSurface:
         """The picture goes into <defs> once per SVG file (a data: URI); each drawing is a <use> of it."""
         iid = f"img-{picture.key[:16]}"
         if iid not in self._images:
+            _count_repeat(picture)
             image = self._dwg.image(href=picture.data_uri, insert=(0, 0), size=(picture.width, picture.height),
                                     id=iid)
             image["preserveAspectRatio"] = "none"
@@ -238,6 +262,21 @@ class SvgSurface:
         kx, ky = w / picture.width, h / picture.height  # points per pixel: small numbers, kept to 6 digits
         require_finite("image", kx, ky)
         self._group.add(self._dwg.use(f"#{iid}", transform=f"matrix({kx:.6g},0,0,{ky:.6g},{_n(x)},{_n(y)})"))
+
+
+def _count_repeat(picture) -> None:
+    repeats = _repeats.get()
+    if repeats is None:
+        return
+    seen, used = repeats
+    if picture.key not in seen:
+        seen.add(picture.key)
+        return
+    repeats[1] = used = used + len(picture.data_uri)
+    if used > MAX_REPEATED_PICTURES:
+        raise SvgLimit(f"picture '{picture.name}' ({len(picture.source):,} bytes) is held again in each SVG file "
+                       f"that shows it: more than {MAX_REPEATED_PICTURES // 1_000_000} MB of pictures repeated in "
+                       "these SVG files; use a smaller picture, or build without svg")
 
 
 def _d(commands) -> str:

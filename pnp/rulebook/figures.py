@@ -137,7 +137,8 @@ class PageFigure:
         held 31 MB of pixels, and a rulebook showing one took its build from 90 to 140 MB. The image
         goes to reportlab as pixels (no PNG round trip: the PDF names and stores an image by
         its pixels)."""
-        if need in self._scaled:
+        if need in self._scaled:  # made for this figure, or for another of the same page (shared)
+            self.size = self._scaled[need].size
             return self._scaled[need]
         image = rasterise(self.pdf, self.page, self.crop, need)
         self.size = image.size

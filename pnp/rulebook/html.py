@@ -74,6 +74,7 @@ class Page:
         self.figure_no = 0
         self.heading_no = 0
         self.toc: list[tuple[int, str, str]] = []  # (level, anchor, text)
+        self.drawn: dict[int, tuple] = {}  # id of a Markdown picture's pixels or art → (them, its data URI and size)
 
     # inline ------------------------------------------------------------------------------------
     def inline(self, text: str) -> str:
@@ -161,7 +162,13 @@ class Page:
         if isinstance(request, L.PageBreak):
             return ""
         self.figure_no += 1
-        uri, (w, h) = figure_png(self.game, request)
+        drawn = getattr(request, "picture", None) or getattr(request, "art", None)  # a picture or art used again
+        if drawn is None:
+            uri, (w, h) = figure_png(self.game, request)
+        else:  # is drawn once: the same pixels each time
+            if id(drawn) not in self.drawn:
+                self.drawn[id(drawn)] = drawn, figure_png(self.game, request)
+            uri, (w, h) = self.drawn[id(drawn)][1]
         alt = html.escape(str(request.caption or getattr(request, "name", "") or f"Figure {self.figure_no}"))
         caption = ""
         if request.caption:

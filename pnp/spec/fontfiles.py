@@ -26,6 +26,7 @@ FONT_BYTES = 20_000_000      # one font file: a full CJK face fits; more is almo
 FONTS_BYTES = 60_000_000     # all of a game's font files together
 MAX_FAMILIES = 16
 CONVERT_GLYPHS = 30_000      # CFF fonts with more glyphs than this are not converted here (seconds of work each)
+CONVERT_BYTES = 8_000_000    # charstring bytes run to convert one CFF font (subroutines as often as called): ~10 s
 _FAMILY_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,47}$")
 _TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true", b"OTTO")
 _REQUIRED = ("cmap", "head", "hhea", "hmtx", "maxp")
@@ -156,7 +157,10 @@ def _open(data: bytes):
         missing = [t for t in _REQUIRED if t not in font]
         if not missing:
             font["maxp"], font["head"]
+            _check_character_maps(font.reader["cmap"])
             cmap = font.getBestCmap()
+    except FontProblem:
+        raise
     except Exception as e:  # fontTools raises many kinds on a damaged file
         raise _broken(e) from None
     if missing:
@@ -165,6 +169,43 @@ def _open(data: bytes):
     if not cmap:
         raise FontProblem("has no Unicode character map, so no text can be drawn with it; use another font")
     return font
+
+
+# code points a character map's ranges may cover in all: as many as there are, in the formats read by code point
+_CMAP_SPAN = {4: 0x10000, 12: 0x110000, 13: 0x110000}
+
+
+def _check_character_maps(raw: bytes) -> None:
+    """The character maps' ranges, measured from the table's bytes before fontTools or reportlab reads them.
+
+    Both read a range one code point at a time, so ranges that overlap (which no real font has) cost
+    them minutes and gigabytes: 2,000 copies of the whole of Unicode fit in 24 kB.
+    """
+    import struct
+
+    seen = set()
+    for i in range(struct.unpack_from(">H", raw, 2)[0]):
+        offset = struct.unpack_from(">I", raw, 8 + 8 * i)[0]
+        if offset in seen:
+            continue
+        seen.add(offset)
+        fmt = struct.unpack_from(">H", raw, offset)[0]
+        if fmt == 4:
+            segments = struct.unpack_from(">H", raw, offset + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", raw, offset + 14)
+            starts = struct.unpack_from(f">{segments}H", raw, offset + 16 + 2 * segments)
+            span = sum(end - start + 1 for start, end in zip(starts, ends) if end >= start)
+        elif fmt in (12, 13):
+            groups = struct.unpack_from(">I", raw, offset + 12)[0]
+            if 16 + 12 * groups > len(raw) - offset:
+                raise ValueError("a character map is cut short")
+            span = sum(end - start + 1 for start, end, _ in struct.iter_unpack(
+                ">III", raw[offset + 16:offset + 16 + 12 * groups]) if end >= start)
+        else:
+            continue
+        if span > _CMAP_SPAN[fmt]:
+            raise FontProblem(f"is broken: its character map (format {fmt}) gives {span:,} code points, more than "
+                              f"there are ({_CMAP_SPAN[fmt]:,}); its ranges overlap. Download or export the font again")
 
 
 _DECOMPILED = ("head", "hhea", "maxp", "cmap", "hmtx", "OS/2", "post", "name", "loca", "glyf", "CFF ")
@@ -213,11 +254,13 @@ def _cff_to_truetype(font) -> bytes:
     order = font.getGlyphOrder()
     try:
         glyph_set = font.getGlyphSet()
+        bounded = _bounded_outlines(min(CONVERT_BYTES, 4 * len(font.reader["CFF "]) + 65_535))
         glyf = newTable("glyf")
         glyf.glyphOrder = order
         glyf.glyphs = {}
         for name in order:
             pen = TTGlyphPen(glyph_set)
+            glyph_set.charStrings[name].outlineExtractor = bounded
             glyph_set[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
             glyf.glyphs[name] = pen.glyph()
         font["loca"] = newTable("loca")
@@ -252,6 +295,31 @@ def _cff_to_truetype(font) -> bytes:
         raise FontProblem(f"has CFF outlines that could not be converted to TrueType ({type(e).__name__}: "
                           f"{str(e)[:120]}); use a TrueType (.ttf) version of the font") from None
     return out.getvalue()
+
+
+def _bounded_outlines(limit: int):
+    """fontTools' charstring runner, stopping the conversion once it has run `limit` bytes of charstrings.
+
+    A subroutine may call others, each many times: a font of 1.5 kB whose nine subroutines call the
+    next fifty times each runs for ever (50⁹ calls). A real font runs its subroutines a few times
+    over, about its own size; the whole font is held to four times its outlines' size, and at most
+    CONVERT_BYTES.
+    """
+    from fontTools.misc.psCharStrings import T2OutlineExtractor
+
+    spent = [0]
+
+    class Bounded(T2OutlineExtractor):
+        def execute(self, charString):
+            code = charString.bytecode
+            spent[0] += len(code) if code is not None else len(charString.program)
+            if spent[0] > limit:
+                raise FontProblem(f"has CFF outlines whose subroutines run more than {limit:,} bytes to draw its "
+                                  "glyphs, too many to convert here; use a TrueType (.ttf) version, or subset it "
+                                  "first (pyftsubset)")
+            return super().execute(charString)
+
+    return Bounded
 
 
 def _reportlab_accepts(data: bytes) -> None:

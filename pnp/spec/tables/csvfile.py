@@ -19,6 +19,8 @@ from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, Cell, Table, TableRow
 if TYPE_CHECKING:
     from pnp.spec.safepath import FileAgain
 
+MAX_RECORDS = 2 * MAX_ROWS  # blank ones too: 5 MB of line breaks were 5 million records to skip (seconds)
+
 _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -62,9 +64,15 @@ def _records(text: str, shown: str, errors: Collector, at: int | None):
 
     reader = csv.reader(lines())
     done = 0  # lines consumed by the records read so far
+    read = 0
     while True:
         first = done + 1
         pending.clear()
+        read += 1
+        if read > MAX_RECORDS:
+            errors.error(Pos(shown, first), f"too many lines: more than {MAX_RECORDS:,} records, blank ones included "
+                                            f"(a table has at most {MAX_ROWS:,} rows)")
+            return
         try:
             values = next(reader)
         except StopIteration:

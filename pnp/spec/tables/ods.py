@@ -10,7 +10,7 @@ import zipfile
 
 from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
-from pnp.spec.tables.zipxml import Extent, refuse, has_member, local, stream_xml
+from pnp.spec.tables.zipxml import MAX_TEXT, Extent, TextBudget, has_member, local, refuse, stream_xml
 
 _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
@@ -44,22 +44,27 @@ def _refuse_encrypted(archive: zipfile.ZipFile, shown: str) -> None:
 
 def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
     extents: dict[str, Extent] = {}
+    budget = TextBudget()  # calamine reads every sheet
     state = {"depth": 0, "sheet": None, "row": 0, "rows": 1, "row_used": False, "col": 0, "cell": None}
 
     def start(name, attrs):
         tag = local(name)
-        if state["cell"] is not None:
-            state["cell"]["value"] = True  # text or an annotation inside the cell
-            state["cell"]["inner"] += 1
+        cell = state["cell"]
+        if cell is not None:
+            cell["value"] = True  # text or an annotation inside the cell
+            cell["inner"] += 1
+            if tag == "s":  # `<text:s text:c="N"/>` stands for N spaces, which calamine writes out
+                count = next((v for k, v in attrs.items() if local(k) == "c"), "1")
+                cell["chars"] += (int(count) if len(count) <= 12 else MAX_TEXT + 1) if count.isdigit() else 1
             return
         if tag == "table" and name.startswith(_TABLE):
             state["depth"] += 1
             if state["depth"] == 1:
                 sheet = attrs.get(_TABLE + "name", f"Sheet{len(extents) + 1}")
-                state["sheet"] = extents[sheet] = Extent(shown, sheet)
+                state["sheet"] = extents[sheet] = Extent(shown, sheet, text=budget)
                 state["row"] = 0
             return
-        if state["depth"] != 1:
+        if state["depth"] < 1:  # a table inside a sheet's table: calamine reads its rows too, so they count as the sheet's
             return
         if tag == "table-row":
             state["rows"] = _repeat(attrs.get(_TABLE + "number-rows-repeated"), shown)
@@ -71,7 +76,8 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
                              "cols": _repeat(attrs.get(_TABLE + "number-columns-repeated"), shown),
                              "value": _OFFICE + "value-type" in attrs,
                              "formula": _TABLE + "formula" in attrs,
-                             "error": attrs.get(_CALCEXT + "value-type") == "error", "inner": 0}
+                             "error": attrs.get(_CALCEXT + "value-type") == "error", "inner": 0,
+                             "chars": len(attrs.get(_OFFICE + "string-value", ""))}
 
     def end(name):
         tag = local(name)
@@ -81,7 +87,7 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
         if tag == "table" and name.startswith(_TABLE):
             state["depth"] -= 1
             return
-        if state["depth"] != 1:
+        if state["depth"] < 1:
             return
         extent: Extent = state["sheet"]
         if tag in ("table-cell", "covered-table-cell") and state["cell"] is not None:
@@ -91,6 +97,8 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
             if cell["value"]:
                 state["row_used"] = True
                 extent.reach(row + state["rows"] - 1, state["col"])
+                if cell["chars"]:  # calamine copies a repeated cell's text into each cell it stands for
+                    extent.show(row, cell["col"], cell["chars"] * cell["cols"] * state["rows"])
                 if cell["error"] and len(extent.problems) < _MAX_ERROR_CELLS:
                     extent.problems.append(SpecError(cell_pos(shown, extent.sheet, row, cell["col"]),
                                                      "this cell shows a spreadsheet error: fix the formula, "
@@ -101,7 +109,11 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
             state["row"] += state["rows"] - 1
             state["rows"] = 1
 
-    stream_xml(archive, "content.xml", shown, start, end)
+    def text(data):
+        if state["cell"] is not None:
+            state["cell"]["chars"] += len(data)
+
+    stream_xml(archive, "content.xml", shown, start, end, text)
     return extents
 
 

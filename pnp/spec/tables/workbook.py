@@ -81,6 +81,13 @@ def _open_archive(data: bytes, shown: str, fmt: str) -> zipfile.ZipFile:
     declared = sum(m.file_size for m in members)
     if declared > MAX_UNPACKED_BYTES:
         refuse(Pos(shown), f"the workbook unpacks to {declared} bytes; at most {MAX_UNPACKED_BYTES} are read")
+    names: set[bytes] = set()
+    for m in members:  # calamine finds a part by its name in any case: two such names leave which one it reads to chance
+        name = m.filename.encode("utf-8", "surrogateescape").lower()
+        if name in names:
+            refuse(Pos(shown), f"the workbook is damaged: it holds two parts named '{m.filename}' (in one letter case "
+                              "or another)")
+        names.add(name)
     if any(m.flag_bits & 0x1 for m in members):
         refuse(Pos(shown), f"this workbook is password-protected: save it as {kind} without a password")
     for member in members:  # unpack each once: a size or checksum that lies is caught here, not in calamine

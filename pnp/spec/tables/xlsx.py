@@ -6,15 +6,15 @@ its cell.
 """
 from __future__ import annotations
 
-import posixpath
 import re
 import zipfile
+from array import array
 
 from pnp.errors import Pos, SpecError
 from pnp.spec.tables import cell_pos
-from pnp.spec.tables.zipxml import Extent, refuse, has_member, local, stream_xml
+from pnp.spec.tables.zipxml import MAX_CELLS, Extent, TextBudget, has_member, local, member, refuse, stream_xml
 
-_REF = re.compile(r"^([A-Z]{1,3})([0-9]{1,7})$")
+_REF = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,7})$")  # calamine reads the letters in either case
 _MAX_ERROR_CELLS = 20
 
 
@@ -22,13 +22,18 @@ def sheet_names(archive: zipfile.ZipFile, shown: str) -> list[str]:
     return list(_sheet_parts(archive, shown))
 
 
+_WORKBOOK = "xl/workbook.xml"  # where calamine reads the sheets' names and parts, whatever `_rels/.rels` says
+_WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
+
+
 def _sheet_parts(archive: zipfile.ZipFile, shown: str) -> dict[str, str]:
-    """Sheet name → the archive member holding its cells, in the workbook's order."""
-    workbook = _relations(archive, "", "_rels/.rels", shown).get("officeDocument", [None])[0] or "xl/workbook.xml"
-    folder = posixpath.dirname(workbook)
-    rels = _relations(archive, folder, posixpath.join(folder, "_rels", posixpath.basename(workbook) + ".rels"),
-                      shown, by_id=True)
-    by_id = dict(rels.get("worksheet", []))  # chart sheets hold no cells
+    """Sheet name → the archive member holding its cells, in the workbook's order, found as calamine finds them.
+
+    What is measured must be what calamine then reads: its fixed workbook part, a target taken as
+    `xl/` + target (or without its leading `/`), a part's name in any letter case, and the first
+    sheet of a name given twice.
+    """
+    by_id = dict(_relations(archive, member(archive, _WORKBOOK_RELS), shown).get("worksheet", []))  # chart sheets hold no cells
     parts: dict[str, str] = {}
 
     def start(name, attrs):
@@ -36,39 +41,78 @@ def _sheet_parts(archive: zipfile.ZipFile, shown: str) -> dict[str, str]:
             rid = next((v for k, v in attrs.items() if local(k) == "id" and k != "id"), None)
             sheet = attrs.get("name")
             if sheet is not None and rid in by_id:
-                parts[sheet] = by_id[rid]
+                parts.setdefault(sheet, member(archive, by_id[rid]))
 
-    stream_xml(archive, workbook, shown, start)
+    stream_xml(archive, member(archive, _WORKBOOK), shown, start)
     return parts
 
 
-def _relations(archive: zipfile.ZipFile, folder: str, member: str, shown: str, by_id: bool = False) -> dict:
-    """A .rels part: relationship type (its last word) → targets, or → [(id, target)] with `by_id`."""
+def _relations(archive: zipfile.ZipFile, rels: str, shown: str) -> dict[str, list[tuple[str, str]]]:
+    """A .rels part: relationship type (its last word) → [(id, target part)], targets read as calamine reads them."""
     found: dict[str, list] = {}
-    if not has_member(archive, member):
+    if not has_member(archive, rels):
         return found
 
     def start(name, attrs):
         if local(name) == "Relationship" and "Target" in attrs and attrs.get("TargetMode") != "External":
             target = attrs["Target"]
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            path = target[1:] if target.startswith("/") else "xl/" + target
             kind = attrs.get("Type", "").rsplit("/", 1)[-1]
-            found.setdefault(kind, []).append((attrs.get("Id"), path) if by_id else path)
+            found.setdefault(kind, []).append((attrs.get("Id"), path))
 
-    stream_xml(archive, member, shown, start)
+    stream_xml(archive, rels, shown, start)
     return found
 
 
 def scan(archive: zipfile.ZipFile, shown: str, chosen: list[str]) -> dict[str, Extent]:
     parts = _sheet_parts(archive, shown)
-    return {name: _scan_sheet(archive, shown, name, parts[name]) for name in chosen}
+    shared, budget = _shared_lengths(archive, shown), TextBudget()
+    return {name: _scan_sheet(archive, shown, name, parts[name], shared, budget) for name in chosen}
 
 
-def _scan_sheet(archive: zipfile.ZipFile, shown: str, sheet: str, member: str) -> Extent:
-    scanner = _SheetScanner(Extent(shown, sheet))
-    stream_xml(archive, member, shown, scanner.start, parser_hook=scanner.attach)
+def _scan_sheet(archive: zipfile.ZipFile, shown: str, sheet: str, part: str, shared: array,
+                budget: TextBudget) -> Extent:
+    scanner = _SheetScanner(Extent(shown, sheet, text=budget), shared)
+    stream_xml(archive, part, shown, scanner.start, parser_hook=scanner.attach)
     scanner.finish_cell()
     return scanner.extent
+
+
+_SHARED_STRINGS = "xl/sharedStrings.xml"  # where calamine reads them, whatever the relationships say
+MAX_SHARED_TEXTS = MAX_CELLS
+
+
+def _shared_lengths(archive: zipfile.ZipFile, shown: str) -> array:
+    """The length of each shared text, in order, so a sheet's cells can be measured by the texts they show.
+
+    calamine sets room aside for as many texts as the part says it holds (`uniqueCount`, read as
+    it reads it): a part that says more than it holds is refused (4 billion was 96 GB asked for).
+    """
+    lengths = array("q")
+    part = member(archive, _SHARED_STRINGS)
+    if not has_member(archive, part):
+        return lengths
+    declared = []
+
+    def start(name, attrs):
+        tag = local(name)
+        if tag == "si":
+            if len(lengths) >= MAX_SHARED_TEXTS:
+                refuse(Pos(shown), f"the workbook holds more than {MAX_SHARED_TEXTS:,} shared texts; a deck's table "
+                                  "holds fewer")
+            lengths.append(0)
+        elif tag == "sst" and attrs.get("uniqueCount", "").isdigit():
+            declared.append(int(attrs["uniqueCount"]))
+
+    def text(data):
+        if lengths:
+            lengths[-1] += len(data)
+
+    stream_xml(archive, part, shown, start, text=text)
+    if declared and declared[0] > len(lengths):
+        refuse(Pos(shown), f"the workbook is damaged: its shared texts say there are {declared[0]:,} of them, but "
+                          f"there are {len(lengths):,}")
+    return lengths
 
 
 class _SheetScanner:
@@ -78,8 +122,9 @@ class _SheetScanner:
     error cell: whether a formula saved a result, and which error a cell shows.
     """
 
-    def __init__(self, extent: Extent):
+    def __init__(self, extent: Extent, shared: array):
         self.extent = extent
+        self.shared = shared  # the length of each shared text, by its index
         self.row = self.col = 0
         self.cell: list | None = None  # [row, col, type, has value, has formula, text]
         self.parser = None
@@ -97,8 +142,10 @@ class _SheetScanner:
             ref = attrs.get("r")
             if ref is not None:
                 match = _REF.match(ref)
-                if match:
-                    col, row = _column(match.group(1)), int(match.group(2))
+                if match is None:  # calamine reads any letters and digits (ZZZZ3, A99999999) as a place to make room for
+                    refuse(Pos(self.extent.shown), f"the workbook is damaged: a cell reference '{ref[:20]}' is not a "
+                                                   "cell of a sheet (A1 to XFD1048576)")
+                col, row = _column(match.group(1)), int(match.group(2))
             self.col = col
             self.cell = [row, col, attrs.get("t", "n"), False, False, []]
         elif tag == "row":
@@ -112,6 +159,8 @@ class _SheetScanner:
                     self.parser.CharacterDataHandler = self.text
                 else:
                     cell[3] = True
+                    if cell[2] == "s":  # which shared text it shows
+                        self.parser.CharacterDataHandler = self.text
             elif tag == "is":
                 self.cell[3] = True
             elif tag == "f":
@@ -131,6 +180,10 @@ class _SheetScanner:
         extent = self.extent
         if value:
             extent.reach(row, col)
+            if kind == "s":
+                index = "".join(text).strip()
+                if index.isdigit() and int(index) < len(self.shared):
+                    extent.show(row, col, self.shared[int(index)])
             if kind == "e" and len(extent.problems) < _MAX_ERROR_CELLS:
                 extent.problems.append(SpecError(cell_pos(extent.shown, extent.sheet, row, col),
                                                  f"this cell shows the spreadsheet error {''.join(text).strip()}: "
@@ -149,6 +202,6 @@ def _number(text: str | None, default: int, shown: str) -> int:
 
 def _column(letters: str) -> int:
     n = 0
-    for ch in letters:
+    for ch in letters.upper():
         n = n * 26 + ord(ch) - ord("A") + 1
     return n

@@ -14,11 +14,26 @@ from pnp.spec.tables import MAX_COLUMNS, MAX_ROWS, cell_pos, column_letters
 
 MAX_CELLS = 2_000_000  # a sheet's rows × columns, counted from A1
 MAX_SHEET_ROWS = MAX_ROWS + 1  # the header too
+MAX_TEXT = 20_000_000  # characters in the cells of the sheets read, a shared or repeated text once for each cell showing it
 
 
 def refuse(pos: Pos, message: str):
     """Stop reading the workbook with one located error."""
     raise SpecErrors([SpecError(pos, message)])
+
+
+class TextBudget:
+    """The characters of text the cells of the sheets calamine reads will hold, shared by those sheets.
+
+    A workbook can show one text in many cells for the cost of one (an .xlsx shared string, an .ods
+    repeated cell), and calamine makes a copy of it for each: one text of 40 million characters shown
+    in 300 cells cost gigabytes.
+    """
+
+    __slots__ = ("used",)
+
+    def __init__(self):
+        self.used = 0
 
 
 @dataclass
@@ -31,6 +46,16 @@ class Extent:
     cols: int = 0
     problems: list[SpecError] = field(default_factory=list)  # error values in cells
     unsaved_formula: Pos | None = None  # the first formula cell with no saved result
+    text: TextBudget = field(default_factory=TextBudget)
+
+    def show(self, row: int, col: int, chars: int) -> None:
+        """`chars` characters of text shown by the cell at (row, col), 1-based (or by the cells it stands for)."""
+        budget = self.text
+        budget.used += chars
+        if budget.used > MAX_TEXT:
+            refuse(cell_pos(self.shown, self.sheet, row, col),
+                  f"the sheets read hold more than {MAX_TEXT:,} characters of text by this cell (a text shown in "
+                  "many cells counts once for each): a deck's table holds less; clear what should not be there")
 
     def reach(self, row: int, col: int) -> None:
         """A cell with a value at (row, col), 1-based: refuse the sheet as soon as it is too large."""
@@ -92,3 +117,14 @@ def has_member(archive: zipfile.ZipFile, member: str) -> bool:
         return True
     except KeyError:
         return False
+
+
+def member(archive: zipfile.ZipFile, name: str) -> str:
+    """The archive's name for `name`, matched in any ASCII letter case as calamine matches it (`name` when none is).
+
+    `pnp.spec.tables.workbook` refuses an archive with two names that differ only in case, so there is one.
+    """
+    if has_member(archive, name):
+        return name
+    wanted = name.encode().lower()
+    return next((n for n in archive.namelist() if n.encode().lower() == wanted), name)
