@@ -20,7 +20,7 @@ import zlib
 
 from pnp.errors import Collector, Pos, SpecError, SpecErrors, did_you_mean
 from pnp.spec.tables import Table, grid_table
-from pnp.spec.tables.zipxml import MAX_SHEET_ROWS, refuse
+from pnp.spec.tables.zipxml import MAX_SHEET_ROWS, folded, refuse
 
 MAX_FILE_BYTES = 20_000_000
 MAX_UNPACKED_BYTES = 100_000_000  # all members together
@@ -83,7 +83,7 @@ def _open_archive(data: bytes, shown: str, fmt: str) -> zipfile.ZipFile:
         refuse(Pos(shown), f"the workbook unpacks to {declared} bytes; at most {MAX_UNPACKED_BYTES} are read")
     names: set[bytes] = set()
     for m in members:  # calamine finds a part by its name in any case: two such names leave which one it reads to chance
-        name = m.filename.encode("utf-8", "surrogateescape").lower()
+        name = folded(m.filename)
         if name in names:
             refuse(Pos(shown), f"the workbook is damaged: it holds two parts named '{m.filename}' (in one letter case "
                               "or another)")

@@ -126,5 +126,10 @@ def member(archive: zipfile.ZipFile, name: str) -> str:
     """
     if has_member(archive, name):
         return name
-    wanted = name.encode().lower()
-    return next((n for n in archive.namelist() if n.encode().lower() == wanted), name)
+    wanted = folded(name)
+    return next((n for n in archive.namelist() if folded(n) == wanted), name)
+
+
+def folded(name: str) -> bytes:
+    """A part's name as calamine compares names: its bytes, ASCII letters in lower case."""
+    return name.encode("utf-8", "surrogateescape").lower()
