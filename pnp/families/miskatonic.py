@@ -814,4 +814,5 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     result.figures = {"win_rate": win, "loss_rate": loss, "unfinished_rate": unf, "mean_turns": mean,
                       "mean_awakening": aw, "ao_distance": float(dist), "ao_moves": float(-(-dist // setup.n["ao_step"])),
                       "fights_per_game": fights / n}
+    result.labels.update({"ao_distance": "Ancient One distance", "ao_moves": "Ancient One moves"})
     return result

@@ -16,13 +16,13 @@ changes the game without touching code.
 The end-game timer is not a counter: it is the Memory Eraser card itself (see the
 comments in cards.yaml), so the engine needs no rule for it.
 """
-from pnp.referee.blorg.checks import check, referee_check, referee_facts, referee_simulate, structure_findings
-from pnp.referee.blorg.engine import (
+from pnp.families.blorg.checks import check, referee_check, referee_facts, referee_simulate, structure_findings
+from pnp.families.blorg.engine import (
     GAP, IllegalMove, Outcome, initial_state, legal_moves, pass_time, play_turn, random_setup, resolve_events,
 )
-from pnp.referee.blorg.loader import LEVELS, BlorgGame, Rules, blorg_game, compile_rules
-from pnp.referee.blorg.players import PlayResult, random_play
-from pnp.referee.blorg.solver import Solution, friendly_setup, replay, solve, turns_to_go, winnable_share
+from pnp.families.blorg.loader import LEVELS, BlorgGame, Rules, blorg_game, compile_rules
+from pnp.families.blorg.players import PlayResult, random_play
+from pnp.families.blorg.solver import Solution, friendly_setup, replay, solve, turns_to_go, winnable_share
 
 __all__ = [
     "GAP", "LEVELS", "BlorgGame", "IllegalMove", "Outcome", "PlayResult", "Rules", "Solution", "blorg_game", "check",

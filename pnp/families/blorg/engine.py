@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from pnp.referee.blorg.loader import Rules, holds
+from pnp.families.blorg.loader import Rules, holds
 
 GAP = -1
 

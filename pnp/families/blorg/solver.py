@@ -13,11 +13,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from pnp.referee.blorg.engine import (
+from pnp.families.blorg.engine import (
     IllegalMove, Outcome, Setup, initial_state, legal_moves, pass_time, play_turn, random_setup, repaired,
     resolve_events,
 )
-from pnp.referee.blorg.loader import BlorgGame, Rules, compile_rules, relevant_sides
+from pnp.families.blorg.loader import BlorgGame, Rules, compile_rules, relevant_sides
 
 INF = float("inf")
 

@@ -10,10 +10,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.referee.blorg.engine import (
+from pnp.families.blorg.engine import (
     GAP, Outcome, hand_with, initial_state, pass_time, random_setup, repaired, resolve_events,
 )
-from pnp.referee.blorg.loader import BlorgGame, Rules, compile_rules, holds
+from pnp.families.blorg.loader import BlorgGame, Rules, compile_rules, holds
 
 
 @dataclass

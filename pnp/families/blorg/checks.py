@@ -14,12 +14,12 @@ from itertools import combinations
 from typing import Any, Iterator
 
 from pnp.errors import Pos
-from pnp.referee.blorg.loader import (
+from pnp.families.blorg.loader import (
     LEVELS, BlorgGame, Card, Side, blorg_game, compile_rules, pos_of, slug,
 )
-from pnp.referee.blorg.players import random_play
-from pnp.referee.blorg.engine import Outcome, random_setup
-from pnp.referee.blorg.solver import friendly_setup, solve
+from pnp.families.blorg.players import random_play
+from pnp.families.blorg.engine import Outcome, random_setup
+from pnp.families.blorg.solver import friendly_setup, solve
 from pnp.referee.family import require_playable
 from pnp.referee.findings import Finding
 from pnp.referee.sim import Chart, SimResult, rate_text
@@ -89,7 +89,7 @@ def _event_pos(side: Side, i: int, key: str):
 def _check_endings(game: BlorgGame, seed: int) -> list[Finding]:
     """Every way to win or lose must depend on play: a condition that always holds, that can never
     hold, or a win a player who never acts reaches, is a finding at the event."""
-    from pnp.referee.blorg.engine import initial_state, pass_time, random_setup, repaired, resolve_events
+    from pnp.families.blorg.engine import initial_state, pass_time, random_setup, repaired, resolve_events
 
     out = []
     provided = set().union(*(set(s.fields.get("provides") or []) for s in game.sides))
@@ -498,7 +498,7 @@ def referee_check(game) -> list[Finding]:
     from pnp.errors import SpecErrors
 
     from pnp.referee import parameters
-    from pnp.referee.blorg.loader import NUMBERS
+    from pnp.families.blorg.loader import NUMBERS
 
     bounds = parameters.bounds_findings(game, NUMBERS)
     if bounds:           # a time line or hand that cannot be played: nothing else is worth solving
