@@ -15,7 +15,7 @@ from pnp.build import BuildOptions, render
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
 from pnp.families import miskatonic
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 GAME = EXAMPLES / "miskatonic"
 DPI = 300

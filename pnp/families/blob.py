@@ -4,7 +4,7 @@ The sheet (`kind: sheet`) is read as data: the grid called `city` (its pieces
 and its `bonus` mark), the grid holding the die faces' areas (the shape grid
 with the starting blobs), the faces' grow shapes, and the `rounds` track.
 The simulator plays the rulebook's round on bit boards (see
-`pnp.spec.polyomino`): finding every legal place for a blob is a few
+`pnp.models.polyomino`): finding every legal place for a blob is a few
 shifts per square, so 10,000 games take seconds, not minutes.
 
 Rules the rulebook leaves open, decided here as on the sheet: a player whose
@@ -19,12 +19,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pnp.errors import SpecError, SpecErrors
-from pnp.spec import polyomino as poly
+from pnp.models import polyomino as poly
 from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
 from pnp.referee.sim import Chart, SimResult, rate_text
-from pnp.spec.load import locate
+from pnp.reading.load import locate
 
 ROUNDS = 16
 NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts", 1, "nobody would ever eat",

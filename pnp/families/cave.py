@@ -98,7 +98,7 @@ def cave_cards(game) -> list[CaveCard]:
 
 
 def _deck_pos(deck, keys: tuple[str, ...]) -> Pos:
-    from pnp.spec.load import locate
+    from pnp.reading.load import locate
 
     for key in keys:
         if hasattr(deck.raw, "get") and key in deck.raw:
@@ -107,7 +107,7 @@ def _deck_pos(deck, keys: tuple[str, ...]) -> Pos:
 
 
 def _yaml_field_pos(raw_cards, entry) -> dict:
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     for raw in raw_cards or []:
         if isinstance(raw, LDict) and raw.pos == entry.pos:

@@ -20,7 +20,7 @@ from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
 from pnp.referee.sim import Chart, SimResult, rate_text
-from pnp.spec.load import locate
+from pnp.reading.load import locate
 
 RULE_DICE = {
     "investigator": ["elder-sign", "hit+6", "hit+6", "skull+5", "skull+5", "hit+skull+4"],

@@ -60,7 +60,7 @@ def rule_words(game, name: str, defaults: dict[str, Default] | None = None) -> s
 
 def where(game, name: str) -> Pos | None:
     """The `value` of parameter NAME in game.yaml, when the game declares it: findings about it point there."""
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     raw = game.raw
     if not isinstance(raw, LDict) or not isinstance(raw.get("parameters"), LDict) or name not in raw["parameters"]:

@@ -73,7 +73,7 @@ def phrase_pattern(phrase: str) -> str:
 
 
 def statements(game) -> list[Statement]:
-    from pnp.spec.game import RuleParameter
+    from pnp.models.game import RuleParameter
 
     out = []
     for name, p in (game.game.parameters.items() if game.game else ()):
@@ -115,7 +115,7 @@ class Text:
 def texts(game) -> Iterator[Text]:
     """The rulebook source, then every string of game.yaml and of each component spec."""
     from pnp.errors import display_path
-    from pnp.spec.load import source_text
+    from pnp.reading.load import source_text
 
     if game.rules_path is not None:
         shown = display_path(game.rules_path)
@@ -144,7 +144,7 @@ def _unprinted(path: tuple) -> bool:
 
 
 def _strings(node, path: tuple, skip: set) -> Iterator[Text]:
-    from pnp.spec.load import LDict, LList
+    from pnp.reading.load import LDict, LList
 
     if path[:1] in skip:
         return
@@ -165,7 +165,7 @@ def _strings(node, path: tuple, skip: set) -> Iterator[Text]:
 
 def _pos_in(t: Text, offset: int, found: str) -> Pos:
     """Where offset `offset` of text `t` is in its file."""
-    from pnp.spec.load import locate_within
+    from pnp.reading.load import locate_within
 
     if t.exact:
         line = t.text.count("\n", 0, offset) + 1
@@ -429,7 +429,7 @@ def time_findings(game) -> list[Finding]:
 
 
 def _players_pos(game) -> Pos | None:
-    from pnp.spec.load import LDict
+    from pnp.reading.load import LDict
 
     raw = game.raw
     return raw.value_pos.get("players") if isinstance(raw, LDict) and "players" in raw else None

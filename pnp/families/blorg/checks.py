@@ -458,7 +458,7 @@ def _goal_pos(game: BlorgGame, goal: str, default: Pos) -> Pos:
     for sd, j, e in _ending_events(game):
         if str(next(iter(e["effect"].values()))) == goal:
             return _event_pos(sd, j, "effect")
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     return locate(game.raw, ["cards"], key=True) if isinstance(game.raw, LDict) and "cards" in game.raw else default
 

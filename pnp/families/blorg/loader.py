@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.errors import Pos
 from pnp.referee import parameters
-from pnp.spec.load import LDict, LList, locate
+from pnp.reading.load import LDict, LList, locate
 
 # --------------------------------------------------------------------------- the fixed rules
 LEVELS = ("novice", "normal", "expert")
