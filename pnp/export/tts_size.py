@@ -14,13 +14,14 @@ it. Where each constant comes from (docs/formats.md, "Sizes"):
   (cards at 1, its large landscape cards 5 x 3.5 units at 1) reads cards the same way;
 - TILE_MM: a Custom_Tile at scale 1 (Stretch on: the tile takes its picture's proportions, as SCED's
   wide play mats at uniform scales show) is 1.318 units along its longer side: in that Clank! Legacy
-  mod a 29 in board is a tile at scale 22 beside cards at scale 1;
+  mod (frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md) a 29 in board is a tile at scale 22 beside
+  cards at scale 1; its one landscape board fits the longer side better than the height;
 - TOKEN_MM: a Custom_Token at scale 1 is taken as a tile (the knowledge base calls tokens "similar to
   Custom Tiles"): its picture's longer side is TILE_MM;
 - DIE_MM: a Custom_Dice at scale 1 is taken as one unit (an inch) a side.
 
-TOKEN_MM and DIE_MM are not confirmed by any source found; TILE_MM rests on one mod's survey. Only the
-ratio of two pieces of one type is exact whatever the constants are.
+TOKEN_MM and DIE_MM are not confirmed by any source found; TILE_MM rests on one mod's survey. The
+ratio of two pieces of one type is right whatever the constants are; across types it is as right as they.
 """
 from __future__ import annotations
 
