@@ -112,6 +112,7 @@ def test_cards_that_print_alike_are_one_card_and_a_different_back_is_listed(tmp_
         "  odd:\n    background: green\n    boxes: {}\n"
         "cards:\n  - {id: a, count: 3}\n  - {id: b, back: {layout: odd}}\n")
     files = cgs.export(load_game(game))
+    assert cgs.export(load_game(game)) == files  # the same bytes again
     cards = json.loads(files["AllCards.json"])
     assert [c["id"] for c in cards] == ["d-a", "d-b"]
     assert files["decks/d.txt"].decode().splitlines()[1:] == ["3 [d-a] a", "1 [d-b] b"]
