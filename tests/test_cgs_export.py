@@ -44,7 +44,7 @@ def folder(tmp_path_factory):
 
 
 def test_the_folder_follows_the_specification(folder):
-    game_dir, out = folder
+    _, out = folder
     spec = json.loads((out / "cgs.json").read_text())
     assert isinstance(spec["name"], str) and spec["name"] == "Miskatonic Valley"
     assert set(spec["cardSize"]) == {"x", "y"}

@@ -268,7 +268,10 @@ def test_a_custom_outline_token_is_cut_to_that_outline(tmp_path):
     with picture(files, token["CustomImage"]["ImageURL"]) as image:
         alpha = image.getchannel("A")
         w, h = image.size
-        inner = lambda fx, fy: alpha.getpixel((round(w * fx), round(h * fy)))  # noqa: E731
+
+        def inner(fx, fy):
+            return alpha.getpixel((round(w * fx), round(h * fy)))
+
         assert inner(0.5, 0.5) == 255 and inner(0.5, 0.06) > 0  # the centre and the top point
         assert inner(0.15, 0.15) == 0 and inner(0.5, 0.85) == 0  # between the arms: cut away
     w_mm, h_mm = footprint(token, files)
