@@ -106,13 +106,15 @@ class Assets:
     def place_art(self, surface, relative: str, pos: Pos, x: float, y: float, w: float, h: float,
                   ink: str | None = None, *, fit: str = "contain", align: str = "center", rotate: float = 0,
                   crop: tuple[float, float, float, float] | None = None, crop_pos: Pos | None = None,
-                  report=None) -> None:
+                  report=None, once: Pos | None = None) -> None:
         """Draw the art at `relative` in the box (x, y, w, h): the one way any component places art.
 
         `fit` (contain, cover, stretch, none), `align` (center, top, bottom-left, …), `rotate`
         (degrees clockwise, the picture inside the box) and `crop` (x, y, width, height in the
         picture's pixels, or an SVG's own units) are as `pnp.draw.raster.fitted` says. A picture
-        printing below `min_ppi` is a warning in `report` (a Collector) at `pos`, once per box size.
+        printing below `min_ppi` is a warning in `report` (a Collector) at `pos`, once per box size (and
+        per `once`, when given: the layout's `src`, so a picture named in many data cells is warned of once,
+        at the first of them).
         A raster picture ignores `ink`.
         """
         from pnp.draw.art import Art
@@ -136,7 +138,7 @@ class Assets:
             draw_placed(surface, size, placed, lambda *box: surface.use_symbol(name, *box), crop)
             return
         if report is not None and placed.ppi < self.min_ppi:
-            key = (relative, pos, round(placed.ppi))
+            key = (relative, once or pos, round(placed.ppi))
             if key not in self._warned:
                 self._warned.add(key)
                 shown = f"{art.width} × {art.height} pixels" + (f", cropped to {crop[2]:g} × {crop[3]:g}" if crop else "")
