@@ -21,6 +21,7 @@ from pnp.kinds.deck.loading import CardEntry, Face, ResolvedBox, ResolvedDeck, b
 from pnp.reading.load import locate
 from pnp.models.paint import GradientFill
 from pnp.models.units import to_mm
+from pnp.models.retiredicons import icon_hint
 
 
 @dataclass
@@ -130,7 +131,7 @@ class FaceDrawer:
     def _check_icons(self, names: list[str], rb: ResolvedBox, face: Face) -> None:
         for name in names:
             if not self.assets.has_icon(name):
-                raise _at_cell(templating.TemplateError(f"unknown icon '{name}'{did_you_mean(name, self.assets.icon_names())}"),
+                raise _at_cell(templating.TemplateError(f"unknown icon '{name}'{icon_hint(name, self.assets.icon_names())}"),
                                value_cell(self.deck, face, rb.box, name))
 
     # drawing -------------------------------------------------------------------------
