@@ -2,7 +2,7 @@
 
 The choices are read from the JSON Schema pnp ships (pnp/data/schema/*.json: every `enum` and
 `const` a property offers) and, for every property the schema calls a colour, from the colour names
-the model accepts (`pnp.spec.types.NAMED_COLORS`, `none` among them). Each choice is written into
+the model accepts (`pnp.models.types.NAMED_COLORS`, `none` among them). Each choice is written into
 the places of the `pnp new` games where that property belongs (found by walking each spec file
 alongside its schema, not from a list of places) and the game is built: exit 0 and no traceback,
 or, where a value cannot work in that place, one located refusal in the designer's words.
@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from pnp.paths import SCHEMAS
-from pnp.spec.types import NAMED_COLORS
+from pnp.models.types import NAMED_COLORS
 
 COLOUR_WORDS = "a colour name or #rrggbb", "a colour name, #rrggbb, or a template like {{ color }}"
 TEMPLATES = ("default", "hex", "routes", "art")

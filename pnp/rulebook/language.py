@@ -17,7 +17,7 @@ from typing import Any
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
 from pnp.rulebook.errors import RuleError  # noqa: F401  (raised by helpers; re-exported)
 from pnp.rulebook.tablerows import check_table_rows
-from pnp.spec.retiredicons import icon_hint
+from pnp.models.retiredicons import icon_hint
 
 FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
