@@ -105,6 +105,14 @@ def test_a_misspelt_picture_in_a_cell_is_an_error_at_that_cell(run_cli, tmp_path
     assert "ships.yaml" not in output  # not at the layout that read it
 
 
+def test_validate_finds_a_misspelt_picture_in_a_cell_at_that_cell_too(run_cli, tmp_path):
+    game = _game(tmp_path, [GOOD, ["Beta", "shp.png", "star", "#d0e0f0", 2, "Slow."]], "xlsx")
+    result = run_cli("validate", game)
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    [message] = at(result.output, cell(game, "xlsx", 2, "pic"))
+    assert "'art/shp.png' not found" in message
+
+
 @TABLES
 def test_a_low_resolution_picture_is_warned_of_at_the_first_cell_naming_it(run_cli, tmp_path, table):
     rows = [GOOD, ["Beta", "boat.png", "star", "#d0e0f0", 2, "Slow."], ["Gamma", "boat.png", "star", "#d0e0f0", 3, "Old."]]

@@ -126,6 +126,12 @@ class FaceDrawer:
             p.src = templating.render(box.src, ctx).strip()
             if p.src.startswith("icon:"):
                 self._check_icons([p.src[5:]], rb, face)
+            elif "{" in box.src and p.src:  # a picture a card's data names: read now, so `pnp validate` finds it too
+                try:
+                    self.assets.art(p.src, value_cell(self.deck, face, box, p.src) or locate(rb.raw, ["src"]))
+                except SpecErrors as e:
+                    self.report.errors.extend(e.errors)
+                    p.src = None
         return p
 
     def _check_icons(self, names: list[str], rb: ResolvedBox, face: Face) -> None:
