@@ -189,6 +189,21 @@ def test_an_undeclared_quantity_column_names_count_in_its_error(run_cli, tmp_pat
     assert "column 'qty' is not a field" in message and "read from a column named `count`" in message
 
 
+@pytest.mark.parametrize("key", ["qty", "copies"])
+def test_a_quantity_key_of_a_yaml_card_suggests_count(run_cli, tmp_path, key):
+    from pnp.scaffold import create
+
+    game = create("keyed", tmp_path, template="default").dir
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    assert "{id: one, count: 3," in text
+    deck.write_text(text.replace("{id: one, count: 3,", f"{{id: one, {key}: 3,"))
+    output = build(run_cli, game, tmp_path / "out", 2)
+    line = next(n for n, t in enumerate(deck.read_text().splitlines(), 1) if f"{key}: 3" in t)
+    [message] = at(output, f"deck.yaml:{line}:{deck.read_text().splitlines()[line - 1].index(key) + 1}")
+    assert f"unknown key '{key}' (did you mean 'count'?" in message
+
+
 @pytest.mark.parametrize(("separator", "told"), [(";", "';' (semicolons)"), ("\t", "tabs")])
 def test_a_csv_with_another_separator_is_one_error_at_its_header(run_cli, tmp_path, separator, told):
     game = _game(tmp_path, [GOOD], "csv")
