@@ -197,8 +197,8 @@ def test_every_model_with_a_documented_choice_appears_in_a_base_game(bases):
 TRACEBACK = re.compile(r"Traceback|File \".*\.py\"|Error:|\bpnp\.\w+\.")
 
 
-def _build(run, base: Path, tmp: Path, writes: list) -> object:
-    """Copy a base game, write (file, place, property, value) into it, build it."""
+def _build(run, base: Path, tmp: Path, writes: list, options: tuple = ()) -> object:
+    """Copy a base game, write (file, place, property, value) into it, build it (with `options`)."""
     game = tmp / "game" / base.name
     if game.parent.exists():
         shutil.rmtree(game.parent)
@@ -209,7 +209,7 @@ def _build(run, base: Path, tmp: Path, writes: list) -> object:
         _set(data, path, prop, value)
     for name, data in files.items():
         (game / name).write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return run("build", game, "--out", tmp / "out")
+    return run("build", game, "--out", tmp / "out", *options)
 
 
 def _fault(result, refusal: str | None) -> str | None:
@@ -268,6 +268,18 @@ def test_each_documented_value_builds_on_each_kind_that_takes_it(bases, tmp_path
             if fault:
                 failures.append(f"{template}, round {k}: {fault}\n  with " + "\n  ".join(label))
     assert not failures, f"{len(failures)} of {built} builds failed:\n" + "\n\n".join(failures)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_every_colour_none_at_once_builds_in_every_format(bases, tmp_path, template):
+    """`none` in every colour the game writes, drawn by every surface: PDF, SVG, PNG and the web page."""
+    games, run = bases
+    cases, _ = _cases(_schemas(), games)
+    writes = [(name, path, prop, "none") for _, _, prop, values, name, path in cases[template]
+              if set(values) == set(NAMED_COLORS)]
+    assert writes
+    result = _build(run, games[template], tmp_path, writes, ("--format", "pdf,svg,png,html", "--dpi", "72"))
+    assert _fault(result, None) is None, _fault(result, None)
 
 
 # --------------------------------------------------------------------------- a see-through space shows the painting
