@@ -15,7 +15,7 @@ from pnp.draw.fonts import describe_missing
 from pnp.geometry.curves import ellipse_path, rect_path
 from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
-from pnp.errors import Collector, Pos, SpecErrors, did_you_mean
+from pnp.errors import Collector, Pos, SpecError, SpecErrors, did_you_mean
 from pnp.sandbox import templating
 from pnp.kinds.deck.loading import CardEntry, Face, ResolvedBox, ResolvedDeck, box_geometry
 from pnp.reading.load import locate
@@ -127,10 +127,13 @@ class FaceDrawer:
             if p.src.startswith("icon:"):
                 self._check_icons([p.src[5:]], rb, face)
             elif "{" in box.src and p.src:  # a picture a card's data names: read now, so `pnp validate` finds it too
+                src = locate(rb.raw, ["src"])
                 try:
-                    self.assets.art(p.src, value_cell(self.deck, face, box, p.src) or locate(rb.raw, ["src"]))
-                except SpecErrors as e:
-                    self.report.errors.extend(e.errors)
+                    self.assets.art(p.src, src)
+                except SpecErrors as e:  # at the cell that names it (looked up only now: a large deck's rows are re-read)
+                    cell = value_cell(self.deck, face, box, p.src)
+                    self.report.errors.extend(SpecError(cell, err.message) if cell and err.pos == src else err
+                                              for err in e.errors)
                     p.src = None
         return p
 
@@ -277,11 +280,11 @@ class FaceDrawer:
             right, bottom = (B if x + w >= cw - 1e-6 else 0), (B if y + h >= ch - 1e-6 else 0)
             x, y, w, h = x - left, y - top, w + left + right, h + top + bottom
         crop = (box.crop.x, box.crop.y, box.crop.width, box.crop.height) if box.crop else None
-        src = locate(p.box.raw, ["src"])
-        try:  # a picture named in a data cell is checked there (found, readable, sharp enough)
-            self.assets.place_art(surface, p.src, value_cell(self.deck, face, box, p.src) or src, x, y, w, h, fit=box.fit,
+        try:  # a picture named in a data cell that prints blurred is warned of at that cell
+            self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h, fit=box.fit,
                                   align=box.align, rotate=box.turn, crop=crop,
-                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report, once=src)
+                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report,
+                                  warn_at=lambda: value_cell(self.deck, face, box, p.src))
         except SpecErrors as e:
             self.report.errors.extend(e.errors)
 
