@@ -35,11 +35,11 @@ ADDITIONS = [
     ("default", "sheet.yaml", ("pictures", "seal"), {"src": "art/seal.png", "width": "20mm", "height": "20mm"}),
     ("default", "sheet.yaml", ("layout",), [["title", "rounds"], ["town", ["dice", "buildings"]], ["score", "rules"],
                                            ["seal"]]),
+    ("default", "tokens.yaml", ("pieces",), "APPEND", {"id": "seal", "name": "Seal", "shape": "custom", "outline": "art/cut.svg",
+                                                    "size": "20mm", "front": {"fill": "#ffe082", "icon": "star"}}),
     ("routes", "board.yaml", ("pieces", "ship"), {"icon": "star", "color": "red", "mark": True}),
     ("routes", "board.yaml", ("scenarios",), [{"id": "first", "name": "First", "pieces": [{"piece": "ship", "at": "ashby"}]}]),
 ]
-# Values that cannot work in the place the base game gives them: the refusal expected, located.
-REFUSED: dict[tuple[str, str, object], str] = {}
 
 
 def _schemas() -> dict[str, dict]:
@@ -123,13 +123,18 @@ def _make(template: str, root: Path, run_cli) -> Path:
 
         (game / "art").mkdir(exist_ok=True)
         Image.new("RGB", (300, 300), "#8d6e63").save(game / "art" / "seal.png", dpi=(300, 300))
-    for t, name, path, value in ADDITIONS:
+        (game / "art" / "cut.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+                                              '<path d="M50 4 L96 50 L50 96 L4 50 Z"/></svg>', encoding="utf-8")
+    for t, name, path, *value in ADDITIONS:
         if t == template:
             data = yaml.safe_load((game / name).read_text(encoding="utf-8"))
             at = data
             for step in path[:-1]:
                 at = at.setdefault(step, {})
-            at[path[-1]] = value
+            if value[0] == "APPEND":
+                at[path[-1]].append(value[1])
+            else:
+                at[path[-1]] = value[0]
             (game / name).write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return game
 
@@ -233,9 +238,24 @@ REFUSED = {
     ("hex", "board", "shape", "points"): "a point-to-point board needs `size: [width, height]`",
     ("routes", "board", "shape", "square"): "a square board needs `map:`",
     ("routes", "board", "shape", "hex"): "a hex board needs `map:`",
-    **{(t, "tokens", "shape", "custom"): "`shape: custom` and `outline:` (an SVG cut line) go together"
-       for t in ("default", "hex", "routes")},
 }
+# A value that goes with another key of the same mapping, both ways: elsewhere it gets this located
+# refusal, and where that key is, no other value of the property is tried.
+NEEDS = {("tokens", "shape", "custom"): ("outline", "`shape: custom` and `outline:` (an SVG cut line) go together")}
+
+
+def _refusal(games: dict, template: str, kind: str, prop: str, value, name: str, path: tuple) -> str | None:
+    """The refusal a value gets at this place of a base game ("" when it is not tried there), or None when
+    it must build."""
+    if (template, kind, prop, value) in REFUSED:
+        return REFUSED[(template, kind, prop, value)]
+    mapping = yaml.safe_load((games[template] / name).read_text(encoding="utf-8"))
+    for step in path:
+        mapping = mapping[step]
+    for (k, p, v), (key, refusal) in NEEDS.items():
+        if (k, p) == (kind, prop) and (value == v) != (key in mapping):
+            return refusal if value == v else ""
+    return None
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
@@ -246,20 +266,26 @@ def test_each_documented_value_builds_on_each_kind_that_takes_it(bases, tmp_path
     cases, _ = _cases(_schemas(), games)
     failures, built = [], 0
     for places in [cases[template]]:
-        refused = [(kind, prop, v, name, path) for kind, _, prop, values, name, path in places for v in values
-                   if (template, kind, prop, v) in REFUSED]
-        for kind, prop, value, name, path in refused:  # each alone: its refusal must not hide another's
+        usable, refused = [], {}
+        for kind, _, prop, values, name, path in places:
+            usable.append([])
+            for v in values:
+                refusal = _refusal(games, template, kind, prop, v, name, path)
+                if refusal is None:
+                    usable[-1].append(v)
+                elif refusal:  # tried once, at its first place: alone, so that its refusal hides no other
+                    refused.setdefault((kind, prop, v), (name, path, refusal))
+        for (kind, prop, value), (name, path, refusal) in refused.items():
             result = _build(run, games[template], tmp_path, [(name, path, prop, value)])
             built += 1
-            fault = _fault(result, REFUSED[(template, kind, prop, value)])
+            fault = _fault(result, refusal)
             if fault:
                 failures.append(f"{template}: {kind} {name} {'.'.join(map(str, path))}.{prop} = {value!r}: {fault}")
-        rounds = max(len(values) for _, _, _, values, _, _ in places)
+        rounds = max(len(values) for values in usable)
         for k in range(rounds):
             writes, label = [], []
-            for kind, model, prop, values, name, path in places:
-                usable = [v for v in values if (template, kind, prop, v) not in REFUSED]
-                value = usable[k % len(usable)]
+            for (kind, model, prop, values, name, path), choice in zip(places, usable):
+                value = choice[k % len(choice)]
                 writes.append((name, path, prop, value))
                 label.append(f"{name} {'.'.join(map(str, path + (prop,)))} = {value!r}")
             result = _build(run, games[template], tmp_path, writes)
