@@ -46,6 +46,26 @@ def random_play(game: BlorgGame | Rules, level: str = "normal", rng: random.Rand
     return PlayResult(max_turns, None)
 
 
+def chance_play(game: BlorgGame, level: str, rng: random.Random, max_turns: int = 60) -> PlayResult:
+    """One game by a player who takes any legal action at random (or none), and any forced choice at
+    random: if it wins as often as careful play, the player's decisions do not matter."""
+    from pnp.referee.blorg.engine import legal_moves
+
+    rules = _cached_rules(game, level)
+    state: Any = initial_state(rules, random_setup(rules, rng))
+    for turn in range(1, max_turns + 1):
+        actions = [new for _move, new, acted in legal_moves(rules, state, False, may_discard=False) if acted]
+        pick = rng.randrange(len(actions) + 1)
+        state = actions[pick] if pick < len(actions) else state
+        if repaired(rules, state[0]):
+            return PlayResult(turn, Outcome(True, "saucer"))
+        _choices, result = rng.choice(resolve_events(rules, state))
+        if isinstance(result, Outcome):
+            return PlayResult(turn, result)
+        state = pass_time(result)
+    return PlayResult(max_turns, None)
+
+
 def _cached_rules(game: BlorgGame, level: str) -> Rules:
     """Compiled once per game and level, so thousands of simulated games stay fast."""
     if level not in game.compiled:
