@@ -85,7 +85,9 @@ def _report(game, game_dir: Path) -> CheckReport:
 def one_per_place(findings: list[Finding]) -> list[Finding]:
     """One finding per spot: a fault that two layers both see (a family rule and a check for any
     game) is reported once, by the layer that ran first (declared, text, any game, then family)."""
-    seen, out = set(), []
+    from pnp.referee.printed import TYPED
+
+    seen, out = {TYPED}, []    # a printed number typed in its source: the source's reading placed it already
     for f in findings:
         if f.pos not in seen:
             seen.add(f.pos)

@@ -149,6 +149,22 @@ FAULTS = [
     E("miskatonic", "rules.md", "## ", "Play takes 45 to 90 minutes for 2 to 4 players.\n\n## ", "time", True),
     E("miskatonic", "tokens.yaml", "icon: ancient-one, value: 6},\n     back", "icon: ancient-one, value: 7},\n     back",
       "ancient-one-health"),
+    # ---------------------------------------------------------------- numbers a template sets or computes (printed text)
+    E("cave", "rules.md", "{% set limit = parameters.backpack %}", "{% set limit = 12 %}", "backpack", True),
+    E("cave", "rules.md", "{% set quake = parameters.quake_at %}", "{% set quake = parameters.quake_at - 1 %}",
+      "quake_at", True),
+    E("cave", "rules.md", "{% set actions = parameters.actions %}", "{% set actions = 4 %}", "actions", True),
+    E("blob", "rules.md", "{% set rounds = parameters.rounds %}", "{% set rounds = 15 %}", "rounds", True),
+    E("blob", "rules.md", "{% set free_squares = parameters.free_squares %}", "{% set free_squares = 2 %}",
+      "free_squares", True),
+    E("blorg", "rules.md", "{% set max_items = parameters.hand_items %}", "{% set max_items = 5 %}", "hand_items", True),
+    E("blorg", "rules.md", "{% set positions = parameters.timeline %}", "{% set positions = parameters.timeline + 1 %}",
+      "timeline", True),
+    E("miskatonic", "rules.md", "{% set ao_step = parameters.ao_step %}", "{% set ao_step = 3 %}", "ao_step", True),
+    E("miskatonic", "rules.md", "{% set monster_cap = parameters.monster_cap %}", "{% set monster_cap = 5 %}",
+      "monster_cap", True),
+    E("cave", "layouts.yaml", "**{{ parameters.quake_at }} or more**", "**{{ parameters.quake_at + 1 }} or more**",
+      "quake_at", True),
 ]
 
 LEGAL = [
@@ -189,6 +205,8 @@ LEGAL = [
     E("blorg", "rules.md", "You must still hold exactly one location.", "You must still hold exactly 1 location.", None),
     E("miskatonic", "tokens.yaml", "{id: wits-marker, name: Wits marker, shape: circle, size: 10mm, count: 4,",
       "{id: wits-marker, name: Wits marker, shape: circle, size: 10mm, count: 5,", None),
+    E("cave", "rules.md", "{% set limit = parameters.backpack %}", "{% set limit = 15 %}", None),
+    E("blob", "rules.md", "{% set rounds = parameters.rounds %}", "{% set rounds = 8 + 8 %}", None),
     E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
       "## Tomes, monsters and figures\n\nThe box holds 4 Health markers in all; if there are 2 Health markers on "
       "a pack, take one off.\n", None),
