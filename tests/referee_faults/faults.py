@@ -31,6 +31,13 @@ FAULTS = [
     E("cave", "items.csv", "gold-idol,Gold Idol,2,4,5,", "gold-idol,Gold Idol,2,4,7,", "spec-error"),
     E("cave", "rules.md", ":measuring-cup:", ":measuring-jug:", "icons", True),
     E("cave", "rules.md", '{{ card("cave", first_item, side="back"', '{{ card("cave", "seismo-0", side="back"', "cards", True),
+    # ---------------------------------------------------------------- components the text names but the specs lack
+    E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
+      at="rules.md"),
+    E("miskatonic", "dice.yaml", "faces: [worship, summon, red, blue, red+blue, red+blue]",
+      "faces: [worship, summon, blue, blue, blue, blue]", "components", at="rules.md"),
+    E("miskatonic", "tokens.yaml", "{id: health-marker, name: Health marker, shape: circle, size: 10mm, count: 4,",
+      "{id: health-marker, name: Health marker, shape: circle, size: 10mm, count: 0,", "components", at="rules.md"),
     E("cave", "layouts.yaml", "**{{ parameters.quake_at }} or more**", "**20 or more**", "quake_at", True),
     E("cave", "rules.md", "add up to **{{ quake }} or more**", "add up to **20 or more**", "quake_at", True),
     E("cave", "rules.md", "**{{ limit }} in volume**", "**12 in volume**", "backpack", True),
@@ -163,6 +170,13 @@ FAULTS = [
     E("miskatonic", "rules.md", "{% set ao_step = parameters.ao_step %}", "{% set ao_step = 3 %}", "ao_step", True),
     E("miskatonic", "rules.md", "{% set monster_cap = parameters.monster_cap %}", "{% set monster_cap = 5 %}",
       "monster_cap", True),
+    # ---------------------------------------------------------------- components the text names but the specs lack
+    E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
+      at="rules.md"),
+    E("miskatonic", "dice.yaml", "faces: [worship, summon, red, blue, red+blue, red+blue]",
+      "faces: [worship, summon, blue, blue, blue, blue]", "components", at="rules.md"),
+    E("miskatonic", "tokens.yaml", "{id: health-marker, name: Health marker, shape: circle, size: 10mm, count: 4,",
+      "{id: health-marker, name: Health marker, shape: circle, size: 10mm, count: 0,", "components", at="rules.md"),
     E("cave", "layouts.yaml", "**{{ parameters.quake_at }} or more**", "**{{ parameters.quake_at + 1 }} or more**",
       "quake_at", True),
 ]
@@ -206,6 +220,10 @@ LEGAL = [
     E("miskatonic", "tokens.yaml", "{id: wits-marker, name: Wits marker, shape: circle, size: 10mm, count: 4,",
       "{id: wits-marker, name: Wits marker, shape: circle, size: 10mm, count: 5,", None),
     E("cave", "rules.md", "{% set limit = parameters.backpack %}", "{% set limit = 15 %}", None),
+    E("blob", "rules.md", "# Setup\n", "# Setup\n\nEach bonus square counts once; the round track has a box a round.\n",
+      None),
+    E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
+      "## Tomes, monsters and figures\n\nKeep the Health markers and the red faces in mind.\n", None),
     E("blob", "rules.md", "{% set rounds = parameters.rounds %}", "{% set rounds = 8 + 8 %}", None),
     E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
       "## Tomes, monsters and figures\n\nThe box holds 4 Health markers in all; if there are 2 Health markers on "
