@@ -17,6 +17,7 @@ from typing import Any
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
 from pnp.kinds.deck.loading import CardFacts
+from pnp.referee.backs import back_findings
 from pnp.referee.components import component_findings
 from pnp.referee.decisions import decision_findings
 from pnp.referee.findings import Finding
@@ -61,6 +62,7 @@ def _report(game, game_dir: Path) -> CheckReport:
     report.findings += arithmetic_findings(game)
     report.findings += general_findings(game)
     report.findings += component_findings(game)
+    report.findings += back_findings(game)
     report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0
     family, note = family_of(game)
