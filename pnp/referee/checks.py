@@ -72,7 +72,7 @@ def _report(game, game_dir: Path) -> CheckReport:
         report.family = game.game.family
         report.findings += family.referee_check(game)
         report.notes += family.referee_facts(game)
-        sim, why = simulated(game, family)
+        sim, why = simulated(game, family, sound=not any(f.level == "rule" for f in report.findings))
         found, notes = balance_findings(game, sim, why)
         report.findings += found + (decision_findings(sim) if sim is not None else [])
         report.notes += notes
@@ -101,14 +101,18 @@ def one_per_place(findings: list[Finding]) -> list[Finding]:
 
 # --------------------------------------------------------------------------- balance the game declares
 
-def simulated(game, family):
+def simulated(game, family, sound: bool = True):
     """The family's simulation that `pnp check` reads, played once: with game.yaml's `balance:` games
-    and seed when it declares bounds, else a short one for the decision checks. (sim, None), or (None,
-    why not) when the content cannot be played."""
+    and seed when it declares bounds, else a short one for the decision checks — only when no rule
+    failed so far (SOUND): broken content is the findings' to report, not a simulation's to play.
+    (sim, None), or (None, why not) when the content cannot be played."""
     from pnp.referee.decisions import DECISION_GAMES, DECISION_SEED
 
     balance = game.game.balance if game.game else None
-    games, seed = (balance.games, balance.seed) if balance is not None and balance.expect else (DECISION_GAMES, DECISION_SEED)
+    declared = balance is not None and bool(balance.expect)
+    if not declared and not sound:
+        return None, "a rule fails"
+    games, seed = (balance.games, balance.seed) if declared else (DECISION_GAMES, DECISION_SEED)
     try:
         return family.referee_simulate(game, games, seed), None
     except SpecErrors as e:

@@ -6,8 +6,8 @@ counted as it will be printed: the cells a mark covers, a track's boxes, the boa
 type, the faces a symbol is on, a piece's `count`. One declared but counted 0 (a mark with no cells,
 a space type no square of the map uses, a symbol on no face, a piece of count 0) is absent from the
 game; a text that names it as a component, the name followed by a word for a component ("bonus
-squares", "the bonus track", "a bookshelf space", "the red face", "Star tokens"; a name that ends in
-such a word, "Health marker", alone), is a finding
+squares", "the bonus track", "a forest space", "the red face", "Star tokens"; a name that ends in
+such a word, "Victory marker", alone), is a finding
 at those words. The texts are those the other text checks read (`pnp.referee.text.texts`): the
 sources and the printed rulebook and faces.
 """
@@ -89,6 +89,6 @@ def component_findings(game) -> list[Finding]:
 
 
 def _words(name: str) -> str:
-    """A spec name as words of text: 'health-marker' matches 'health marker' and 'Health-marker'."""
+    """A spec name as words of text: 'victory-marker' matches 'victory marker' and 'Victory-marker'."""
     parts = [re.escape(p) for p in re.split(r"[\s_-]+", str(name).strip()) if p]
     return r"[\s_-]+".join(parts)

@@ -28,7 +28,7 @@ from pnp.errors import Pos
 
 TYPED = Pos("<typed in the source>", 0, 0)   # a place the source checks already cover: findings there are dropped
 MARK_OPEN, MARK_CLOSE = "\ue010", "\ue011"   # private-use characters: never in a designer's text (the rulebook refuses them)
-_MARK = re.compile(f"{MARK_OPEN}(\\d+):(\\d+){MARK_CLOSE}")
+_MARK = re.compile(f"{MARK_OPEN}(\\d+):(\\d+):(\\d+){MARK_CLOSE}")
 _TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _RAW = re.compile(r"\{%-?\s*raw\s*-?%\}.*?\{%-?\s*endraw\s*-?%\}", re.S)
 MAX_FACES = 2_000   # card faces read per game (each box rendered once a face)
@@ -41,6 +41,7 @@ class Printed:
     text: str
     pos: Pos                                   # where the text comes from, as a whole
     place: Callable[[int, str], Pos]           # (offset, the characters found there) → where they were made
+    from_data: Callable[[int], bool] = lambda offset: False   # printed by a tag that reads the specs' data only
 
 
 def printed_texts(game) -> list[Printed]:
@@ -59,22 +60,36 @@ def printed_texts(game) -> list[Printed]:
 # --------------------------------------------------------------------------- the rulebook
 
 def mark_lines(text: str, file: int) -> str:
-    """TEXT with a marker at the start of every line that does not start inside a Jinja2 tag or a raw block."""
-    inside = [(m.start(), m.end()) for m in _TAG.finditer(text)] + [(m.start(), m.end()) for m in _RAW.finditer(text)]
+    """TEXT with a marker at the start of every line that does not start inside a Jinja2 tag or a raw
+    block, and one before every `{{ … }}` (its column), so a printed character maps to its line and tag."""
+    skip = [(m.start(), m.end()) for m in _TAG.finditer(text) if not m.group(0).startswith("{{")]
+    skip += [(m.start(), m.end()) for m in _RAW.finditer(text)]
+    tags = [m.start() for m in _TAG.finditer(text) if m.group(0).startswith("{{")
+            and not any(s < m.start() < e for s, e in skip)]
+    inside = skip + [(m.start(), m.end()) for m in _TAG.finditer(text) if m.group(0).startswith("{{")]
     starts = sorted(s for s, _ in inside)
     ends = {s: e for s, e in inside}
-    out, line, offset = [], 1, 0
-    for piece in text.split("\n"):
+    marks: list[tuple[int, str]] = []
+    offset = 0
+    for line, piece in enumerate(text.split("\n"), 1):
         i = bisect_right(starts, offset) - 1
-        covered = any(s < offset < ends[s] for s in starts[max(0, i - 8):i + 1])
-        out.append(piece if covered else f"{MARK_OPEN}{file}:{line}{MARK_CLOSE}{piece}")
+        if not any(s < offset < ends[s] for s in starts[max(0, i - 8):i + 1]):
+            marks.append((offset, f"{MARK_OPEN}{file}:{line}:0{MARK_CLOSE}"))
         offset += len(piece) + 1
-        line += 1
-    return "\n".join(out)
+    for at in tags:
+        line = text.count("\n", 0, at) + 1
+        marks.append((at, f"{MARK_OPEN}{file}:{line}:{at - (text.rfind(chr(10), 0, at) + 1) + 1}{MARK_CLOSE}"))
+    out, last = [], 0
+    for at, mark in sorted(marks):
+        out += [text[last:at], mark]
+        last = at
+    out.append(text[last:])
+    return "".join(out)
 
 
-def unmark(rendered: str) -> tuple[str, list[int], list[tuple[int, int]]]:
-    """Rendered text without markers, plus where each marker stood: (clean text, offsets, (file, line) there)."""
+def unmark(rendered: str) -> tuple[str, list[int], list[tuple[int, int, int]]]:
+    """Rendered text without markers, plus where each marker stood: (clean text, offsets, (file, line, column of
+    the tag or 0) there)."""
     clean, offsets, places, last = [], [], [], 0
     length = 0
     for m in _MARK.finditer(rendered):
@@ -82,7 +97,7 @@ def unmark(rendered: str) -> tuple[str, list[int], list[tuple[int, int]]]:
         clean.append(piece)
         length += len(piece)
         offsets.append(length)
-        places.append((int(m.group(1)), int(m.group(2))))
+        places.append((int(m.group(1)), int(m.group(2)), int(m.group(3))))
         last = m.end()
     clean.append(rendered[last:])
     return "".join(clean), offsets, places
@@ -103,14 +118,20 @@ def _rulebook(game) -> Printed | None:
         return None
     text, offsets, places = unmark(rendered)
 
-    def place(offset: int, found: str) -> Pos:
+    def line_of(offset: int) -> tuple[str, int, int]:
         i = bisect_right(offsets, offset) - 1
-        if i < 0:
-            return Pos(files[0], 1, 1)
-        file, line = places[i]
-        return _in_line(files[file], sources.get(files[file], []), line, found)
+        file, line, col = places[i] if i >= 0 else (0, 1, 0)
+        return files[file], line, col
 
-    return Printed(text, Pos(files[0], 1, 1), place)
+    def place(offset: int, found: str) -> Pos:
+        path, line, col = line_of(offset)
+        return _in_line(path, sources.get(path, []), line, col, found)
+
+    def from_data(offset: int) -> bool:
+        path, line, col = line_of(offset)
+        return _reads_data_only(sources.get(path, []), line, col)
+
+    return Printed(text, Pos(files[0], 1, 1), place, from_data)
 
 
 def _render(game, name: str, source: str, files: list[str], sources: dict) -> str:
@@ -145,23 +166,49 @@ def _render(game, name: str, source: str, files: list[str], sources: dict) -> st
     return env.get_template(name).render(ctx)
 
 
-def _in_line(path: str, lines: list[str], line: int, found: str) -> Pos:
-    """Where FOUND, printed from source line LINE, was made: TYPED when it is typed there outside the tags."""
+def _tag_names(text: str, col: int) -> set[str]:
+    """The names the `{{ … }}` at column COL of a source line reads (COL 0: every such tag of the line)."""
+    tags = [text[col - 1:]] if col else [text]
+    return {n for tag in tags for body in re.findall(r"\{\{(.*?)\}\}", tag)[:1 if col else None]
+            for n in re.findall(r"[A-Za-z_]\w*", body)}
+
+
+def _in_line(path: str, lines: list[str], line: int, col: int, found: str) -> Pos:
+    """Where FOUND, printed from source line LINE (by its tag at COL, if not 0), was made: TYPED when it is
+    typed there outside the tags."""
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     blank = _TAG.sub(lambda m: " " * len(m.group(0)), text)
     if re.search(rf"(?<![\w.]){re.escape(found)}(?![\w])", blank, re.I):
         return TYPED
-    names = {n for tag in re.findall(r"\{\{(.*?)\}\}", text) for n in re.findall(r"[A-Za-z_]\w*", tag)}
+    names = _tag_names(text, col)
     for n, other in enumerate(lines, 1):   # `{% set name = 12 %}`: the number was written at the set
         for m in re.finditer(r"\{%-?\s*set\s+([A-Za-z_]\w*)\s*=(.*?)-?%\}", other):
             if m.group(1) in names:
                 number = re.search(rf"(?<![\w.]){re.escape(found)}(?![\w.])", m.group(2), re.I)
                 if number:
                     return Pos(path, n, m.start(2) + number.start() + 1)
+    if col:
+        return Pos(path, line, col)
     tag = re.search(r"\{\{|\{%", text)
     if tag:
         return Pos(path, line, tag.start() + 1)
     return Pos(path, line, len(text) - len(text.lstrip()) + 1)
+
+
+def _reads_data_only(lines: list[str], line: int, col: int = 0) -> bool:
+    """The tags of source line LINE read the specs' data (a deck's cards, a sheet's grid), not a rule
+    parameter nor a number set by hand: what they print is the data's, held by the checks of the data,
+    so it is not a statement of a rule parameter ("volume from 2 to 5" printed from the items)."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    names = _tag_names(text, col)
+    if not names or "parameters" in names:
+        return False
+    sets = {m.group(1): m.group(2) for other in lines
+            for m in re.finditer(r"\{%-?\s*set\s+([A-Za-z_]\w*)\s*=(.*?)-?%\}", other)}
+    for name in names & set(sets):
+        if "parameters" in sets[name] or re.search(r"(?<![\w.])\d", sets[name]):
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- card faces
@@ -195,7 +242,9 @@ def _faces(game) -> Iterator[Printed]:
                         continue    # the words as written: the source checks read them
                     where = p.box.raw.value_pos["text"]
                     own = typed | {str(v) for v in face.fields.values() if isinstance(v, (str, int, float))}
-                    yield Printed(p.text, where, _face_place(str(source), where, own))
+                    reads_rules = "parameters" in str(source)
+                    yield Printed(p.text, where, _face_place(str(source), where, own),
+                                  lambda offset, data=not reads_rules: data)
 
 
 def _first(cards, n: int):

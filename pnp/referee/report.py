@@ -20,8 +20,8 @@ def summary_line(r: CheckReport) -> str:
     ran = [f"{r.declared} declared check{'s' if r.declared != 1 else ''}"]
     if r.family:
         ran.append(f"the {r.family} family's rules")
-    ran_text = " and ".join(ran)
-    if not r.declared and not r.family:
+    ran_text = " and ".join(ran) if r.declared or r.family else "the checks for any game"
+    if not r.declared and not r.family and not r.findings:
         return f"✓ {r.game}: nothing to check (declare `checks:` in game.yaml, or name a `family:` with a referee)"
     advice = (f"; {len(r.advice)} design target{'s' if len(r.advice) != 1 else ''} missed (warnings)"
               if r.advice else "")

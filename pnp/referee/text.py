@@ -111,6 +111,7 @@ class Text:
     pos: Pos           # where the text starts
     exact: bool        # True: offsets in `text` are offsets in the file from `pos` (a whole file)
     place: Callable[[int, str], Pos] | None = None   # printed text (pnp.referee.printed): offset → where it was made
+    from_data: Callable[[int], bool] | None = None   # printed text: is the number at an offset the specs' data's
 
 
 def texts(game) -> Iterator[Text]:
@@ -130,7 +131,7 @@ def texts(game) -> Iterator[Text]:
     for comp in game.components:
         yield from _strings(comp.raw, (), set())
     for p in printed_texts(game):
-        yield Text(p.text[:MAX_TEXT], p.pos, False, p.place)
+        yield Text(p.text[:MAX_TEXT], p.pos, False, p.place, p.from_data)
 
 
 def read_texts(game) -> Iterator[Text]:
@@ -193,7 +194,7 @@ def text_findings(game) -> list[Finding]:
     out: dict[Pos, Finding] = {}
     for t in read_texts(game):
         for s in rules:
-            for f in _stated(t, s):
+            for f in _stated(t, s, data_too=False):
                 out.setdefault(f.pos, f)
         if t.exact or t.place is not None:
             for f in _examples(t, rules):
@@ -201,13 +202,15 @@ def text_findings(game) -> list[Finding]:
     return list(out.values())
 
 
-def _stated(t: Text, s: Statement) -> Iterator[Finding]:
+def _stated(t: Text, s: Statement, data_too: bool = True) -> Iterator[Finding]:
+    """S's phrases in T whose number disagrees. A rule parameter (`data_too=False`) is not held against a
+    printed number the specs' data made (`Text.from_data`): the data's own checks hold that number."""
     if s.pattern is None:
         return
     for m in s.pattern.finditer(t.text):
         group = next(g for g, v in m.groupdict().items() if v is not None)
         said = _number(m.group(group))
-        if said == s.value:
+        if said == s.value or (not data_too and t.from_data is not None and t.from_data(m.start(group))):
             continue
         pos = _pos_in(t, m.start(group), m.group(group))
         yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
@@ -256,7 +259,7 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
 
 
 def _word(text: str) -> str:
-    """A field value as the words of a phrase ('event', 'item') — `#` and `*` stripped."""
+    """A field value as the words of a phrase ('treasure', 'item') — `#` and `*` stripped."""
     return " ".join(str(text).replace("#", " ").replace("*", " ").split())
 
 
@@ -304,7 +307,7 @@ def count_statements(game) -> list[Statement]:
 
 
 def card_stats_findings(game) -> list[Finding]:
-    """A card named in text with its numbers beside it ("a Silver Lamp (volume 3, weight 4)"): each
+    """A card named in text with its numbers beside it ("a Brass Lamp (volume 3, weight 4)"): each
     number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
     named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
     fields: set[str] = set()
@@ -344,7 +347,7 @@ def card_stats_findings(game) -> list[Finding]:
             other = names.search(window)
             window = window[:other.start()] if other else window     # the next card named has numbers of its own
             if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
-                continue       # the numbers must stand by the name: "Silver Lamp (volume 2, …)", "Silver Lamp: value 5"
+                continue       # the numbers must stand by the name: "Brass Lamp (volume 2, …)", "Brass Lamp: value 5"
             for s in stat.finditer(window):
                 field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
                     f.lower() == s.group(1).lower() for f in stats) else None

@@ -31,6 +31,9 @@ FAULTS = [
     E("cave", "items.csv", "gold-idol,Gold Idol,2,4,5,", "gold-idol,Gold Idol,2,4,7,", "spec-error"),
     E("cave", "rules.md", ":measuring-cup:", ":measuring-jug:", "icons", True),
     E("cave", "rules.md", '{{ card("cave", first_item, side="back"', '{{ card("cave", "seismo-0", side="back"', "cards", True),
+    # ---------------------------------------------------------------- a game won with no decision (simulation)
+    E("blorg", "cards.yaml", "            if: [[crop-circle, radio], [signal]]",
+      "            unless: [[crop-circle, radio], [signal]]", "no-decision"),
     # ---------------------------------------------------------------- components the text names but the specs lack
     E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
       at="rules.md"),
@@ -179,6 +182,9 @@ FAULTS = [
     E("miskatonic", "rules.md", "{% set ao_step = parameters.ao_step %}", "{% set ao_step = 3 %}", "ao_step", True),
     E("miskatonic", "rules.md", "{% set monster_cap = parameters.monster_cap %}", "{% set monster_cap = 5 %}",
       "monster_cap", True),
+    # ---------------------------------------------------------------- a game won with no decision (simulation)
+    E("blorg", "cards.yaml", "            if: [[crop-circle, radio], [signal]]",
+      "            unless: [[crop-circle, radio], [signal]]", "no-decision"),
     # ---------------------------------------------------------------- components the text names but the specs lack
     E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
       at="rules.md"),
@@ -242,6 +248,7 @@ LEGAL = [
       "piles: kind\nback:\n  layout: cave-back\n  boxes:\n    title: {text: \"Cave · {{ kind }}\"}\n", None),
     E("cave", "layouts.yaml", "title: {text: \"THE ROBBERS' CAVE\",", "title: {text: \"THE ROBBERS' CAVE · {{ deck.total }}\",",
       None),
+    E("blorg", "cards.yaml", "if: [[crop-circle, radio], [signal]]", "if: [[crop-circle, radio]]", None),
     E("blob", "rules.md", "# Setup\n", "# Setup\n\nEach bonus square counts once; the round track has a box a round.\n",
       None),
     E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
