@@ -59,12 +59,31 @@ def printed_texts(game) -> list[Printed]:
 
 # --------------------------------------------------------------------------- the rulebook
 
-def mark_lines(text: str, file: int) -> str:
-    """TEXT with a marker at the start of every line that does not start inside a Jinja2 tag or a raw
-    block, and one before every `{{ … }}` (its column), so a printed character maps to its line and tag."""
+_OPENS = re.compile(r"\{%-?\s*(macro|call|filter|set\s+[A-Za-z_][\w, ]*?\s*-?%\})")
+_CLOSES = re.compile(r"\{%-?\s*end(macro|call|filter|set)\b")
+
+
+def _captured(text: str) -> list[tuple[int, int]]:
+    """The spans of macros, call and filter blocks and block sets: what they print is captured as a value
+    (`{% set n = piece('page') | int %}`), so no marker may go inside."""
+    spans, stack = [], []
+    for m in _TAG.finditer(text):
+        if _OPENS.match(m.group(0)):
+            stack.append(m.start())
+        elif _CLOSES.match(m.group(0)) and stack:
+            start = stack.pop()
+            if not stack:
+                spans.append((start, m.end()))
+    return spans + [(start, len(text)) for start in stack[:1]]
+
+
+def mark_lines(text: str, file: int, tags_too: bool = True) -> str:
+    """TEXT with a marker at the start of every line that does not start inside a Jinja2 tag, a raw block
+    or a captured block (a macro, a block set), and one before every `{{ … }}` outside those (its
+    column, unless not TAGS_TOO), so a printed character maps to its line and tag."""
     skip = [(m.start(), m.end()) for m in _TAG.finditer(text) if not m.group(0).startswith("{{")]
-    skip += [(m.start(), m.end()) for m in _RAW.finditer(text)]
-    tags = [m.start() for m in _TAG.finditer(text) if m.group(0).startswith("{{")
+    skip += [(m.start(), m.end()) for m in _RAW.finditer(text)] + _captured(text)
+    tags = [m.start() for m in _TAG.finditer(text) if tags_too and m.group(0).startswith("{{")
             and not any(s < m.start() < e for s, e in skip)]
     inside = skip + [(m.start(), m.end()) for m in _TAG.finditer(text) if m.group(0).startswith("{{")]
     starts = sorted(s for s, _ in inside)
@@ -113,10 +132,16 @@ def _rulebook(game) -> Printed | None:
     files = [display_path(game.rules_path)]
     sources = {files[0]: source.split("\n")}
     try:
-        rendered = _render(game, name, source, files, sources)
+        plain = _render(game, name, source, [], {}, marks=None)
+        for marks in (True, False):     # markers at lines and tags, else at lines only
+            files[1:] = []
+            text, offsets, places = unmark(_render(game, name, source, files, sources, marks=marks))
+            if text.split() == plain.split():   # the markers changed no word that is printed (a marker
+                break                           # may keep the spaces before a block tag that lstrip_blocks drops)
+        else:
+            return None
     except Exception:  # noqa: BLE001 — a rulebook that does not render is the build's error to report, located
         return None
-    text, offsets, places = unmark(rendered)
 
     def line_of(offset: int) -> tuple[str, int, int]:
         i = bisect_right(offsets, offset) - 1
@@ -134,7 +159,9 @@ def _rulebook(game) -> Printed | None:
     return Printed(text, Pos(files[0], 1, 1), place, from_data)
 
 
-def _render(game, name: str, source: str, files: list[str], sources: dict) -> str:
+def _render(game, name: str, source: str, files: list[str], sources: dict, marks: bool | None) -> str:
+    """The rulebook rendered as the build renders it; MARKS: with markers at lines and tags (True), at
+    lines only (False), or none (None)."""
     from pnp.errors import display_path
     from pnp.rulebook.language import Helpers, environment
     from pnp.rulebook.sources import GameFolderLoader
@@ -145,12 +172,14 @@ def _render(game, name: str, source: str, files: list[str], sources: dict) -> st
 
         def get_source(self, environment, template: str):
             if template == name:
-                return mark_lines(source, 0), str(game.rules_path), None
+                return (source if marks is None else mark_lines(source, 0, marks)), str(game.rules_path), None
             text, path, uptodate = super().get_source(environment, template)
+            if marks is None:
+                return text, path, uptodate
             shown = display_path(path)
             files.append(shown)
             sources[shown] = text.split("\n")
-            return mark_lines(text, len(files) - 1), path, uptodate
+            return mark_lines(text, len(files) - 1, marks), path, uptodate
 
     class Reading(Helpers):
         """The rulebook's helpers, but a figure of another output is not drawn: it holds no words to read."""
