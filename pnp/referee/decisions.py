@@ -4,7 +4,8 @@ A family that records one `Outcome` a simulated game (`SimResult.outcomes`: the 
 won or lost, on which turn, and the rule or card that ended it, with its place in the specs) gets
 these findings without code of its own (rule `no-decision`):
 
-- most games end on the first turn, by one rule or card: the players had nothing to decide;
+- most games (the lower end of the share's 95 % interval above one half) end on the first turn (the
+  first round, in a game of several players), by one rule or card: the players had nothing to decide;
 - every policy wins most games (the lower end of each one's 95 % interval above one half), a player
   choosing at random among legal moves included: what the player decides does not matter.
 
@@ -24,7 +25,7 @@ from pnp.referee.sim import rate_text, wilson
 DECISION_GAMES = 200      # games `pnp check` plays to look for decisions, when the game declares no `balance:`
 DECISION_SEED = 1
 MIN_GAMES = 20            # fewer outcomes say nothing
-FIRST_TURN_SHARE = 0.5    # "most games"
+FIRST_TURN_SHARE = 0.5    # "most games": the lower end of the share's 95 % interval above one half
 EVERY_POLICY_LOW = 0.5    # the lower end of each policy's 95 % interval of wins (random play's included)
 RANDOM = "random"         # the policy name of a player who picks any legal move
 
@@ -35,7 +36,7 @@ class Outcome:
 
     policy: str               # who played ("greedy", "random", …); RANDOM for any legal move at random
     result: str               # "win", "loss", or anything else (time ran out, a shared end, …)
-    turns: int                # the turn on which the game ended (1: the first)
+    turns: int                # the turn on which the game ended (1: the first; a round, with several players)
     cause: str = ""           # the ending in the game's words ("the spacecraft win")
     pos: Pos | None = None    # where that ending's rule or card is written
 
@@ -53,7 +54,7 @@ def _first_turn(outcomes: list[Outcome]) -> list[Finding]:
     if not early:
         return []
     (result, cause, pos), n = early.most_common(1)[0]
-    if n < FIRST_TURN_SHARE * len(outcomes) or pos is None:
+    if wilson(n, len(outcomes))[0] < FIRST_TURN_SHARE or pos is None:
         return []
     word = "won" if result == "win" else "lost"
     return [Finding(pos, "no-decision", f"{rate_text(n, len(outcomes))} of {len(outcomes)} simulated games are {word} "

@@ -34,6 +34,7 @@ FAULTS = [
     # ---------------------------------------------------------------- a game won with no decision (simulation)
     E("blorg", "cards.yaml", "            if: [[crop-circle, radio], [signal]]",
       "            unless: [[crop-circle, radio], [signal]]", "no-decision"),
+    E("cave", "game.yaml", "quake_at:\n    value: 21", "quake_at:\n    value: 1", "no-decision"),
     # ---------------------------------------------------------------- components the text names but the specs lack
     E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
       at="rules.md"),
@@ -185,6 +186,7 @@ FAULTS = [
     # ---------------------------------------------------------------- a game won with no decision (simulation)
     E("blorg", "cards.yaml", "            if: [[crop-circle, radio], [signal]]",
       "            unless: [[crop-circle, radio], [signal]]", "no-decision"),
+    E("cave", "game.yaml", "quake_at:\n    value: 21", "quake_at:\n    value: 1", "no-decision"),
     # ---------------------------------------------------------------- components the text names but the specs lack
     E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
       at="rules.md"),
