@@ -27,7 +27,7 @@ MAX_CARDS = 2_000     # cards compared per deck
 
 def back_findings(game) -> list[Finding]:
     from pnp.errors import Collector
-    from pnp.render.cards import FaceDrawer
+    from pnp.kinds.deck.face import FaceDrawer
 
     out = []
     for comp in game.of_kind("deck"):
@@ -124,7 +124,7 @@ def _own_face(entry) -> bool:
 
 def _box_pos(face, box: str | None) -> Pos:
     """Where the shared back's box that differs is written (its layout's box), else the back itself."""
-    from pnp.spec.load import LDict
+    from pnp.reading.load import LDict
 
     for rb in face.boxes:
         if rb.name == box and isinstance(rb.raw, LDict):
@@ -134,7 +134,7 @@ def _box_pos(face, box: str | None) -> Pos:
 
 def _own_backs(comp, name: str) -> set:
     """The ids of the cards written with a `back:` of their own (the others share the deck's)."""
-    from pnp.spec.load import LDict, LList
+    from pnp.reading.load import LDict, LList
 
     cards = comp.raw.get("cards") if isinstance(comp.raw, LDict) else None
     if not isinstance(cards, LList):
@@ -143,7 +143,7 @@ def _own_backs(comp, name: str) -> set:
 
 
 def _piles_pos(comp) -> Pos | None:
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     raw = comp.raw
     return locate(raw, ["piles"]) if isinstance(raw, LDict) and "piles" in raw else None

@@ -51,7 +51,7 @@ def _means(game, name: str, d: Default) -> str:
 
 
 def rule_words(game, name: str, defaults: dict[str, Default] | None = None) -> str:
-    """How the rule reads: 'the points that end the game is 21'."""
+    """How the rule reads: 'the total that ends the round is 21'."""
     p = declared(game).get(name)
     value = values(game, defaults or {}).get(name)
     means = getattr(p, "means", None) or (defaults[name].means if defaults and name in defaults else name)

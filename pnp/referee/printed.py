@@ -244,8 +244,8 @@ def _reads_data_only(lines: list[str], line: int, col: int = 0) -> bool:
 
 def _faces(game) -> Iterator[Printed]:
     from pnp.errors import Collector
-    from pnp.render.cards import FaceDrawer
-    from pnp.spec.load import LDict
+    from pnp.kinds.deck.face import FaceDrawer
+    from pnp.reading.load import LDict
 
     budget = MAX_FACES
     for comp in game.of_kind("deck"):
@@ -285,7 +285,7 @@ def _first(cards, n: int):
 
 def _typed_values(raw) -> set[str]:
     """Every string written in a deck file: a number typed in one is the source checks' to place."""
-    from pnp.spec.load import LDict, LList
+    from pnp.reading.load import LDict, LList
 
     out: set[str] = set()
     stack = [raw]
@@ -301,7 +301,7 @@ def _typed_values(raw) -> set[str]:
 
 
 def _face_place(source: str, where: Pos, typed: set[str]) -> Callable[[int, str], Pos]:
-    from pnp.spec.load import locate_within
+    from pnp.reading.load import locate_within
 
     blank = _TAG.sub(lambda m: " " * len(m.group(0)), source)
 

@@ -259,7 +259,7 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
 
 
 def _word(text: str) -> str:
-    """A field value as the words of a phrase ('treasure', 'item') — `#` and `*` stripped."""
+    """A field value as the words of a phrase ('event', 'item') — `#` and `*` stripped."""
     return " ".join(str(text).replace("#", " ").replace("*", " ").split())
 
 
@@ -307,7 +307,7 @@ def count_statements(game) -> list[Statement]:
 
 
 def card_stats_findings(game) -> list[Finding]:
-    """A card named in text with its numbers beside it ("a Brass Lamp (volume 3, weight 4)"): each
+    """A card named in text with its numbers beside it ("a Silver Lamp (volume 3, weight 4)"): each
     number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
     named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
     fields: set[str] = set()
@@ -347,7 +347,7 @@ def card_stats_findings(game) -> list[Finding]:
             other = names.search(window)
             window = window[:other.start()] if other else window     # the next card named has numbers of its own
             if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
-                continue       # the numbers must stand by the name: "Brass Lamp (volume 2, …)", "Brass Lamp: value 5"
+                continue       # the numbers must stand by the name: "Silver Lamp (volume 2, …)", "Silver Lamp: value 5"
             for s in stat.finditer(window):
                 field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
                     f.lower() == s.group(1).lower() for f in stats) else None

@@ -557,7 +557,7 @@ def _outcomes(game, blorg: BlorgGame, played: list, rng: random.Random, games: i
     """Each game as the generic decision checks read it (`pnp.referee.decisions`): the greedy games
     played above at Normal, and as many at Normal by a player choosing at random (its own stream, so
     the summary and balance.pdf stay as they were)."""
-    from pnp.referee.blorg.players import chance_play
+    from pnp.families.blorg.players import chance_play
     from pnp.referee.decisions import RANDOM, Outcome as Ended
 
     places = {str(next(iter(e["effect"].values()))): (_event_pos(sd, j, "unless" if "unless" in e else

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.families.blorg.engine import (
-    GAP, Outcome, hand_with, initial_state, pass_time, random_setup, repaired, resolve_events,
+    GAP, Outcome, hand_with, initial_state, legal_moves, pass_time, random_setup, repaired, resolve_events,
 )
 from pnp.families.blorg.loader import BlorgGame, Rules, compile_rules, holds
 
@@ -49,8 +49,6 @@ def random_play(game: BlorgGame | Rules, level: str = "normal", rng: random.Rand
 def chance_play(game: BlorgGame, level: str, rng: random.Random, max_turns: int = 60) -> PlayResult:
     """One game by a player who takes any legal action at random (or none), and any forced choice at
     random: if it wins as often as careful play, the player's decisions do not matter."""
-    from pnp.referee.blorg.engine import legal_moves
-
     rules = _cached_rules(game, level)
     state: Any = initial_state(rules, random_setup(rules, rng))
     for turn in range(1, max_turns + 1):
