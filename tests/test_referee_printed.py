@@ -181,3 +181,16 @@ def test_a_target_the_game_declares_a_rule_fails(missed_target, run_cli):
     mutate(missed_target / "game.yaml", "at_most: 0.02", "at_most: 0.02\n      level: rule")
     result = run_cli("check", missed_target)
     assert result.exit_code == 1 and "rarely stuck" in result.output
+
+
+def test_simulate_names_the_condition_that_decides_the_game(tmp_path, run_cli):
+    """A win written `unless:` where `if:` was meant: a random player wins it, and `pnp simulate` says where."""
+    import shutil
+
+    from pnp.paths import EXAMPLES
+
+    g = Path(shutil.copytree(EXAMPLES / "blorg", tmp_path / "blorg"))
+    mutate(g / "cards.yaml", "            if: [[crop-circle, radio], [signal]]", "            unless: [[crop-circle, radio], [signal]]")
+    result = run_cli("simulate", g, "--games", "300", "--out", tmp_path / "out")
+    line = next(x for x in result.output.splitlines() if ": no-decision: " in x)
+    assert line.startswith(f"{g / 'cards.yaml'}:{line_of(g / 'cards.yaml', 'unless: [[crop-circle, radio], [signal]]')}:")
