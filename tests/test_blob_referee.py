@@ -76,7 +76,8 @@ def test_grow_shapes_of_other_sizes_are_a_note_not_a_rule(game):
 
 
 def test_stuck_rate_gates_only_through_the_games_balance(tmp_path):
-    """The bundled blob declares `balance:` (at most 10 % stuck); tightening it to 0 fails at the bound."""
+    """The bundled blob declares `balance:` (at most 10 % stuck) as a design target; tightening it to 0 is
+    a warning at the bound, and a failing finding once the game declares the bound a rule."""
     import shutil
 
     from pnp.referee.checks import run_checks
@@ -85,9 +86,14 @@ def test_stuck_rate_gates_only_through_the_games_balance(tmp_path):
     shutil.copytree(BLOB, copy)
     text = (copy / "game.yaml").read_text()
     (copy / "game.yaml").write_text(text.replace("at_most: 0.10", "at_most: 0.0"))
+    report = run_checks(copy)[1]
+    assert report.findings == []          # a design target: advice, a warning that fails only --strict
+    assert [f.rule for f in report.advice] == ["rarely stuck"]
+    assert report.advice[0].pos.path.endswith("game.yaml") and "greedy_stuck_rate is" in report.advice[0].message
+    # declared a rule, the same bound fails the check
+    (copy / "game.yaml").write_text(text.replace("at_most: 0.10", "at_most: 0.0\n      level: rule"))
     found = run_checks(copy)[1].findings
     assert [f.rule for f in found] == ["rarely stuck"]
-    assert found[0].pos.path.endswith("game.yaml") and "greedy_stuck_rate is" in found[0].message
     # without `balance:` the same sheet passes: stuck games are a note
     (copy / "game.yaml").write_text(text.split("\nbalance:")[0] + "\nchecks:" + text.split("\nchecks:")[1])
     report = run_checks(copy)[1]

@@ -16,10 +16,13 @@ def check(
     simulate: bool = typer.Option(False, "--simulate", help="Also play the game's simulation and print its summary."),
     games: int = typer.Option(1000, "--games", min=1, max=1_000_000, help="Games to simulate with --simulate."),
     seed: int = typer.Option(1, "--seed", min=0, max=2**32 - 1, help="Seed of the simulation."),
+    strict: bool = typer.Option(False, "--strict", help="A design target missed (a warning: balance, stuck rate, "
+                                                        "game length) fails the check too."),
 ):
     """Check games against their own rules (declared checks, then the rule family's).
 
-    Each finding prints as file:line:col: rule: what is wrong. Exit 1 when a rule fails, 2 on spec errors.
+    Each finding prints as file:line:col: rule: what is wrong; a design target missed prints as a warning.
+    Exit 1 when a rule fails (or, with --strict, a target is missed), 2 on spec errors.
     """
     from pnp.errors import SpecErrors
     from pnp.referee import report as rep
@@ -41,7 +44,7 @@ def check(
             else:
                 report_errors(e.errors)
             continue
-        findings = findings or bool(r.findings)
+        findings = findings or bool(r.findings) or (strict and bool(r.advice))
         if json_out:
             results.append(rep.report_dict(r))
         else:

@@ -57,6 +57,11 @@ def simulate(
         console = _console()
         for line in result.summary:
             console.print(f"  {_escape(line)}")
+        from pnp.referee.decisions import decision_findings
+        from pnp.referee.report import finding_line
+
+        for f in decision_findings(result):   # a game decided with no decision (`pnp check` fails on it)
+            console.print(f"[bold red]{_escape(finding_line(f))}[/]")
         console.print(f"[green]✓[/] {game.name}: {games:,} games → {path}")
 
 

@@ -23,7 +23,7 @@ from pnp.models import polyomino as poly
 from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult, rate_text
+from pnp.referee.sim import Chart, SimResult, rate_text, wilson
 from pnp.reading.load import locate
 
 ROUNDS = 16
@@ -312,6 +312,7 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
             f"{policy}_stuck_rate": stuck,
             f"{policy}_max_score": max(r.score for r in recs),
         })
+        result.intervals[f"{policy}_stuck_rate"] = wilson(stuck * n, n)
         result.summary.append(
             f"{policy}: {n} games, mean score {mean:.1f} (pieces {result.figures[f'{policy}_mean_points']:.1f} + "
             f"largest blob {result.figures[f'{policy}_mean_largest']:.1f}), {result.figures[f'{policy}_mean_eaten']:.1f} "

@@ -470,7 +470,21 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     """Play many games and summarise length, scores, and who wins by policy, seat and player count."""
     require_playable(referee_check(game), UNPLAYABLE)
     records = simulate_records(deck_arrays(game), games, seed, progress, cave_rules(game))
-    return summarise(records, games, seed)
+    result = summarise(records, games, seed)
+    result.outcomes = _outcomes(game, records)
+    return result
+
+
+def _outcomes(game, records: list[GameRecord]) -> list:
+    """Each game for the generic decision checks (`pnp.referee.decisions`): decided in the round the quake
+    came (a game without one, at the end of the deck), by the quake's rule, `quake_at` where game.yaml
+    declares it."""
+    from pnp.referee.decisions import Outcome
+
+    pos = parameters.where(game, "quake_at") or family_pos(game)
+    cause = f"the quake ({parameters.rule_words(game, 'quake_at', DEFAULTS)})"
+    return [Outcome("mixed", "win", -(-(r.turns - (r.players if r.quake else 0)) // r.players), cause, pos)
+            for r in records]
 
 
 def _pct(x: float) -> float:

@@ -87,6 +87,9 @@ class BalanceExpectation(Spec):
     at_most: RuleNumber | None = None
     at_least: RuleNumber | None = None
     message: str | None = None
+    level: Literal["target", "rule"] = Field(default="target", description="`target` (the default): a design aim, "
+                                             "a warning that fails only `pnp check --strict`; `rule`: the game's rules "
+                                             "promise it, so a figure out of bounds fails `pnp check`")
 
 
 class Balance(Spec):

@@ -17,6 +17,9 @@ from typing import Any
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
 from pnp.kinds.deck.loading import CardFacts
+from pnp.referee.backs import back_findings
+from pnp.referee.components import component_findings
+from pnp.referee.decisions import decision_findings
 from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
@@ -31,6 +34,7 @@ class CheckReport:
     declared: int = 0                 # how many declared checks ran
     family: str | None = None         # the family whose checks ran, if any
     notes: list[str] = field(default_factory=list)   # figures and warnings, never failures
+    advice: list[Finding] = field(default_factory=list)   # design targets missed: warnings, failing only --strict
     simulation: Any = None            # a SimResult when asked for
 
 
@@ -57,6 +61,8 @@ def _report(game, game_dir: Path) -> CheckReport:
     report.findings += time_findings(game)
     report.findings += arithmetic_findings(game)
     report.findings += general_findings(game)
+    report.findings += component_findings(game)
+    report.findings += back_findings(game)
     report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0
     family, note = family_of(game)
@@ -66,10 +72,13 @@ def _report(game, game_dir: Path) -> CheckReport:
         report.family = game.game.family
         report.findings += family.referee_check(game)
         report.notes += family.referee_facts(game)
-        found, notes = balance_findings(game, family)
-        report.findings += found
+        sim, why = simulated(game, family, sound=not any(f.level == "rule" for f in report.findings))
+        found, notes = balance_findings(game, sim, why)
+        report.findings += found + (decision_findings(sim) if sim is not None else [])
         report.notes += notes
     report.findings = one_per_place(report.findings)
+    report.advice = [f for f in report.findings if f.level != "rule"]
+    report.findings = [f for f in report.findings if f.level == "rule"]
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
     from pnp.referee.legibility import legibility_findings  # warnings for every game: they never fail a check
 
@@ -80,7 +89,9 @@ def _report(game, game_dir: Path) -> CheckReport:
 def one_per_place(findings: list[Finding]) -> list[Finding]:
     """One finding per spot: a fault that two layers both see (a family rule and a check for any
     game) is reported once, by the layer that ran first (declared, text, any game, then family)."""
-    seen, out = set(), []
+    from pnp.referee.printed import TYPED
+
+    seen, out = {TYPED}, []    # a printed number typed in its source: the source's reading placed it already
     for f in findings:
         if f.pos not in seen:
             seen.add(f.pos)
@@ -90,19 +101,37 @@ def one_per_place(findings: list[Finding]) -> list[Finding]:
 
 # --------------------------------------------------------------------------- balance the game declares
 
-def balance_findings(game, family) -> tuple[list[Finding], list[str]]:
+def simulated(game, family, sound: bool = True):
+    """The family's simulation that `pnp check` reads, played once: with game.yaml's `balance:` games
+    and seed when it declares bounds, else a short one for the decision checks — only when no rule
+    failed so far (SOUND): broken content is the findings' to report, not a simulation's to play.
+    (sim, None), or (None, why not) when the content cannot be played."""
+    from pnp.referee.decisions import DECISION_GAMES, DECISION_SEED
+
+    balance = game.game.balance if game.game else None
+    declared = balance is not None and bool(balance.expect)
+    if not declared and not sound:
+        return None, "a rule fails"
+    games, seed = (balance.games, balance.seed) if declared else (DECISION_GAMES, DECISION_SEED)
+    try:
+        return family.referee_simulate(game, games, seed), None
+    except SpecErrors as e:
+        return None, e.errors[0].message
+
+
+def balance_findings(game, sim, why: str | None = None) -> tuple[list[Finding], list[str]]:
     """Hold the family's simulation to game.yaml's `balance:` bounds (games and seed as declared).
 
-    Balance is never a rule by default: only bounds the game writes down gate `pnp check`."""
+    A bound is a design target unless the game gives it `level: rule`: out of bounds, a target is
+    advice (a warning with the measured value and its interval), a rule a failing finding."""
+    from pnp.referee.decisions import figure_interval
     from pnp.reading.load import locate
 
     balance = game.game.balance if game.game else None
     if balance is None or not balance.expect:
         return [], []
-    try:
-        sim = family.referee_simulate(game, balance.games, balance.seed)
-    except SpecErrors as e:
-        return [], [f"balance not measured: {e.errors[0].message}"]
+    if sim is None:
+        return [], [f"balance not measured: {why}"]
     out, notes = [], []
     for i, want in enumerate(balance.expect):
         where = locate(game.raw, ["balance", "expect", i])
@@ -116,9 +145,13 @@ def balance_findings(game, family) -> tuple[list[Finding], list[str]]:
         high = want.at_most is not None and got > want.at_most
         bounds = " and ".join(b for b in (f"at least {want.at_least:g}" if want.at_least is not None else "",
                                           f"at most {want.at_most:g}" if want.at_most is not None else "") if b)
-        said = f"{want.figure} is {got:.3g} over {balance.games} games (seed {balance.seed}); the game expects {bounds}"
+        interval = figure_interval(sim, want.figure)
+        measured = f"{got:.3g}" + (f" (95 % interval {interval[0]:.3g}–{interval[1]:.3g})" if interval else "")
+        aim = "the rules require" if want.level == "rule" else "the design target is"
+        said = f"{want.figure} is {measured} over {balance.games} games (seed {balance.seed}); {aim} {bounds}"
         if low or high:
-            out.append(Finding(where, want.name, (want.message + f" ({said})") if want.message else said))
+            level = "rule" if want.level == "rule" else "advice"
+            out.append(Finding(where, want.name, (want.message + f" ({said})") if want.message else said, level))
         else:
             notes.append(f"balance '{want.name}' holds: {said}")
     return out, notes

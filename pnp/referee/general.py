@@ -49,21 +49,30 @@ def _backs(game) -> list[Finding]:
     out = []
     for comp in game.of_kind("deck"):
         deck = comp.model
-        cards = list(getattr(deck, "cards", []))
-        backed = [c for c in cards if c.back is not None]
-        if len(cards) < 2 or not backed or (len(backed) == len(cards) and _all_differ_by_design(backed)):
-            continue
-        keys = Counter(_back_key(c.back) for c in backed)
-        common, _ = keys.most_common(1)[0]
-        for c in cards:
-            if c.back is not None and _own_face(c):
-                continue  # a double-sided card (its back is a face with its own name): not dealt face down
-            if c.back is None:
-                out.append(Finding(c.pos, "backs", f"card '{c.id}' has no back while the other cards of deck "
-                                                   f"'{deck.name}' have one: shuffled together, it shows"))
-            elif _back_key(c.back) != common:
-                out.append(Finding(c.back.pos, "backs", f"card '{c.id}' has a different back from the rest of "
-                                                        f"deck '{deck.name}': shuffled face down, it can be told apart"))
+        piles = getattr(getattr(deck, "spec", None), "piles", None)   # each pile is shuffled on its own
+        pile_of = (lambda c: repr(c.front.fields.get(piles))) if piles else (lambda c: None)
+        for pile in dict.fromkeys(pile_of(c) for c in getattr(deck, "cards", [])):
+            out += _deck_backs(deck, [c for c in getattr(deck, "cards", []) if pile_of(c) == pile])
+    return out
+
+
+def _deck_backs(deck, cards: list) -> list[Finding]:
+    """The cards of one pile (the whole deck, unless it declares `piles:`) share one back."""
+    out = []
+    backed = [c for c in cards if c.back is not None]
+    if len(cards) < 2 or not backed or (len(backed) == len(cards) and _all_differ_by_design(backed)):
+        return out
+    keys = Counter(_back_key(c.back) for c in backed)
+    common, _ = keys.most_common(1)[0]
+    for c in cards:
+        if c.back is not None and _own_face(c):
+            continue  # a double-sided card (its back is a face with its own name): not dealt face down
+        if c.back is None:
+            out.append(Finding(c.pos, "backs", f"card '{c.id}' has no back while the other cards of deck "
+                                               f"'{deck.name}' have one: shuffled together, it shows"))
+        elif _back_key(c.back) != common:
+            out.append(Finding(c.back.pos, "backs", f"card '{c.id}' has a different back from the rest of "
+                                                    f"deck '{deck.name}': shuffled face down, it can be told apart"))
     return out
 
 

@@ -11,6 +11,8 @@ from pnp.referee.findings import Finding
 
 
 def finding_line(f: Finding) -> str:
+    if f.level != "rule":
+        return f"{f.pos}: warning: {f.rule}: {f.message}"
     return f"{f.pos}: {f.rule}: {f.message}"
 
 
@@ -18,20 +20,22 @@ def summary_line(r: CheckReport) -> str:
     ran = [f"{r.declared} declared check{'s' if r.declared != 1 else ''}"]
     if r.family:
         ran.append(f"the {r.family} family's rules")
-    ran_text = " and ".join(ran)
-    if not r.declared and not r.family:
+    ran_text = " and ".join(ran) if r.declared or r.family else "the checks for any game"
+    if not r.declared and not r.family and not r.findings:
         return f"✓ {r.game}: nothing to check (declare `checks:` in game.yaml, or name a `family:` with a referee)"
+    advice = (f"; {len(r.advice)} design target{'s' if len(r.advice) != 1 else ''} missed (warnings)"
+              if r.advice else "")
     if not r.findings:
-        return f"✓ {r.game}: every rule holds ({ran_text})"
+        return f"✓ {r.game}: every rule holds ({ran_text}){advice}"
     rules = sorted({f.rule for f in r.findings})
     n = len(r.findings)
     return (f"✗ {r.game}: {n} finding{'s' if n != 1 else ''} breaking {len(rules)} rule{'s' if len(rules) != 1 else ''} "
-            f"({', '.join(rules)}) from {ran_text}")
+            f"({', '.join(rules)}) from {ran_text}{advice}")
 
 
 def text_lines(r: CheckReport) -> list[str]:
     """The human report of one game: findings, then notes, then the summary."""
-    lines = [finding_line(f) for f in r.findings]
+    lines = [finding_line(f) for f in r.findings + r.advice]
     lines += [f"  {note}" for note in r.notes]
     if r.simulation is not None:
         lines += [f"  simulation: {s}" for s in r.simulation.summary]
@@ -40,12 +44,14 @@ def text_lines(r: CheckReport) -> list[str]:
 
 
 def finding_dict(f: Finding) -> dict:
-    return {"file": f.pos.path, "line": f.pos.line, "col": f.pos.col, "rule": f.rule, "message": f.message}
+    return {"file": f.pos.path, "line": f.pos.line, "col": f.pos.col, "rule": f.rule, "message": f.message,
+            "level": f.level}
 
 
 def report_dict(r: CheckReport) -> dict:
     out = {"game": r.game, "dir": r.dir, "ok": not r.findings, "declared_checks": r.declared, "family": r.family,
-           "findings": [finding_dict(f) for f in r.findings], "notes": r.notes}
+           "findings": [finding_dict(f) for f in r.findings], "advice": [finding_dict(f) for f in r.advice],
+           "notes": r.notes}
     if r.simulation is not None:
         out["simulation"] = sim_dict(r.simulation)
     return out

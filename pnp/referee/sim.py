@@ -22,6 +22,8 @@ class SimResult:
     charts: list[Chart] = field(default_factory=list)
     figures: dict[str, float] = field(default_factory=dict)  # named numbers, for --json and tests
     labels: dict[str, str] = field(default_factory=dict)     # a figure's name in words, for balance.pdf
+    intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # a figure's 95 % interval, when known
+    outcomes: list = field(default_factory=list)   # one `pnp.referee.decisions.Outcome` a game, when the family records them
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:

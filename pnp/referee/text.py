@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
@@ -110,11 +110,16 @@ class Text:
     text: str          # Jinja2 already blanked
     pos: Pos           # where the text starts
     exact: bool        # True: offsets in `text` are offsets in the file from `pos` (a whole file)
+    place: Callable[[int, str], Pos] | None = None   # printed text (pnp.referee.printed): offset → where it was made
+    from_data: Callable[[int], bool] | None = None   # printed text: is the number at an offset the specs' data's
 
 
 def texts(game) -> Iterator[Text]:
-    """The rulebook source, then every string of game.yaml and of each component spec."""
+    """The rulebook source, then every string of game.yaml and of each component spec, then the same
+    words as printed: the rendered rulebook and card faces (`pnp.referee.printed`; a number typed in
+    a source is placed by the source's reading, so its printed twin is placed at `TYPED` and dropped)."""
     from pnp.errors import display_path
+    from pnp.referee.printed import printed_texts
     from pnp.reading.load import source_text
 
     if game.rules_path is not None:
@@ -125,6 +130,8 @@ def texts(game) -> Iterator[Text]:
     yield from _strings(game.raw, (), skip)
     for comp in game.components:
         yield from _strings(comp.raw, (), set())
+    for p in printed_texts(game):
+        yield Text(p.text[:MAX_TEXT], p.pos, False, p.place, p.from_data)
 
 
 def read_texts(game) -> Iterator[Text]:
@@ -167,6 +174,8 @@ def _pos_in(t: Text, offset: int, found: str) -> Pos:
     """Where offset `offset` of text `t` is in its file."""
     from pnp.reading.load import locate_within
 
+    if t.place is not None:
+        return t.place(offset, found)
     if t.exact:
         line = t.text.count("\n", 0, offset) + 1
         col = offset - (t.text.rfind("\n", 0, offset) + 1) + 1
@@ -185,21 +194,23 @@ def text_findings(game) -> list[Finding]:
     out: dict[Pos, Finding] = {}
     for t in read_texts(game):
         for s in rules:
-            for f in _stated(t, s):
+            for f in _stated(t, s, data_too=False):
                 out.setdefault(f.pos, f)
-        if t.exact:
+        if t.exact or t.place is not None:
             for f in _examples(t, rules):
                 out.setdefault(f.pos, f)
     return list(out.values())
 
 
-def _stated(t: Text, s: Statement) -> Iterator[Finding]:
+def _stated(t: Text, s: Statement, data_too: bool = True) -> Iterator[Finding]:
+    """S's phrases in T whose number disagrees. A rule parameter (`data_too=False`) is not held against a
+    printed number the specs' data made (`Text.from_data`): the data's own checks hold that number."""
     if s.pattern is None:
         return
     for m in s.pattern.finditer(t.text):
         group = next(g for g, v in m.groupdict().items() if v is not None)
         said = _number(m.group(group))
-        if said == s.value:
+        if said == s.value or (not data_too and t.from_data is not None and t.from_data(m.start(group))):
             continue
         pos = _pos_in(t, m.start(group), m.group(group))
         yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "

@@ -522,9 +522,11 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     lengths: dict[str, list[float]] = {level: [] for level in LEVELS}
     endings: dict[str, Counter] = {level: Counter() for level in LEVELS}
     step = max(1, games // 100)
+    played: list = []
     for i in range(games):
         level = LEVELS[i % 3]
         result = random_play(blorg, level, rng)
+        played.append((level, result))
         lengths[level].append(result.turns)
         if result.outcome is None:
             endings[level]["time ran out"] += 1
@@ -547,7 +549,32 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
                             {level: 100 * out.figures[f"{level}_win_rate"] for level in LEVELS}, "level", "% of games won"))
     for level in LEVELS:
         out.charts.append(Chart(f"Game length, {level}", "histogram", lengths[level], "turns", "games"))
+    out.outcomes = _outcomes(game, blorg, played, random.Random(seed + 1), games)
     return out
+
+
+def _outcomes(game, blorg: BlorgGame, played: list, rng: random.Random, games: int) -> list:
+    """Each game as the generic decision checks read it (`pnp.referee.decisions`): the greedy games
+    played above at Normal, and as many at Normal by a player choosing at random (its own stream, so
+    the summary and balance.pdf stay as they were)."""
+    from pnp.families.blorg.players import chance_play
+    from pnp.referee.decisions import RANDOM, Outcome as Ended
+
+    places = {str(next(iter(e["effect"].values()))): (_event_pos(sd, j, "unless" if "unless" in e else
+                                                                  "if" if "if" in e else "effect"), sd.name)
+              for sd, j, e in _ending_events(blorg)}
+    repair = next((s.pos_of("repair") for s in blorg.sides if isinstance(s.fields.get("repair"), list)), None)
+
+    def ended(policy: str, result) -> Ended:
+        if result.outcome is None:
+            return Ended(policy, "unfinished", result.turns)
+        name = result.outcome.ending
+        pos, side = places.get(name, (repair, ""))
+        return Ended(policy, "win" if result.outcome.won else "loss", result.turns,
+                     f"the {name} ending" + (f" on {side}" if side else ""), pos)
+
+    normal = [ended("greedy", r) for level, r in played if level == "normal"]
+    return normal + [ended(RANDOM, chance_play(blorg, "normal", rng)) for _ in range(max(len(normal), 1))]
 
 
 def referee_facts(game) -> list[str]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.families.blorg.engine import (
-    GAP, Outcome, hand_with, initial_state, pass_time, random_setup, repaired, resolve_events,
+    GAP, Outcome, hand_with, initial_state, legal_moves, pass_time, random_setup, repaired, resolve_events,
 )
 from pnp.families.blorg.loader import BlorgGame, Rules, compile_rules, holds
 
@@ -40,6 +40,24 @@ def random_play(game: BlorgGame | Rules, level: str = "normal", rng: random.Rand
             return PlayResult(turn, Outcome(True, "saucer"))
         branches = resolve_events(rules, state)
         choices, result = min(branches, key=lambda b: _loss_of(rules, state[0], b[0]))
+        if isinstance(result, Outcome):
+            return PlayResult(turn, result)
+        state = pass_time(result)
+    return PlayResult(max_turns, None)
+
+
+def chance_play(game: BlorgGame, level: str, rng: random.Random, max_turns: int = 60) -> PlayResult:
+    """One game by a player who takes any legal action at random (or none), and any forced choice at
+    random: if it wins as often as careful play, the player's decisions do not matter."""
+    rules = _cached_rules(game, level)
+    state: Any = initial_state(rules, random_setup(rules, rng))
+    for turn in range(1, max_turns + 1):
+        actions = [new for _move, new, acted in legal_moves(rules, state, False, may_discard=False) if acted]
+        pick = rng.randrange(len(actions) + 1)
+        state = actions[pick] if pick < len(actions) else state
+        if repaired(rules, state[0]):
+            return PlayResult(turn, Outcome(True, "saucer"))
+        _choices, result = rng.choice(resolve_events(rules, state))
         if isinstance(result, Outcome):
             return PlayResult(turn, result)
         state = pass_time(result)

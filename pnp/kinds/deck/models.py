@@ -378,6 +378,9 @@ class Deck(Spec):
                                                         "columns are fields, except id, count, layout and back")
     data_layout: str | None = Field(default=None, description="the front layout of every data row without a "
                                                               "`layout` column (" + TEMPLATED_LAYOUT + ")")
+    piles: str | None = Field(default=None, description="a declared field whose value splits the deck into piles, "
+                                                        "each shuffled face down on its own: the backs of one pile "
+                                                        "must look alike, and may differ from another pile's")
 
     @field_validator("bleed")
     @classmethod
