@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -110,6 +111,8 @@ def run_child(command: list[str], cpu: float, memory: int | None = None, env: di
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         output = out.read().decode("utf-8", "replace")
+    if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        output += f"\n[stopped by the test: more than {limit} processor seconds, or hung for {HANG_GUARD} s]\n"
     return Child(proc.returncode, output, usage.ru_utime + usage.ru_stime)
 
 
