@@ -30,7 +30,7 @@ CALLS = 20_000  # Python calls a refusal may make: about 2,000 today; the quadra
 
 def _refusal(text: str):
     from pnp.errors import SpecErrors
-    from pnp.spec.load import parse_yaml
+    from pnp.reading.load import parse_yaml
 
     with pytest.raises(SpecErrors) as info:
         parse_yaml(text, "deep.yaml")
@@ -39,7 +39,7 @@ def _refusal(text: str):
 
 @pytest.mark.parametrize("form", list(FORMS))
 def test_deep_nesting_is_refused_at_its_place_within_a_bounded_count_of_calls(form):
-    from pnp.spec.load import MAX_DEPTH, parse_yaml
+    from pnp.reading.load import MAX_DEPTH, parse_yaml
 
     parse_yaml("warm: [up]\n", "warm.yaml")  # the first call imports what parsing needs: not the refusal's work
     text = "kind: deck\nname: deep\nx: " + FORMS[form] + "\n"
@@ -53,7 +53,7 @@ def test_deep_nesting_is_refused_at_its_place_within_a_bounded_count_of_calls(fo
 
 def test_the_nesting_a_spec_needs_is_read():
     """The limit is far above real specs: 60 levels of each style still load."""
-    from pnp.spec.load import parse_yaml
+    from pnp.reading.load import parse_yaml
 
     flow = parse_yaml("x: " + "[" * 60 + "1" + "]" * 60 + "\n", "ok.yaml")
     block = parse_yaml("x:\n" + "- " * 60 + "1\n", "ok.yaml")
@@ -66,7 +66,7 @@ def test_the_nesting_a_spec_needs_is_read():
 
 def test_a_quote_left_open_is_still_found_where_it_opened():
     """The rescan that names a runaway quote still runs where a quote can end on the line the parser stopped at."""
-    from pnp.spec.load import parse_yaml
+    from pnp.reading.load import parse_yaml
 
     text = 'kind: deck\nsubtitle: "Loot it\nname: x\nsize: "poker"\nmore: 1\n'
     first = _refusal(text)[0]
