@@ -53,6 +53,7 @@ FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`]*?
 EXIT_MARK = re.compile(r"^\s*<!--\s*exit:\s*(\d+)\s*-->\s*$")
 TIMEOUT = 120          # seconds for one command before it counts as hung
 WATCH_TIMEOUT = 60     # seconds for `pnp watch` to report its first build
+STOP_TIMEOUT = 30      # seconds for `pnp watch` to stop after Ctrl-C (hang guards: far above the real figures)
 OUTPUT_TAIL = 30       # lines of a failing command's output quoted in the failure
 
 
@@ -217,12 +218,12 @@ def run_watch(command: Command, argv: list[str], cwd: Path, env: dict) -> str | 
     if proc.poll() is None:
         proc.send_signal(signal.SIGINT)
     try:
-        code = proc.wait(timeout=15)
+        code = proc.wait(timeout=STOP_TIMEOUT)
     except subprocess.TimeoutExpired:
         proc.kill()
         code = proc.wait()
         reader.join(5)
-        return f"did not stop within 15 s of Ctrl-C\n{tail(''.join(lines))}"
+        return f"did not stop within {STOP_TIMEOUT} s of Ctrl-C\n{tail(''.join(lines))}"
     reader.join(5)
     output = "".join(lines)
     problems = []

@@ -11,7 +11,6 @@ import re
 import struct
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -19,6 +18,7 @@ import pytest
 from PIL import Image
 
 from conftest import line_of
+from workbound import cpu_seconds
 
 RED, BLUE, WHITE, GREEN = (255, 0, 0), (0, 0, 255), (255, 255, 255), (0, 160, 0)
 BLEED_MM = 3.0
@@ -320,9 +320,9 @@ def test_a_hostile_picture_is_a_located_error_at_the_src(run_cli, tmp_path, name
     make, message = HOSTILE[name]
     suffix = "gif" if name == "animated" else "png"
     game = make_game(tmp_path, {f"bad.{suffix}": make()}, src=f"art/bad.{suffix}")
-    started = time.monotonic()
-    _, output = build(run_cli, game, code=2)
-    assert time.monotonic() - started < 10
+    with cpu_seconds() as spent:
+        _, output = build(run_cli, game, code=2)
+    assert spent.seconds < 10, spent.seconds  # processor time: decoding the bomb would take minutes
     line = line_of(game / "cards.yaml", "src: art/bad")
     assert re.search(rf"cards\.yaml:{line}:\d+: image 'art/bad\.{suffix}' ", output), output
     assert message in output, output
@@ -349,25 +349,25 @@ def peak_kb():
 
 data = HOSTILE[{name!r}][0]()
 base = peak_kb()
-started = time.monotonic()
+started = time.process_time()  # processor time, not the clock: a busy machine must not fail the test
 try:
     read_raster(data, "bad", Pos("cards.yaml", 1, 1), {fmt!r})
     print("accepted")
 except SpecErrors as e:
     peak = peak_kb()
-    print("refused", time.monotonic() - started, peak / 1024, (peak - base) / 1024)
+    print("refused", time.process_time() - started, peak / 1024, (peak - base) / 1024)
 """
 
 
 @pytest.mark.parametrize("name", HOSTILE)
-def test_a_hostile_picture_is_refused_within_seconds_and_memory(name):
+def test_a_hostile_picture_is_refused_within_processor_seconds_and_memory(name):
     fmt = "GIF" if name == "animated" else "PNG"
     code = MEASURE.format(tests=str(Path(__file__).parent), name=name, fmt=fmt)
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     words = result.stdout.split()
     assert words and words[0] == "refused", result.stdout + result.stderr
     seconds, peak_mb, added_mb = float(words[1]), float(words[2]), float(words[3])
-    print(f"{name}: refused in {seconds:.3f} s, process peak {peak_mb:.0f} MB (+{added_mb:.0f} MB reading it)")
+    print(f"{name}: refused after {seconds:.3f} processor seconds, process peak {peak_mb:.0f} MB (+{added_mb:.0f} MB reading it)")
     assert seconds < 3 and peak_mb < 300
 
 

@@ -153,8 +153,7 @@ def test_a_spec_word_naming_an_unknown_parameter_is_an_error_at_its_value(tmp_pa
 def test_a_rule_number_too_large_to_play_is_an_error_at_its_value_in_seconds(tmp_path, family, old, command):
     """The checks and the simulation loop over the rule numbers: `rounds: 1000000000` played a billion rounds
     a game (hours), `timeline: 1000000000` made a time line of a billion places (gigabytes)."""
-    import subprocess
-    import sys
+    from workbound import run_pnp
 
     game = tmp_path / family
     shutil.copytree(EXAMPLES / family, game)
@@ -163,9 +162,8 @@ def test_a_rule_number_too_large_to_play_is_an_error_at_its_value_in_seconds(tmp
     (game / "game.yaml").write_text(text.replace(old, old.rsplit(" ", 1)[0] + " 1000000000"))
     line = 1 + text[:text.index(old)].count("\n") + old.count("\n")
     extra = ["--out", str(tmp_path / "out"), "-n", "10", "-q"] if command == "simulate" else []
-    done = subprocess.run([sys.executable, "-m", "pnp", command, str(game), *extra], capture_output=True, text=True,
-                          timeout=30, env={**__import__("os").environ, "COLUMNS": "250"})
-    out = done.stdout + done.stderr
-    assert done.returncode == 2, out
+    done = run_pnp(command, game, *extra, cpu=30)  # processor seconds; playing a billion rounds takes hours
+    out = done.output
+    assert done.code == 2, out
     assert "Traceback" not in out
     assert re.search(rf"game\.yaml:{line}:\d+: .* is 1000000000, more than the \d+ the referee can", out), out

@@ -287,6 +287,8 @@ def _syntax_errors(e: yaml.MarkedYAMLError, text: str, shown: str) -> list[SpecE
     mark = e.problem_mark or e.context_mark
     opener = _UNCLOSED.get(e.context or "")
     problem = e.problem or "YAML syntax error"
+    if "maximum nesting depth" in problem and mark is not None:  # libyaml's own limit, met in flow `[[[[` or `{{{{`
+        return [SpecError(_pos(shown, mark), f"nesting is too deep (at most {MAX_DEPTH} levels)")]
     if opener and e.context_mark is not None and e.problem_mark is not None:
         if opener == "quote":
             quote = _char_at(text, e.context_mark) or '"'
@@ -318,9 +320,12 @@ def _runaway_quote(text: str, problem):
     """
     from yaml.tokens import ScalarToken
 
+    line = _line(text, problem.line)
+    if '"' not in line and "'" not in line:  # no quoted text ends on the line: no need to read the file again
+        return None
     last = None
-    try:
-        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+    try:  # libyaml's scanner: its work grows with the text, never with the square of the nesting
+        for token in yaml.scan(text, Loader=_Loader):
             if token.start_mark.line > problem.line:
                 break
             if isinstance(token, ScalarToken) and not token.plain:
@@ -330,6 +335,12 @@ def _runaway_quote(text: str, problem):
     if last is None or last.start_mark.line == last.end_mark.line or last.end_mark.line != problem.line:
         return None
     return _char_at(text, last.start_mark) or '"', last.start_mark, last.end_mark
+
+
+def _line(text: str, index: int) -> str:
+    """Line `index` (from 0) of the text."""
+    lines = text.split("\n", index + 1)
+    return lines[index] if index < len(lines) else ""
 
 
 def _char_at(text: str, mark) -> str:
