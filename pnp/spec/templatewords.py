@@ -264,7 +264,7 @@ def _make_undefined_class():
 
         def _fail_with_undefined_error(self, *args: Any, **kwargs: Any):
             if self._undefined_hint or self._undefined_obj is missing:
-                raise UndefinedError(self._undefined_message)
+                raise self._undefined_exception(self._undefined_message)  # the sandbox's refusals too
             error = UndefinedError(missing_member(self._undefined_obj, self._undefined_name))
             error.pnp_member = self._undefined_name
             error.pnp_kind = kind_of(self._undefined_obj)
