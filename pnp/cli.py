@@ -111,7 +111,9 @@ SHOWN_ERRORS = 1000  # a hostile file can make 100,000 located errors; printing 
 
 
 def report_errors(errors) -> None:
-    errors = list(errors)
+    from pnp.messagegroups import grouped
+
+    errors = grouped(errors)  # one message for a mistake several decks or places repeat
     err = _console(True)
     for e in errors[:SHOWN_ERRORS]:
         err.print(f"[bold red]{e.pos}[/]: {_escape(e.message)}")
@@ -120,15 +122,19 @@ def report_errors(errors) -> None:
     err.print(f"[red]{len(errors)} error{'s' if len(errors) != 1 else ''}[/]")
 
 
-def report_warnings(warnings, quiet: bool = False) -> None:
+def report_warnings(warnings, quiet: bool = False) -> int:
+    """Print the warnings, repeats merged; how many were printed (or would have been, when quiet)."""
+    from pnp.messagegroups import grouped
+
+    warnings = grouped(warnings)
     if quiet:
-        return
-    warnings = list(warnings)
+        return len(warnings)
     err = _console(True)
     for w in warnings[:SHOWN_ERRORS]:
         err.print(f"[yellow]{w.pos}: warning: {_escape(w.message)}[/]")
     if len(warnings) > SHOWN_ERRORS:
         err.print(f"[yellow]… and {len(warnings) - SHOWN_ERRORS} more warnings (the first {SHOWN_ERRORS} shown)[/]")
+    return len(warnings)
 
 
 @contextmanager

@@ -310,7 +310,8 @@ class FaceDrawer:
             key = (face.label, p.box.name, font, chars)
             if key not in self._warned:
                 self._warned.add(key)
-                self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': {describe_missing(chars, font)}")
+                self.report.warn(face.pos, f"deck '{self.deck.name}', {face.label}, box '{p.box.name}': "
+                                           f"{describe_missing(chars, font)}")
         return lay
 
     def _icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:

@@ -237,8 +237,11 @@ def place(value_pos: Pos, source: str, line: int | None, needle: str | None) -> 
             return value_pos
     if needle:
         found = locate_within(start, needle, span)
-        if found != start or line is None or line <= 1:
+        if found != start:
             return found
+    if start == value_pos and source.strip():  # the text itself, past a quote or a block's `|`
+        first = source.strip().split("\n", 1)[0][:30]
+        return locate_within(value_pos, re.escape(first), span)
     return start
 
 

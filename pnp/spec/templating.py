@@ -565,7 +565,10 @@ def _compile(fn, source: str, what: str):
         raise TemplateError(f"the {what} is {len(source):,} characters long; one with `{{%`, filters or "
                             f"expressions is at most {TEMPLATE_SOURCE_MAX:,}")
     try:
-        return fn(source)
+        compiled = fn(source)
+        if fn.__name__ != "parse":
+            _known_filters_and_tests(source, fn.__name__ == "compile_expression")
+        return compiled
     except TemplateSyntaxError as e:
         from pnp.spec.templatewords import explain
 
@@ -578,6 +581,21 @@ def _compile(fn, source: str, what: str):
         raise TemplateError(f"{what} syntax error: nested too deeply")
     except MemoryError:
         raise TemplateError(f"{what} is too large to compile")
+
+
+def _known_filters_and_tests(source: str, expression: bool) -> None:
+    """Jinja2 finds an unknown filter or test inside `{% if %}` only when that branch runs, on
+    some cards and not others; pnp finds every one when the template is read, so that a
+    misspelt name is one mistake at the template, whichever cards take that branch."""
+    from jinja2 import nodes
+    from jinja2.exceptions import TemplateAssertionError
+
+    env = environment()
+    tree = env.parse("{{ " + source + " }}" if expression else source)
+    for node in tree.find_all((nodes.Filter, nodes.Test)):
+        table, what = (env.filters, "filter") if isinstance(node, nodes.Filter) else (env.tests, "test")
+        if node.name not in table:
+            raise TemplateAssertionError(f"No {what} named '{node.name}'.", node.lineno)
 
 
 @lru_cache(maxsize=4096)

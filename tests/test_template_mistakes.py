@@ -1,0 +1,210 @@
+"""Template mistakes, made in the game `pnp new` writes with one edit, as a designer would make them.
+
+Each is one message in a designer's words at the template's own line and column in the file
+(the column of the misspelt word where there is one), with "did you mean" where a close name
+exists, reported once however many cards it fails for, exit code 2 and no traceback, from
+`pnp validate` and `pnp build` alike. The expected position is found in the edited file by
+the words it points at, not copied from the output.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from designerwords import assert_designer_words
+from pnp.scaffold import create
+
+COMMANDS = ["validate", "build"]
+
+
+def scaffold(tmp_path: Path) -> Path:
+    return create("x", tmp_path).dir
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new))
+
+
+def where(path: Path, words: str, after: str = "") -> str:
+    """'layouts.yaml:11:34' for the first `words` in the file (after the first `after`)."""
+    text = path.read_text()
+    at = text.index(words, text.index(after) if after else 0)
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return f"{path.name}:{line}:{col}"
+
+
+def run(run_cli, command: str, game: Path, tmp_path: Path):
+    args = [command, game] + (["--out", tmp_path / "out"] if command == "build" else [])
+    result = run_cli(*args)
+    assert result.exit_code == 2, result.output
+    assert_designer_words(result.output)
+    return result.output
+
+
+def errors_of(output: str, game: Path) -> list[str]:
+    """The error lines, without the folder the game lies in."""
+    output = output.replace(f"{game}/", "")
+    return [line for line in output.splitlines() if ": " in line and "warning:" not in line]
+
+
+# (file, text replaced, by, the words the message points at, the message)
+CARD_TEMPLATES = {
+    "unknown filter in card text": (
+        "layouts.yaml", '"**{{ name }}**"', '"**{{ name | uper }}**"', "uper",
+        "unknown filter 'uper' (did you mean 'upper'?)"),
+    "unknown filter in a condition": (
+        "layouts.yaml", "size: 28pt,", 'size: 28pt, show_if: "value | lenght > 1",', "lenght",
+        "unknown filter 'lenght' (did you mean 'length'?)"),
+    "unknown filter in a colour": (
+        "layouts.yaml", "height: 30mm, color: brown}", 'height: 30mm, color: "{{ icon | lowr }}"}', "lowr",
+        "unknown filter 'lowr' (did you mean 'lower'?)"),
+    "unknown filter in a picture's src": (
+        "layouts.yaml", '"icon:{{ icon }}"', '"icon:{{ icon | trimm }}"', "trimm",
+        "unknown filter 'trimm' (did you mean 'trim'?)"),
+    "syntax error in card text": (
+        "layouts.yaml", '"{{ value }}"', '"{{ value + }}"', '{{ value + }}',
+        "template syntax error: unexpected 'end of print statement'"),
+    "unknown name in card text": (
+        "layouts.yaml", '"{{ text }}"', '"{{ txt }}"', "txt",
+        "'txt' is undefined (3 cards: deck.yaml lines 20–22); did you mean 'text'?"),
+    "a type error at run time": (
+        "layouts.yaml", '"{{ value }}"', '"{{ value + name }}"', "{{ value + name",
+        "box 'value': template error: cannot add a number and text (`~` joins them as text; `| int` makes text "
+        "a number) (for 3 cards: one, two, five)"),
+    "a missing member": (
+        "layouts.yaml", '"{{ text }}"', '"{{ card.levels }}"', "levels",
+        "box 'text': card has no 'levels' (it has: copy, count, id) (for 3 cards: one, two, five)"),
+    "an unknown test": (
+        "layouts.yaml", '"{{ text }}"', '"{{ text }}{% if value is evn %}!{% endif %}"', "evn",
+        "unknown test 'evn' (did you mean 'even'?)"),
+    "an unknown filter in a token's value": (
+        "tokens.yaml", "title: X — tokens", 'title: "{{ parameters | uper }}"', "uper",
+        "title: unknown filter 'uper' (did you mean 'upper'?)"),
+    "a type error in a token's value": (
+        "tokens.yaml", "title: X — tokens", "title: \"{{ 1 + 'a' }}\"", "{{",
+        "title: template error: cannot add a number and text (`~` joins them as text; `| int` makes text a number)"),
+    "an unknown filter in the rulebook": (
+        "rules.md", "{{ component_list() }}", "{{ component_list() | uper }}", "uper",
+        "unknown filter 'uper' (did you mean 'upper'?)"),
+    "an unknown name in the rulebook": (
+        "rules.md", "{{ component_list() }}", "{{ compnent_list() }}", "compnent_list",
+        "'compnent_list' is undefined (did you mean 'component_list'?)"),
+    "a deck the rulebook misspells": (
+        "rules.md", "{{ component_list() }}", "{{ decks.crads.title }}", "crads",
+        "decks has no 'crads' (did you mean 'cards'?) (it has: cards)"),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("case", sorted(CARD_TEMPLATES))
+def test_a_template_mistake_is_one_located_message(run_cli, tmp_path, case, command):
+    file, old, new, point, message = CARD_TEMPLATES[case]
+    game = scaffold(tmp_path)
+    edit(game / file, old, new)
+    output = run(run_cli, command, game, tmp_path)
+    assert errors_of(output, game) == [f"{where(game / file, point, after=new)}: {message}"], output
+    assert "1 error" in output
+
+
+def test_a_mistake_on_a_later_line_of_a_block_template_is_at_that_line(run_cli, tmp_path):
+    game = scaffold(tmp_path)
+    layouts = game / "layouts.yaml"
+    edit(layouts, '      text: {text: "{{ text }}", x: 8mm,',
+         "      text:\n        text: |\n          {% if value %}\n          {{ text | uper }}\n"
+         "          {{ text + value }}\n          {% endif %}\n        x: 8mm,")
+    text = layouts.read_text()
+    start = text.index("        x: 8mm,")  # the rest of the flow mapping as a block one
+    rest = text[start:text.index("\n", start)].strip().rstrip("}")
+    layouts.write_text(text.replace(text[start:text.index("\n", start)],
+                                    "\n".join(f"        {part.strip().replace(': ', ': ', 1)}"
+                                              for part in rest.split(", "))))
+    for command in COMMANDS:
+        output = run(run_cli, command, game, tmp_path)
+        assert errors_of(output, game) == [f"{where(layouts, 'uper')}: unknown filter 'uper' (did you mean 'upper'?)"]
+    edit(layouts, "{{ text | uper }}", "{{ text }}")
+    for command in COMMANDS:
+        output = run(run_cli, command, game, tmp_path)
+        assert errors_of(output, game) == [
+            f"{where(layouts, '{{ text + value }}')}: box 'text': template error: cannot add text and a number "
+            "(`~` joins them as text; `| int` makes text a number) (for 3 cards: one, two, five)"]
+
+
+def test_one_template_failing_for_many_cards_is_one_message_naming_a_few(run_cli, tmp_path):
+    game = scaffold(tmp_path)
+    edit(game / "layouts.yaml", '"{{ value }}"', '"{{ value + name }}"')
+    deck = game / "deck.yaml"
+    rows = "".join(f"  - {{id: ship-{i}, fields: {{name: Ship {i}, value: 1}}}}\n" for i in range(1, 16))
+    deck.write_text(deck.read_text() + rows)
+    for command in COMMANDS:
+        output = run(run_cli, command, game, tmp_path)
+        (line,) = errors_of(output, game)
+        assert line.endswith("(for 18 cards, e.g. one, two, five)"), line
+
+
+def test_a_where_condition_with_a_misspelt_column_says_which_it_meant(run_cli, tmp_path):
+    game = scaffold(tmp_path)
+    (game / "cards.csv").write_text("id,name,value\na,Spark,1\nb,Flame,2\n")
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    deck.write_text(text[:text.index("cards:\n")].replace("# data: cards.csv",
+                                                          'data: {file: cards.csv, where: "valeu > 1"}'))
+    for command in COMMANDS:
+        output = run(run_cli, command, game, tmp_path)
+        (line,) = errors_of(output, game)
+        assert line.startswith(f"{where(deck, 'valeu')}: `where` fails on the row at "), line
+        assert line.endswith("'valeu' is undefined (did you mean 'value'?)"), line
+
+
+CHECKS = {
+    "an unknown filter": ("cards | lenght == 6", "lenght", "check 'c': unknown filter 'lenght' (did you mean 'length'?)"),
+    "a type error": ("cards | length + 'a'", "cards | length +", "check 'c': template error: cannot add a number and text "
+                                                        "(`~` joins them as text; `| int` makes text a number)"),
+    "a misspelt deck": ("decks.crads.total == 6", "crads",
+                        "check 'c': decks has no 'crads' (did you mean 'cards'?) (it has: cards)"),
+    "work without end": ("range(100000) | list | select('in', range(100000) | list) | list | length > 0", "range(",
+                         "check 'c': refused by the sandbox: the template looks at more than 20,000,000 items in all "
+                         "(a long list searched, filtered or sorted many times)"),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS + ["check"])
+@pytest.mark.parametrize("case", sorted(CHECKS))
+def test_a_broken_declared_check_is_one_located_message(run_cli, tmp_path, case, command):
+    expect, point, message = CHECKS[case]
+    game = scaffold(tmp_path)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + f'checks:\n  - name: c\n    expect: "{expect}"\n')
+    output = run(run_cli, command, game, tmp_path)
+    assert errors_of(output, game)[:1] == [f"{where(game_yaml, point, after='name: c')}: {message}"], output
+
+
+def test_a_failing_declared_check_shows_the_values_it_compared(run_cli, tmp_path):
+    game = scaffold(tmp_path)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "checks:\n"
+                         "  - {name: forty, expect: \"cards | length >= 40\"}\n"
+                         "  - {name: cheap, expect: \"cards | sum(attribute='fields.value') <= 5\", message: too costly}\n")
+    output = run_cli("check", game).output
+    assert "forty: `cards | length >= 40` is false: `cards | length` is 6, expected at least 40" in output
+    assert "cheap: too costly (`cards | sum(attribute='fields.value')` is 12, expected at most 5)" in output
+    assert_designer_words(output)
+
+
+def test_a_header_typo_in_a_shared_spreadsheet_is_one_message_naming_both_decks(run_cli, tmp_path):
+    game = scaffold(tmp_path)
+    (game / "cards.csv").write_text("id,name,valeu\na,Spark,1\n")
+    deck = game / "deck.yaml"
+    text = deck.read_text()
+    own = text[:text.index("cards:\n")].replace("# data: cards.csv", "data: cards.csv")
+    deck.write_text(own)
+    (game / "deck2.yaml").write_text(own.replace("name: cards", "name: more"))
+    edit(game / "game.yaml", "  - deck.yaml\n", "  - deck.yaml\n  - deck2.yaml\n")
+    for command in COMMANDS:
+        output = run(run_cli, command, game, tmp_path)
+        (line,) = errors_of(output, game)
+        assert line.startswith("cards.csv:1:9: column 'valeu' is not a field of decks 'cards' and 'more' "
+                               "(did you mean 'value'?)"), line
