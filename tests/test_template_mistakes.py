@@ -208,3 +208,78 @@ def test_a_header_typo_in_a_shared_spreadsheet_is_one_message_naming_both_decks(
         (line,) = errors_of(output, game)
         assert line.startswith("cards.csv:1:9: column 'valeu' is not a field of decks 'cards' and 'more' "
                                "(did you mean 'value'?)"), line
+
+
+# --- every template failure is in a designer's words ------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pnp.spec import templating  # noqa: E402
+
+CONTEXT = {"name": "Ship", "rank": 3, "cost": 2.5, "levels": {"novice": 1}, "tags": ["a", "b"], "none": None,
+           "card": {"id": "c1", "copy": 1, "count": 2}}
+OPERANDS = ["name", "rank", "cost", "levels", "levels.expert", "levels['novice']", "tags", "tags[5]", "none",
+            "card.nope", "nme", "1", "'a'", "[1, 2]", "{'k': 1}", "range(3)", "true", "name.upper()", "tags.count('a')"]
+OPERATORS = ["+", "-", "*", "/", "//", "%", "**", "<", ">", "==", "in", "not in", "~", "and", "or"]
+FILTERS = ["upper", "uper", "length", "lenght", "int", "float", "sum", "sort", "unique", "join(',')", "first",
+           "last", "round", "abs", "list", "select('odd')", "map('upper')", "max", "default(1)", "trim", "replace('a')"]
+
+
+@st.composite
+def expressions(draw):
+    expr = draw(st.sampled_from(OPERANDS))
+    for _ in range(draw(st.integers(0, 3))):
+        if draw(st.booleans()):
+            expr = f"{expr} | {draw(st.sampled_from(FILTERS))}"
+        else:
+            expr = f"({expr}) {draw(st.sampled_from(OPERATORS))} {draw(st.sampled_from(OPERANDS))}"
+    return expr
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(expressions(), st.booleans())
+def test_every_template_failure_is_said_in_a_designers_words(expr, as_text):
+    """Any mix of values, operators and filters either works or fails with a TemplateError whose
+    message holds none of Python's own words (another exception escaping fails the test)."""
+    try:
+        if as_text:
+            templating.render("{{ " + expr + " }}", dict(CONTEXT))
+        else:
+            templating.evaluate(expr, dict(CONTEXT))
+    except templating.TemplateError as e:
+        assert_designer_words(e.message)
+
+
+def test_a_search_over_a_long_list_is_stopped_by_counting_the_items_it_looks_at():
+    """`in` and the `in` test charge the size of what they search; filters the size of what they read,
+    a sort n log n: the count, not the clock, stops the work, at the limit, however fast the machine."""
+    steps = templating.CARD_LIMITS.steps
+    for expr in ["range(100000) | list | select('in', range(100000) | list) | list",
+                 "range(100000) | list | select('odd') | map('string') | select('in', ['x'] * 100000) | list",
+                 "(range(100000) | list) | reject('in', range(1000) | list) | list | sort | unique | list"]:
+        with pytest.raises(templating.TemplateError, match=f"looks at more than {steps:,} items"):
+            templating.evaluate(expr, {})
+    # the same work under the limit runs: 1,000 × 1,000 items looked at
+    assert templating.evaluate("range(1000) | list | select('in', range(1000) | list) | list | length", {}) == 1000
+
+
+def test_what_a_template_looks_at_is_counted():
+    with templating.budget(templating.CARD_LIMITS) as b:
+        templating.evaluate("5 in xs", {"xs": list(range(500))})
+        assert b.steps == 1 + 500
+        templating.evaluate("xs | sort | length", {"xs": list(range(1024))})
+        assert b.steps >= 501 + 1024 * 10  # a sort of 1,024 items is charged 1,024 × 11
+
+
+def test_repeated_messages_are_printed_once_with_their_places():
+    from pnp.errors import Pos, SpecError
+    from pnp.messagegroups import grouped
+
+    same = "cell D2 holds a formula without a saved value"
+    found = [SpecError(Pos("a.xlsx", 2, 4, "Ships!D2"), f"deck '{d}': {same}") for d in ("ships", "ports", "crew")]
+    found += [SpecError(Pos("b.csv", n, 1), "the row is empty") for n in (3, 7, 9)]
+    found += [SpecError(Pos("c.yaml", 1, 1), "one of a kind")]
+    assert [str(e) for e in grouped(found)] == [
+        f"a.xlsx:Ships!D2: decks 'ships', 'ports' and 'crew': {same}",
+        "b.csv:3:1: the row is empty (also at b.csv:7:1, b.csv:9:1)",
+        "c.yaml:1:1: one of a kind"]

@@ -25,6 +25,8 @@ _WORDS = {
     "bytes": "text", "function": "a function", "method": "a function", "builtin_function_or_method": "a function",
     "Macro": "a macro", "LoopContext": "the loop",
 }
+_ACTIONS = {"round": "rounded", "abs": "made positive", "trunc": "cut to a whole number", "floor": "rounded down",
+            "ceil": "rounded up", "reversed": "reversed"}
 _OPERATIONS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide", "%": "divide",
                "**": "raise"}
 
@@ -167,7 +169,7 @@ _PYTHON = [
     (re.compile(r"can only concatenate (\w+) \(not \"(\w+)\"\) to \w+"),
      lambda m: f"cannot add {type_word(m.group(1))} and {type_word(m.group(2))}{_join_hint(m.group(1), m.group(2))}"),
     (re.compile(r"unsupported operand type\(s\) for ([^:]+): '([^']+)' and '([^']+)'"),
-     lambda m: f"cannot {_OPERATIONS.get(m.group(1).strip(), 'combine')} {type_word(m.group(2))} and "
+     lambda m: f"cannot {_OPERATIONS.get(m.group(1).split()[0], 'combine')} {type_word(m.group(2))} and "
                f"{type_word(m.group(3))}" + (_join_hint(m.group(2), m.group(3)) if m.group(1).strip() == "+" else "")),
     (re.compile(r"'([^']+)' not supported between instances of '([^']+)' and '([^']+)'"),
      lambda m: f"cannot compare {type_word(m.group(2))} with {type_word(m.group(3))} (`{m.group(1)}`)"),
@@ -183,6 +185,23 @@ _PYTHON = [
      lambda m: f"cannot use {m.group(1)} on {type_word(m.group(2))}"),
     (re.compile(r"invalid literal for int\(\) with base \d+: (.*)"), lambda m: f"{m.group(1)} is not a whole number"),
     (re.compile(r"could not convert string to float: (.*)"), lambda m: f"{m.group(1)} is not a number"),
+    (re.compile(r"argument of type '([^']+)' is not iterable"),
+     lambda m: f"`in` cannot look inside {type_word(m.group(1))}: it is not a list or text"),
+    (re.compile(r"'([^']+)' object is not reversible"), lambda m: f"{type_word(m.group(1))} cannot be reversed"),
+    (re.compile(r"bad operand type for abs\(\): '([^']+)'"),
+     lambda m: f"{type_word(m.group(1))} cannot be made positive (`abs`)"),
+    (re.compile(r"'in <string>' requires string as left operand, not (\S+)"),
+     lambda m: f"`in` looks for text inside text, not for {type_word(m.group(1))}"),
+    (re.compile(r"not all arguments converted during string formatting"),
+     lambda m: "`%` puts values into text at its %s places, and the text has fewer places than values"),
+    (re.compile(r"do_(\w+)\(\) missing \d+ required positional arguments?: (.*)"),
+     lambda m: f"the filter '{m.group(1)}' needs {m.group(2)}"),
+    (re.compile(r"do_(\w+)\(\) got an unexpected keyword argument '([^']+)'"),
+     lambda m: f"the filter '{m.group(1)}' has no option '{m.group(2)}'"),
+    (re.compile(r"do_(\w+)\(\) takes .* but \d+ (?:were|was) given"),
+     lambda m: f"the filter '{m.group(1)}' is given more values than it takes"),
+    (re.compile(r"type (\w+) doesn't define __(\w+)__ method"),
+     lambda m: f"{type_word(m.group(1))} cannot be {_ACTIONS.get(m.group(2), 'used so')}"),
     (re.compile(r"(?:int|float)\(\) argument must be .* not '([^']+)'"),
      lambda m: f"{type_word(m.group(1))} cannot be made a number"),
 ]
@@ -216,6 +235,10 @@ def scrub(text: str) -> str:
     text = _CLASS.sub(lambda m: type_word(m.group(1)), text)
     text = _OBJECT.sub(lambda m: type_word(m.group(1)), text)
     text = _MODULE_PATH.sub(lambda m: type_word(m.group(0)), text)
+    text = re.sub(r"\btype '([\w.]+)'", lambda m: type_word(m.group(1)), text)
+    text = re.sub(r"\bdo_(\w+)\(\)", r"the filter '\1'", text)
+    text = re.sub(r"'(str|int|float|dict|list|tuple|bool|range|generator)' object", lambda m: type_word(m.group(1)), text)
+    text = re.sub(r"\b(?:NoneType|LDict|LList|CardFacts|\w*Undefined)\b", lambda m: type_word(m.group(0)), text)
     return _EXC_PREFIX.sub("", text)
 
 
@@ -281,6 +304,8 @@ def _make_undefined_class():
         __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _fail_with_undefined_error
         __pos__ = __neg__ = __call__ = __getitem__ = __lt__ = __le__ = __gt__ = __ge__ = _fail_with_undefined_error
         __int__ = __float__ = __complex__ = __pow__ = __rpow__ = _fail_with_undefined_error
+        __round__ = __abs__ = __trunc__ = __floor__ = __ceil__ = __index__ = __invert__ = _fail_with_undefined_error
+        __reversed__ = __matmul__ = __rmatmul__ = __rfloordiv__ = _fail_with_undefined_error
 
         def __getattr__(self, name: str):
             if name[:2] == "__":
