@@ -18,7 +18,13 @@ _DECK = re.compile(r"\bdeck '([^']*)'")
 PLACES_SHOWN = 10  # other places listed after "also at"
 
 
-def grouped(findings: Iterable[SpecError]) -> list[SpecError]:
+class Grouped(list):
+    """The merged messages; `places` counts each place a mistake is at once (what "N errors" says)."""
+
+    places = 0
+
+
+def grouped(findings: Iterable[SpecError]) -> Grouped:
     """`findings` with repeats merged, in the order each group first appears."""
     by_deck: dict[tuple, list] = {}
     for f in findings:
@@ -31,7 +37,8 @@ def grouped(findings: Iterable[SpecError]) -> list[SpecError]:
     for (pos, masked), (first, decks) in by_deck.items():
         message = first.message if len(decks) <= 1 else masked.replace("deck '\0'", _decks(decks), 1)
         by_words.setdefault(message, []).append(pos)
-    out = []
+    out = Grouped()
+    out.places = len(by_deck)
     for message, places in by_words.items():
         if len(places) > 1:
             others = [str(p) for p in places[1:PLACES_SHOWN + 1]]
