@@ -159,12 +159,24 @@ def test_a_where_condition_with_a_misspelt_column_says_which_it_meant(run_cli, t
         assert line.endswith("'valeu' is undefined (did you mean 'value'?)"), line
 
 
+def test_a_misspelt_key_of_a_data_entry_says_which_it_meant(run_cli, tmp_path):
+    game = scaffold(tmp_path)
+    (game / "cards.csv").write_text("id,name,value\na,Spark,1\n")
+    deck = game / "deck.yaml"
+    edit(deck, "# data: cards.csv", 'data: {file: cards.csv, wher: "value > 1"}')
+    for command in COMMANDS:
+        output = run(run_cli, command, game, tmp_path)
+        assert errors_of(output, game) == [f"{where(deck, 'wher:')}: unknown key 'wher' (did you mean 'where'?) "
+                                           "(allowed: back, file, layout, sheet, where)"]
+
+
 CHECKS = {
     "an unknown filter": ("cards | lenght == 6", "lenght", "check 'c': unknown filter 'lenght' (did you mean 'length'?)"),
     "a type error": ("cards | length + 'a'", "cards | length +", "check 'c': template error: cannot add a number and text "
                                                         "(`~` joins them as text; `| int` makes text a number)"),
     "a misspelt deck": ("decks.crads.total == 6", "crads",
                         "check 'c': decks has no 'crads' (did you mean 'cards'?) (it has: cards)"),
+    "a name misspelt": ("deck.total == 6", "deck", "check 'c': 'deck' is undefined (did you mean 'decks'?)"),
     "work without end": ("range(100000) | list | select('in', range(100000) | list) | list | length > 0", "range(",
                          "check 'c': refused by the sandbox: the template looks at more than 20,000,000 items in all "
                          "(a long list searched, filtered or sorted many times)"),

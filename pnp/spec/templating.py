@@ -12,6 +12,9 @@ build or exhaust memory:
   text (`center`, `indent`, `format` widths, `replace`, `join`, `lipsum`) and
   results over the size limit, and all of it counts towards a total per render;
 - macros and recursive loops nest at most `depth` deep;
+- filters, tests, `in` and the methods of lists and text count the items they look at
+  (`steps`; a sort n log n), so a search of a long list inside one filter call, which no loop
+  or clock tick sees, is stopped by what it does, not by how long it took;
 - output is generated piece by piece and stops at `output` characters;
 - a wall-clock budget stops anything slow that slipped through; inside
   `remembering_slow()` (a deck's faces), a template that ran out of time is
@@ -19,7 +22,8 @@ build or exhaust memory:
   not once per card.
 
 A limit reached raises a Jinja2 SecurityError naming the limit, reported like
-any other template error at the template's position.
+any other template error at the template's position. Every failure is said in a
+designer's words by `pnp.spec.templatewords`.
 """
 from __future__ import annotations
 
