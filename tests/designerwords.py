@@ -21,8 +21,9 @@ FORBIDDEN = [
      "a class name"),
     (re.compile(r"'(?:dict|list|str|int|float|tuple|NoneType|range|LDict|LList) object'"), "a class name"),
     (re.compile(r"\b(?:dict|list|str|int|float|tuple) object has no\b"), "a class name"),
-    (re.compile(r"'(?:str|int|float|dict|list|tuple|bool|range|generator|NoneType)'(?: object|$|\)|,| and)"),
-     "a class name"),
+    # ('int' alone is also the name of a field type a designer declares, so only Python's own phrasings)
+    (re.compile(r"'(?:str|int|float|dict|list|tuple|bool|range|generator|NoneType)' object|"
+                r"operand type(?:\(s\))? for [^:]+: '|argument of type '|unhashable type: '"), "a class name"),
     (re.compile(r"requires string as left operand|\bdo_[a-z]+\(\)"), "Python's own words"),
 ]
 

@@ -295,3 +295,20 @@ def test_repeated_messages_are_printed_once_with_their_places():
         f"a.xlsx:Ships!D2: decks 'ships', 'ports' and 'crew': {same}",
         "b.csv:3:1: the row is empty (also at b.csv:7:1, b.csv:9:1)",
         "c.yaml:1:1: one of a kind"]
+
+
+def test_the_designer_words_check_catches_what_the_messages_used_to_say():
+    """The shared check fails on each of Python's phrasings these messages had before, and passes
+    pnp's own words that look like them (a field's declared type 'int')."""
+    from designerwords import designer_word_problems
+
+    for old in ["'pnp.spec.load.LDict object' has no attribute 'expert'",
+                "template error: TypeError: can only concatenate str (not \"int\") to str",
+                "expected a length such as 63mm, got LList", "'NoneType' object is not subscriptable",
+                "<function f at 0x7f01ae966ed0>", "Traceback (most recent call last):",
+                "bad operand type for abs(): 'str'", "unhashable type: 'dict'", "do_replace() missing 1 argument"]:
+        assert designer_word_problems(old), old
+    for fine in ["'type' must be one of 'text', 'int', 'number', 'bool', got 'integer'",
+                 "levels has no 'expert' (it has: novice)", "cannot add text and a number",
+                 "unknown filter 'uper' (did you mean 'upper'?)"]:
+        assert not designer_word_problems(fine), fine
