@@ -312,3 +312,17 @@ def test_the_designer_words_check_catches_what_the_messages_used_to_say():
                  "levels has no 'expert' (it has: novice)", "cannot add text and a number",
                  "unknown filter 'uper' (did you mean 'upper'?)"]:
         assert not designer_word_problems(fine), fine
+
+
+def test_a_warning_about_one_cell_four_decks_read_is_printed_once(run_cli, tmp_path):
+    from test_spreadsheet_decks import build, deck, make_game, xlsx
+
+    fields = "  name: {type: text}\n  speed: {type: int, default: 7}\n"
+    decks = {f"d{i}.yaml": deck(f"d{i}", "layout: plain\ndata: cards.xlsx\n", fields) for i in range(4)}
+    game = make_game(tmp_path, decks)
+    xlsx(game / "cards.xlsx", {"Ships": [["name", "speed"], ["Unsaved", "=2+2"]]})
+    output = " ".join(build(run_cli, game, tmp_path / "out").output.split())
+    assert output.count("this formula has no saved result") == 1, output
+    assert "cards.xlsx:Ships!B2: warning: this formula has no saved result" in output
+    assert "1 warning" in output
+    assert_designer_words(output)
