@@ -66,12 +66,10 @@ def template_line(exc: BaseException) -> int | None:
     return line
 
 
-def explain(exc: BaseException, source: str, names: Iterable[str] = (), env: Any = None,
-            offset: int = 0) -> Mistake:
-    """A designer's message for the exception a template raised. `names` are the names the
-    template could have used (its fields, the sandbox's globals), for "did you mean"; `offset`
-    is how many lines the template was given before the designer's own text (a condition is
-    compiled inside `{{ … }}` on the same line, so 0)."""
+def explain(exc: BaseException, source: str, names: Iterable[str] = (), env: Any = None) -> Mistake:
+    """A designer's message for the exception a template (`source`) raised. `names` are the names
+    the template could have used (its fields, the sandbox's globals) and `env` the sandbox (its
+    filters and tests), for "did you mean"."""
     from jinja2 import TemplateSyntaxError, UndefinedError
     from jinja2.exceptions import SecurityError, TemplateAssertionError, TemplateRuntimeError
 
