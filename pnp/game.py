@@ -2,77 +2,23 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.render.assets import Assets
-from pnp.errors import Collector, Pos, SpecErrors, did_you_mean, display_path
-from pnp.spec.fontfiles import load_game_fonts
-from pnp.spec.fontnames import EMPTY as EMPTY_FONTS, GameFonts, using
-from pnp.spec.game import Game
-from pnp.spec.load import LDict, load_yaml, locate
-from pnp.spec.validate import validate
+from pnp.errors import Pos, SpecErrors, did_you_mean, display_path
+from pnp.models.fontfiles import load_game_fonts
+from pnp.models.fontnames import using
+from pnp.models.game import Game
+from pnp.reading.load import LDict, load_yaml, locate
+from pnp.models.validate import validate
 from pnp.gamesearch import GameSearch, discover_games, find_games  # noqa: F401 (where they were first)
-
-
-@dataclass
-class Component:
-    kind: str
-    path: Path
-    raw: Any
-    model: Any  # what the kind's loader returned
-
-
-@dataclass
-class GameContext:
-    dir: Path
-    name: str
-    game: Game | None
-    assets: Assets
-    errors: Collector = field(default_factory=Collector)
-    components: list[Component] = field(default_factory=list)
-    raw: Any = None
-    rules_path: Path | None = None  # the rulebook source, when the game has one
-    fonts: GameFonts = EMPTY_FONTS  # the game's own faces and fallbacks (`fonts:` in game.yaml), checked at load
-    _rules_source: str | None = field(default=None, repr=False)
-
-    def rules_source(self) -> str | None:
-        """The rulebook source as loaded, for the referee's reading of the words; None without one.
-
-        Read once, through the file gate (the path was checked at load; the read is bounded and
-        never follows a link at its last step), so no check reopens a file by name."""
-        if self.rules_path is None:
-            return None
-        if self._rules_source is None:
-            from pnp.spec.load import read_text
-
-            try:
-                self._rules_source = read_text(self.rules_path)
-            except SpecErrors:
-                self._rules_source = ""  # the build reports the unreadable rulebook at its position
-        return self._rules_source
-
-    def of_kind(self, kind: str) -> list[Component]:
-        return [c for c in self.components if c.kind == kind]
-
-    def own_fonts(self):
-        """A `with` block in which font names mean this game's faces (`fonts:` in game.yaml): every
-        command that draws or measures the game's text (build, validate, check, export, showcase)
-        works inside one."""
-        return using(self.fonts)
-
-    @property
-    def shared_layouts(self) -> dict:
-        out = {}
-        for c in self.of_kind("layouts"):
-            out.update(c.model)
-        return out
+from pnp.context import Component, GameContext  # noqa: F401 (GameContext was defined here first)
 
 
 def load_game(game_dir: Path) -> GameContext:
     """Load and validate a whole game folder; raises SpecErrors listing every error found."""
-    from pnp.kinds import kind_module, kind_names
+    from pnp.kinds import kind_module, kind_names, shared_kinds
 
     game_dir = Path(game_dir)
     game_file = game_dir / "game.yaml"
@@ -80,7 +26,7 @@ def load_game(game_dir: Path) -> GameContext:
         raise SpecErrors([_err(display_path(game_dir), "not a folder: give a game folder holding game.yaml")])
     if not os.path.lexists(game_file):
         raise SpecErrors([_err(display_path(game_file), "a game folder needs a game.yaml (title, players, components)")])
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     # game.yaml itself goes through the gate: a link out of the folder, a pipe or a device is refused
     game_file = safe_game_path(game_dir, "game.yaml", Pos(os.path.join(display_path(game_dir), "game.yaml")),
@@ -98,7 +44,8 @@ def load_game(game_dir: Path) -> GameContext:
     ctx.rules_source()  # read now: the referee reads the game as loaded, not the folder as it is later
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}
-    broken_layouts = False  # a layouts file (or a file that may be one) could not be read: its layouts are missing
+    shared = shared_kinds()
+    broken_shared: set[str] = set()  # shared kinds of which a file (or a file that may be one) could not be read
     loaded = []
     for path, pos in files:
         shown = display_path(path)
@@ -107,8 +54,8 @@ def load_game(game_dir: Path) -> GameContext:
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
             sniffed = _sniffed_kind(shown)
-            broken_layouts |= sniffed in (None, "layouts")
-            if sniffed == "layouts":
+            broken_shared |= shared if sniffed is None else shared & {sniffed}
+            if sniffed in shared:
                 ctx.errors.order[shown] = 1
             continue
         kind = spec.get("kind") if isinstance(spec, LDict) else None
@@ -119,13 +66,14 @@ def load_game(game_dir: Path) -> GameContext:
             where = locate(spec, ["kind"]) if "kind" in spec else spec.pos
             ctx.errors.error(where, f"unknown kind '{kind}'{did_you_mean(str(kind), kind_names())} "
                                     f"(kinds: {', '.join(kind_names())})" if kind else "missing required key 'kind'")
-            broken_layouts |= not kind or "layout" in str(kind)
+            # a misspelt or missing kind may be a shared file's: what follows from its absence is not news
+            broken_shared |= shared if not kind else {s for s in shared if s.rstrip("s") in str(kind) or did_you_mean(str(kind), [s])}
             continue
-        if kind == "layouts":
+        if kind in shared:
             ctx.errors.order[shown] = 1
         loaded.append((kind, path, spec))
-    # layouts first: decks may use them
-    loaded.sort(key=lambda item: 0 if item[0] == "layouts" else 1)
+    # shared kinds first: the others may use what they define
+    loaded.sort(key=lambda item: 0 if item[0] in shared else 1)
     for kind, path, spec in loaded:
         try:
             with using(ctx.fonts):  # font names in specs may name the game's own families
@@ -135,29 +83,21 @@ def load_game(game_dir: Path) -> GameContext:
             model = None
         if model is not None:
             ctx.components.append(Component(kind, path, spec, model))
-        elif kind == "layouts":
-            broken_layouts = True
-    if broken_layouts:
-        ctx.errors.errors = [e for e in ctx.errors.errors if not _follows_from_missing_layouts(e)]
+        elif kind in shared:
+            broken_shared.add(kind)
+    if broken_shared:
+        follows = [m for k in sorted(broken_shared) for m in getattr(kind_module(k), "FOLLOWS_FROM_MISSING", ())]
+        ctx.errors.errors = [e for e in ctx.errors.errors if not any(m in e.message for m in follows)]
     _warn_unlisted_specs(ctx, raw, files)
     ctx.errors.raise_if_any()
     return ctx
-
-
-# errors that a layouts file which could not be read causes in the files using its layouts
-_MISSING_LAYOUT_MESSAGES = ("unknown layout '", "which is not a layout")
-
-
-def _follows_from_missing_layouts(error) -> bool:
-    """An error that only says a layout is missing: while a layouts file is broken, it is not the cause."""
-    return any(m in error.message for m in _MISSING_LAYOUT_MESSAGES)
 
 
 def _sniffed_kind(shown: str) -> str | None:
     """The `kind:` written at the top level of a file YAML could not read, when it says one."""
     import re
 
-    from pnp.spec.load import source_text
+    from pnp.reading.load import source_text
 
     m = re.search(r"^kind:[ \t]*['\"]?([A-Za-z_-]+)", source_text(shown), re.MULTILINE)
     return m.group(1) if m else None
@@ -174,7 +114,7 @@ def _warn_unlisted_specs(ctx: GameContext, raw: Any, files: list[tuple[Path, Pos
     import re
 
     from pnp.kinds import kind_names
-    from pnp.spec.load import read_text
+    from pnp.reading.load import read_text
 
     if ctx.game is None or ctx.game.components is None or not isinstance(raw, LDict) or "components" not in raw:
         return
@@ -214,7 +154,7 @@ def _files_used_otherwise(ctx: GameContext) -> set[str]:
 
 def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
     """rules.md (or the file game.yaml names): optional, but a named file must exist inside the game."""
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     if ctx.game is None or not ctx.game.rules:
         return None
@@ -237,14 +177,14 @@ def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
         out = []
         for i, name in enumerate(names):
             pos = locate(raw, ["components", i])
-            from pnp.spec.safepath import safe_game_path
+            from pnp.reading.safepath import safe_game_path
 
             try:
                 out.append((safe_game_path(ctx.dir, name, pos, what="component file"), pos))
             except SpecErrors as e:
                 ctx.errors.errors.extend(e.errors)
         return out
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     out = []
     for p in sorted(ctx.dir.glob("*.yaml")):

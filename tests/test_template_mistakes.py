@@ -226,7 +226,7 @@ def test_a_header_typo_in_a_shared_spreadsheet_is_one_message_naming_both_decks(
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pnp.spec import templating  # noqa: E402
+from pnp.sandbox import templating  # noqa: E402
 
 CONTEXT = {"name": "Ship", "rank": 3, "cost": 2.5, "levels": {"novice": 1}, "tags": ["a", "b"], "none": None,
            "card": {"id": "c1", "copy": 1, "count": 2}}

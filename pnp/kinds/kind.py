@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from pnp.build import BuildOptions
-    from pnp.game import Component, GameContext
+    from pnp.context import Component, GameContext
 
 
 @dataclass(frozen=True)
@@ -67,6 +66,24 @@ class Piece:
     key: str = ""                   # stable identity within the component (a card id), for file names
     shared_back: bool = False       # the back is the same for every piece of the component
     facts: dict = field(default_factory=dict, compare=False)  # anything an export may show (fields of a card)
+    cut: FaceDrawer | None = field(default=None, compare=False)  # fills the cut outline (origin: the trim's corner),
+    #                                 for a piece whose outline is not its trim box (a tabletop cuts its picture to it)
+
+
+class BuildSettings(Protocol):
+    """What a kind reads of one build's options (`pnp.build.BuildOptions` is one): the settings
+    every game shares, and each kind option as an attribute (`options.gutter`: the value given,
+    else its KindOption's default). Typed here so the kinds never import the build above them."""
+
+    paper: Any      # pnp.choices.Paper
+    duplex: Any     # pnp.choices.Duplex
+    out: Path
+    formats: tuple  # of pnp.choices.Format
+    force: bool
+    strict: bool
+    dpi: int
+
+    def __getattr__(self, name: str) -> Any: ...
 
 
 @runtime_checkable
@@ -75,6 +92,11 @@ class Kind(Protocol):
 
     KIND: str                        # the value of the spec file's `kind:` key
     OPTIONS: tuple[KindOption, ...]  # the `pnp build` flags this kind reads
+    SHARED: bool                     # its components define names other components use (a game's
+                                     # layouts): loaded first, and a change to one rebuilds the others
+    RULEBOOK_NAME: str | None        # the name its components go by at the top of rules.md (`decks`)
+    # A SHARED kind may also give FOLLOWS_FROM_MISSING: the words of the errors other files get
+    # when one of its files cannot be read (those are then left out: the unread file is the cause).
 
     def model(self) -> type:
         """The pydantic model of the file (`pnp schema`, the editor's JSON Schema). Asked for, not a
@@ -87,19 +109,24 @@ class Kind(Protocol):
     def validate(self, game: GameContext, model: Any) -> None:
         """Deeper checks than loading (`pnp validate`, `pnp check`) without drawing; errors go to `game.errors`."""
 
-    def build(self, game: GameContext, components: list[Component], options: BuildOptions) -> dict:
+    def build(self, game: GameContext, components: list[Component], options: BuildSettings) -> dict:
         """{relative output name: bytes or str} for all the game's components of this kind."""
 
     def rulebook_items(self, game: GameContext, component: Component) -> list[str] | None:
-        """Markdown lines describing the component in the rulebook's component list;
+        """Markdown lines describing the component in the rulebook's component list ([] for none);
         None leaves the generic line to the rulebook."""
+
+    def rulebook_view(self, game: GameContext, component: Component) -> Any:
+        """What a rules.md template reads of the component (`components.<kind>.<name>`), as plain
+        data (`pnp.models.plain`); None leaves it out."""
 
     def pieces(self, game: GameContext, component: Component) -> list[Piece]:
         """The physical pieces of one component, for the outputs that handle pieces one by one
         (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
 
 
-HOOKS = ("model", "load", "validate", "build", "rulebook_items", "pieces")
+HOOKS = ("model", "load", "validate", "build", "rulebook_items", "rulebook_view", "pieces")
+ATTRIBUTES = ("KIND", "OPTIONS", "SHARED", "RULEBOOK_NAME")
 
 # The rulebook is built for every game rather than by a kind, but its flag is declared the same way.
 RULEBOOK_OPTIONS = (
@@ -109,9 +136,9 @@ RULEBOOK_OPTIONS = (
 
 def render_parameters(game: "GameContext", raw):
     """A token, sheet or board file with its values that hold a template rendered with the game's
-    rule parameters, to be checked against its model (`pnp.spec.spectext`); card text reads
+    rule parameters, to be checked against its model (`pnp.sandbox.spectext`); card text reads
     them per card instead."""
-    from pnp.spec.spectext import render_spec_values
+    from pnp.sandbox.spectext import render_spec_values
 
     return render_spec_values(raw, game.game.parameter_values() if game.game else {}, game.errors)
 
@@ -124,7 +151,7 @@ def fit_at(game: "GameContext", raw: Any, path: list, advice: str = "make it sma
     with the errors collected)."""
     from pnp.errors import Pos
     from pnp.geometry.fit import DoesNotFit
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     try:
         yield

@@ -20,7 +20,7 @@ _JOINS = re.compile(r"\s(?:and|or)\s|^\s*not\s")
 def compared(expect: str, context: dict) -> str | None:
     """'`left` is 41, expected at most 40' for a false `left <op> right`; None when the expression
     is not one comparison or a side cannot be worked out."""
-    from pnp.spec.templating import TemplateError, evaluate
+    from pnp.sandbox.templating import TemplateError, evaluate
 
     split = _top_level_comparison(expect)
     if split is None:
