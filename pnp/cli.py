@@ -111,24 +111,30 @@ SHOWN_ERRORS = 1000  # a hostile file can make 100,000 located errors; printing 
 
 
 def report_errors(errors) -> None:
-    errors = list(errors)
+    from pnp.messagegroups import grouped
+
+    errors = grouped(errors)  # one message for a mistake several decks or places repeat
     err = _console(True)
     for e in errors[:SHOWN_ERRORS]:
         err.print(f"[bold red]{e.pos}[/]: {_escape(e.message)}")
     if len(errors) > SHOWN_ERRORS:
         err.print(f"[red]… and {len(errors) - SHOWN_ERRORS} more errors (the first {SHOWN_ERRORS} shown)[/]")
-    err.print(f"[red]{len(errors)} error{'s' if len(errors) != 1 else ''}[/]")
+    err.print(f"[red]{errors.places} error{'s' if errors.places != 1 else ''}[/]")
 
 
-def report_warnings(warnings, quiet: bool = False) -> None:
+def report_warnings(warnings, quiet: bool = False) -> int:
+    """Print the warnings, repeats merged; how many places they are at (the count to report)."""
+    from pnp.messagegroups import grouped
+
+    warnings = grouped(warnings)
     if quiet:
-        return
-    warnings = list(warnings)
+        return warnings.places
     err = _console(True)
     for w in warnings[:SHOWN_ERRORS]:
         err.print(f"[yellow]{w.pos}: warning: {_escape(w.message)}[/]")
     if len(warnings) > SHOWN_ERRORS:
         err.print(f"[yellow]… and {len(warnings) - SHOWN_ERRORS} more warnings (the first {SHOWN_ERRORS} shown)[/]")
+    return warnings.places
 
 
 @contextmanager

@@ -18,6 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from designerwords import assert_designer_words
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.paths import EXAMPLES as GAMES_DIR
@@ -110,6 +111,7 @@ def check(game: Path, out: Path) -> None:
         assert e.errors, "SpecErrors with no error"
         for err in e.errors:
             assert err.pos.line >= 1 and err.pos.col >= 1 and err.pos.path and err.message
+            assert_designer_words(err.message)
 
 
 @settings(max_examples=N_EXAMPLES, deadline=None, derandomize=not HUNTING, suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -40,7 +40,10 @@ def test_a_failing_declared_check_is_a_finding_at_the_check(cave_copy):
     (f,) = findings
     assert f.rule == "fourteen seismographs"
     assert f.pos.path.endswith("game.yaml") and f.pos.line == line_of(game_yaml, CHECK_LINE)
-    assert f.message == "the deck must hold as many seismograph cards as the rules say"
+    # the designer's message, then the values compared
+    assert f.message == ("the deck must hold as many seismograph cards as the rules say "
+                         "(`cards | selectattr('fields.kind', 'equalto', 'seismograph') | list | length` is 14, "
+                         "expected `parameters.seismographs + 1` (15))")
 
 
 def test_a_declared_check_without_a_message_quotes_its_expression(cave_copy):
@@ -77,7 +80,8 @@ def test_declared_checks_work_for_any_game(tmp_path):
         "  - {name: five cards, expect: \"decks.mini.cards | length == 5\"}\n"
         "  - {name: strong, expect: \"cards | map(attribute='fields.power') | sum >= 100\", message: too weak}\n")
     findings = declared_checks(load_game(game_dir))
-    assert [(f.rule, f.pos.line, f.message) for f in findings] == [("strong", 6, "too weak")]
+    assert [(f.rule, f.pos.line, f.message) for f in findings] == [
+        ("strong", 6, "too weak (`cards | map(attribute='fields.power') | sum` is 10, expected at least 100)")]
 
 
 # --------------------------------------------------------------------------- pnp check

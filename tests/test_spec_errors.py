@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from designerwords import assert_designer_words
 from conftest import MINI_DECK, write_game
 
 GOOD_CARD = "  - {id: c1, fields: {name: One, power: 1, icons: [star]}}\n"
@@ -80,7 +81,7 @@ def test_broken_deck_reports_file_line_col(run_cli, tmp_path, name, text, expect
         assert f"cards.yaml:{expected}" in result.output, result.output
     else:
         assert expected in result.output, result.output
-    assert "Traceback" not in result.output
+    assert_designer_words(result.output)
 
 
 def test_every_error_of_a_file_is_reported_at_once(run_cli, tmp_path):
@@ -116,7 +117,8 @@ def test_cli_exit_code_2_and_no_traceback_in_a_real_process(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "pnp", "build", str(game), "--out", str(tmp_path / "out")],
                           capture_output=True, text=True)
     assert proc.returncode == 2
-    assert "cards.yaml:3:7:" in proc.stderr and "Traceback" not in proc.stderr + proc.stdout
+    assert "cards.yaml:3:7:" in proc.stderr
+    assert_designer_words(proc.stderr + proc.stdout)
     assert not (tmp_path / "out" / "mini").exists()
 
 

@@ -104,8 +104,7 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
             failed = True
             continue
         result = value
-        report_warnings(result.warnings, quiet)
-        warned += len(result.warnings)
+        warned += report_warnings(result.warnings, quiet)
         if not quiet:
             if result.skipped:
                 say(f"[green]✓[/] {_escape(result.game)}: up to date ({_escape(str(result.out_dir))}/)")

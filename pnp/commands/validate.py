@@ -30,8 +30,7 @@ def validate(
             report_errors(e.errors)
             failed = True
             continue
-        report_warnings(warnings, quiet)
-        warned += len(warnings)
+        warned += report_warnings(warnings, quiet)
         if not quiet:
             _console().print(f"[green]✓[/] {game_dir}: valid")
     if warned and not quiet:

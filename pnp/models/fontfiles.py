@@ -227,7 +227,9 @@ def _read_every_table(font) -> None:
 
 
 def _broken(e: Exception) -> FontProblem:
-    return FontProblem(f"is broken or truncated ({type(e).__name__}: {str(e)[:120]}); "
+    from pnp.valuewords import scrub
+
+    return FontProblem(f"is broken or truncated ({scrub(str(e))[:120]}); "
                        "download or export the font again")
 
 
@@ -292,8 +294,10 @@ def _cff_to_truetype(font) -> bytes:
     except FontProblem:
         raise
     except Exception as e:
-        raise FontProblem(f"has CFF outlines that could not be converted to TrueType ({type(e).__name__}: "
-                          f"{str(e)[:120]}); use a TrueType (.ttf) version of the font") from None
+        from pnp.valuewords import scrub
+
+        raise FontProblem(f"has CFF outlines that could not be converted to TrueType ({scrub(str(e))[:120]}); "
+                          "use a TrueType (.ttf) version of the font") from None
     return out.getvalue()
 
 

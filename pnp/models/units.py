@@ -41,7 +41,9 @@ def parse_length(value, default_unit: str = "mm", allow_percent: bool = False):
             raise ValueError(f"expected a length such as 63mm or 2.5in, got '{value}'")
         number, unit = float(m.group(1)), (m.group(2).lower() or default_unit)
     else:
-        raise ValueError(f"expected a length such as 63mm, got {type(value).__name__}")
+        from pnp.valuewords import kind_of
+
+        raise ValueError(f"expected a length such as 63mm, got {kind_of(value)}")
     if not math.isfinite(number):
         raise ValueError(f"length must be a finite number, got '{value}'")
     if unit == "%":

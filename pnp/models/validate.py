@@ -278,6 +278,8 @@ def _fields_at(model: Any, loc: tuple) -> list[str]:
             else:
                 return []
     current = _unwrap(current)
+    if get_origin(current) in (list, tuple) and get_args(current):
+        current = _unwrap(get_args(current)[0])  # one entry written for a list of them (`data: {file: …}`)
     if isinstance(current, type) and issubclass(current, BaseModel):
         return [f.alias or n for n, f in current.model_fields.items()]
     return []

@@ -186,6 +186,7 @@ def check_context(game) -> dict:
 def declared_checks(game) -> list[Finding]:
     """Evaluate game.yaml's `checks:`; raises SpecErrors for checks that cannot be evaluated."""
     from pnp.reading.load import locate
+    from pnp.referee.compared import compared
     from pnp.sandbox.templating import TemplateError, evaluate
 
     checks = game.game.checks if game.game else []
@@ -198,14 +199,17 @@ def declared_checks(game) -> list[Finding]:
         try:
             result = evaluate(check.expect, context)
         except TemplateError as e:
-            errors.append(SpecError(_line(where, e.line), f"check '{check.name}': {e.message}"))
+            errors.append(SpecError(e.at(where, check.expect), f"check '{check.name}': {e.message}"))
             continue
         if not isinstance(result, bool):
             errors.append(SpecError(where, f"check '{check.name}': the expression gives {_short(result)}, "
                                            f"not true or false (compare it, e.g. `... == 14`)"))
             continue
         if not result:
+            values = compared(check.expect, context)
             why = check.message or f"`{check.expect}` is false"
+            if values:
+                why = f"{why}: {values}" if not check.message else f"{why} ({values})"
             findings.append(Finding(locate(game.raw, ["checks", i]), check.name, why))
     if errors:
         raise SpecErrors(errors)
@@ -213,9 +217,7 @@ def declared_checks(game) -> list[Finding]:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "…"
+    from pnp.referee.compared import shown
 
+    return shown(value)
 
-def _line(pos: Pos, line: int | None) -> Pos:
-    return Pos(pos.path, pos.line + line - 1, 1) if line and line > 1 else pos

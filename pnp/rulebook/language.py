@@ -243,18 +243,25 @@ def render(game, files: dict, source_name: str = "rules.md") -> tuple[str, Helpe
     except SpecErrors:
         raise  # an included file that is not text: already located in that file
     except TemplateSyntaxError as e:
+        from pnp.sandbox.templatewords import explain
+
         path = e.filename or str(game.dir / source_name)
-        raise SpecErrors([SpecError(_pos(path, e.lineno, None), f"template syntax error: {e.message}")])
+        mistake = explain(e, "", env=env)
+        message = f"template {mistake.message}" if mistake.message.startswith("syntax error") else mistake.message
+        raise SpecErrors([SpecError(_pos(path, e.lineno, mistake.word), message)])
     except RecursionError:
         raise SpecErrors([SpecError(Pos(display_path(game.dir / source_name)), "template error: recursion too deep")])
     except Exception as e:  # noqa: BLE001 — every failure of a designer's template is reported, located
-        raise SpecErrors([_located(e, game.dir / source_name)])
+        raise SpecErrors([_located(e, game.dir / source_name, env, ctx)])
     return text, helpers
 
 
-def _located(e: Exception, default: Path) -> SpecError:
+def _located(e: Exception, default: Path, env=None, ctx=()) -> SpecError:
+    """The error at its file and line (an included file's own), in a designer's words."""
     from jinja2 import UndefinedError
-    from jinja2.exceptions import SecurityError
+
+    from pnp.rulebook.sources import source_lines
+    from pnp.sandbox.templatewords import explain
 
     path, line = str(default), 1
     tb = e.__traceback__
@@ -265,16 +272,12 @@ def _located(e: Exception, default: Path) -> SpecError:
         tb = tb.tb_next
     message = getattr(e, "message", None) or str(e)
     needle = getattr(e, "needle", None)
-    if isinstance(e, SecurityError):
-        m = re.search(r"attribute '([^']+)'", message)
-        needle = m.group(1) if m else None
-        message = f"refused by the sandbox: {message}"
-    elif isinstance(e, UndefinedError):
-        m = re.search(r"'([^']+)' is undefined|has no attribute '([^']+)'", message)
-        needle = (m.group(1) or m.group(2)) if m else None
-        message = f"{message} (an unknown name: check its spelling against the specs)"
-    elif not isinstance(e, RuleError):
-        message = f"template error: {type(e).__name__}: {message}"
+    if not isinstance(e, RuleError):
+        lines = source_lines(path) or []
+        mistake = explain(e, lines[line - 1] if 0 < line <= len(lines) else "", ctx, env)
+        message, needle = mistake.message, mistake.word
+        if isinstance(e, UndefinedError) and "did you mean" not in message:
+            message += " (an unknown name: check its spelling against the specs)"
     return SpecError(_pos(path, line, needle), message)
 
 

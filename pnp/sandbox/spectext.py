@@ -89,5 +89,5 @@ def _rendered(text: str, key: Any, pos: Pos, context: dict, errors: Collector, b
         return render(text, context)
     except TemplateError as e:
         budget.spent = text in budget.slow  # it ran out of time
-        errors.error(pos, f"{said}{e.message}" + ("; the file's other templates were not run" if budget.spent else ""))
+        errors.error(e.at(pos, text), f"{said}{e.message}" + ("; the file's other templates were not run" if budget.spent else ""))
         return text

@@ -12,6 +12,9 @@ build or exhaust memory:
   text (`center`, `indent`, `format` widths, `replace`, `join`, `lipsum`) and
   results over the size limit, and all of it counts towards a total per render;
 - macros and recursive loops nest at most `depth` deep;
+- filters, tests, `in` and the methods of lists and text count the items they look at
+  (`steps`; a sort n log n), so a search of a long list inside one filter call, which no loop
+  or clock tick sees, is stopped by what it does, not by how long it took;
 - output is generated piece by piece and stops at `output` characters;
 - a wall-clock budget stops anything slow that slipped through; inside
   `remembering_slow()` (a deck's faces), a template that ran out of time is
@@ -19,7 +22,8 @@ build or exhaust memory:
   not once per card.
 
 A limit reached raises a Jinja2 SecurityError naming the limit, reported like
-any other template error at the template's position.
+any other template error at the template's position. Every failure is said in a
+designer's words by `pnp.sandbox.templatewords`.
 """
 from __future__ import annotations
 
@@ -34,17 +38,28 @@ from dataclasses import dataclass
 from functools import lru_cache, update_wrapper
 from typing import Any
 
-from pnp.errors import Collector, Pos
+from pnp.errors import Collector, Pos, did_you_mean
 from pnp.models.icontext import icons_in
 
 
 class TemplateError(Exception):
     """A template failed; `message` is written for a designer."""
 
-    def __init__(self, message: str, line: int | None = None):
+    def __init__(self, message: str, line: int | None = None, needle: str | None = None):
         super().__init__(message)
         self.message = message
-        self.line = line
+        self.line = line  # the line inside the template, when known
+        self.needle = needle  # a regex for the words the message is about, to point at them
+
+    @classmethod
+    def of(cls, mistake) -> "TemplateError":
+        return cls(mistake.message, mistake.line, mistake.needle)
+
+    def at(self, value_pos: Pos, source: str) -> Pos:
+        """Where this mistake is in the file whose value at `value_pos` holds the template `source`."""
+        from pnp.sandbox.templatewords import place
+
+        return place(value_pos, source, self.line, self.needle)
 
 
 @dataclass(frozen=True)
@@ -60,6 +75,7 @@ class Limits:
     bits: int          # size of an integer it makes
     width: int         # a field width or precision in a format string
     seconds: float     # wall-clock time
+    steps: int = 20_000_000  # items looked at by filters, tests, `in` and methods (sorting counts n log n)
 
 
 # Card text is a few lines; conditions and declared checks look at every card of a deck.
@@ -67,7 +83,7 @@ CARD_LIMITS = Limits(output=20_000, items=1_000_000, total=10_000_000, iteration
                      depth=32, bits=10_000, width=1_000, seconds=2.0)
 # A rulebook is a document of a few hundred pages at most.
 DOCUMENT_LIMITS = Limits(output=1_000_000, items=1_000_000, total=20_000_000, iterations=1_000_000, range=100_000,
-                         depth=64, bits=10_000, width=1_000, seconds=10.0)
+                         depth=64, bits=10_000, width=1_000, seconds=10.0, steps=100_000_000)
 LIPSUM_PARAGRAPHS = 20
 LIPSUM_WORDS = 200
 
@@ -75,7 +91,7 @@ LIPSUM_WORDS = 200
 class _Budget:
     """The work left to one render (and to the renders it includes)."""
 
-    __slots__ = ("limits", "deadline", "iterations", "total", "depth")
+    __slots__ = ("limits", "deadline", "iterations", "total", "depth", "steps")
 
     def __init__(self, limits: Limits):
         self.limits = limits
@@ -83,6 +99,7 @@ class _Budget:
         self.iterations = 0
         self.total = 0
         self.depth = 0
+        self.steps = 0
 
 
 _BUDGET: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar("pnp_template_budget", default=None)
@@ -166,6 +183,14 @@ def _environment_class():
             node = self.generic_visit(node)
             return nodes.Filter(node, "_pnp_value", [], [], None, None, lineno=node.lineno)
 
+        def visit_Compare(self, node):
+            """`x in seq` looks at every item of `seq`: the right side of `in` is charged its size."""
+            node = self.generic_visit(node)
+            for op in node.ops:
+                if op.op in ("in", "notin"):
+                    op.expr = nodes.Filter(op.expr, "_pnp_searched", [], [], None, None, lineno=op.lineno)
+            return node
+
         def visit_AssignBlock(self, node):
             node = self.generic_visit(node)  # a filter without a node applies to the captured block
             node.filter = nodes.Filter(node.filter, "_pnp_value", [], [], None, None, lineno=node.lineno)
@@ -203,6 +228,8 @@ def _environment_class():
             self.filters = BoundedFilters(self, filters)
             dict.__setitem__(self.filters, "_pnp_loop", pass_context(lambda ctx, value: self._loop(value)))
             dict.__setitem__(self.filters, "_pnp_value", pass_context(lambda ctx, value: self._made(value)))
+            dict.__setitem__(self.filters, "_pnp_searched", pass_context(lambda ctx, value: self._searched(value)))
+            self.tests = {name: self._bounded_test(name, fn) for name, fn in self.tests.items()}
 
         def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
             """Jinja2's rule, and never a file path or a method of a pydantic model: a template sees plain
@@ -236,6 +263,31 @@ def _environment_class():
                     raise _limit(f"the template makes more than {b.limits.total:,} items or characters in all")
                 self._tick(b)
             return value
+
+        def _charge(self, steps: int) -> None:
+            """Count `steps` items looked at; refuse once a render has looked at more than its limit."""
+            b = self._budget()
+            b.steps += steps
+            if b.steps > b.limits.steps:
+                raise _limit(f"the template looks at more than {b.limits.steps:,} items in all "
+                             "(a long list searched, filtered or sorted many times)")
+
+        def _searched(self, value: Any) -> Any:
+            self._charge(1 + _size(value))
+            return value
+
+        def _bounded_test(self, name: str, fn):
+            """A test counted as one step, `in` as one step per item of the list it searches."""
+            if not callable(fn):
+                return fn
+            env = self
+
+            def bounded(value, *args, **kwargs):
+                env._charge(1 + (_size(args[0]) if name == "in" and args else 0))
+                return fn(value, *args, **kwargs)
+
+            update_wrapper(bounded, fn)
+            return bounded
 
         def _expect_size(self, size: int) -> None:
             limit = self._budget().limits.items
@@ -274,6 +326,9 @@ def _environment_class():
                 if b.depth > b.limits.depth:
                     b.depth -= 1
                     raise _limit(f"macros (or recursive loops) call one another more than {b.limits.depth} deep")
+            owner = getattr(__obj, "__self__", None)
+            if owner is not None:  # a method of a list or text (`.count`, `.index`) looks at all of it
+                __self._charge(1 + _size(owner))
             try:
                 __self._check_method(__obj, args, kwargs)
                 result = super().call(__context, __obj, *args, **kwargs)
@@ -375,6 +430,9 @@ def _environment_class():
 
             def bounded(*args, **kwargs):
                 env._tick(env._budget())
+                value = args[1 if passes_first else 0] if len(args) > (1 if passes_first else 0) else None
+                size = _size(value)
+                env._charge(1 + (size * max(1, size.bit_length()) if name in _SORTING else size))
                 if signature is not None:
                     # bound without what Jinja passed first, or `slices` would be read from the wrong place
                     # and `range(5)|slice(10**9)` made a billion lists before anything was counted
@@ -428,6 +486,7 @@ def _environment_class():
 
 # parameters of Jinja2's filters that set how large the result is
 _SIZE_PARAMS = {"center": ("width",), "batch": ("linecount",), "slice": ("slices",), "tojson": ("indent",)}
+_SORTING = {"sort", "dictsort", "unique", "groupby", "min", "max"}  # n log n, or a sort's worth
 _CHECKED_FILTERS = {"indent", "replace", "format", "join", "wordwrap"}
 _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
@@ -455,9 +514,9 @@ def _joined_size(sep, items, limit: int) -> int:
 
 def bounded_environment(limits: Limits = CARD_LIMITS, **options):
     """A new BoundedEnvironment with pnp's options (StrictUndefined, no autoescape, trimmed blocks)."""
-    from jinja2 import StrictUndefined
+    from pnp.sandbox.templatewords import undefined_class
 
-    settings = dict(undefined=StrictUndefined, autoescape=False, trim_blocks=True, lstrip_blocks=True,
+    settings = dict(undefined=undefined_class(), autoescape=False, trim_blocks=True, lstrip_blocks=True,
                     keep_trailing_newline=False, finalize=_printable)
     settings.update(options)
     return _environment_class()(limits, **settings)
@@ -510,13 +569,37 @@ def _compile(fn, source: str, what: str):
         raise TemplateError(f"the {what} is {len(source):,} characters long; one with `{{%`, filters or "
                             f"expressions is at most {TEMPLATE_SOURCE_MAX:,}")
     try:
-        return fn(source)
+        compiled = fn(source)
+        if fn.__name__ != "parse":
+            _known_filters_and_tests(source, fn.__name__ == "compile_expression")
+        return compiled
     except TemplateSyntaxError as e:
-        raise TemplateError(f"{what} syntax error: {e.message}", e.lineno)
+        from pnp.sandbox.templatewords import explain
+
+        mistake = explain(e, source, env=environment())
+        message = mistake.message
+        if message.startswith("syntax error"):
+            message = f"{what} {message}"
+        raise TemplateError(message, e.lineno, mistake.needle)
     except RecursionError:
         raise TemplateError(f"{what} syntax error: nested too deeply")
     except MemoryError:
         raise TemplateError(f"{what} is too large to compile")
+
+
+def _known_filters_and_tests(source: str, expression: bool) -> None:
+    """Jinja2 finds an unknown filter or test inside `{% if %}` only when that branch runs, on
+    some cards and not others; pnp finds every one when the template is read, so that a
+    misspelt name is one mistake at the template, whichever cards take that branch."""
+    from jinja2 import nodes
+    from jinja2.exceptions import TemplateAssertionError
+
+    env = environment()
+    tree = env.parse("{{ " + source + " }}" if expression else source)
+    for node in tree.find_all((nodes.Filter, nodes.Test)):
+        table, what = (env.filters, "filter") if isinstance(node, nodes.Filter) else (env.tests, "test")
+        if node.name not in table:
+            raise TemplateAssertionError(f"No {what} named '{node.name}'.", node.lineno)
 
 
 @lru_cache(maxsize=4096)
@@ -588,7 +671,7 @@ def render(source: str, context: dict) -> str:
         for i, part in enumerate(parts):
             if i % 2:
                 if part not in context:
-                    raise TemplateError(f"'{part}' is undefined (an unknown name: check the spelling of the field)")
+                    raise TemplateError(undefined_message(part, context), 1, _whole_word(part))
                 value = context[part]
                 part = "" if value is None else str(value)
             out.append(part)
@@ -597,7 +680,7 @@ def render(source: str, context: dict) -> str:
             raise TemplateError(_too_long(size))
         return "".join(out)
     template = compile_template(source)
-    return run(lambda: template.render(context), source=source)
+    return run(lambda: template.render(context), source=source, names=context)
 
 
 def _card_sized(text: str) -> str:
@@ -612,13 +695,26 @@ def _too_long(size: int) -> str:
 
 def evaluate(source: str, context: dict) -> Any:
     expr = compile_expression(source)
-    return run(lambda: expr(**context), source=source)
+    return run(lambda: expr(**context), source=source, names=context)
 
 
-def run(fn, limits: Limits = CARD_LIMITS, source: str | None = None):
-    """Call `fn` (a render or an evaluation of `source`) under `limits`, every failure a TemplateError."""
-    from jinja2 import TemplateError as JinjaError, UndefinedError
+def undefined_message(name: str, names) -> str:
+    """"'nme' is undefined (did you mean 'name'?)": a name the template reads that is not there."""
+    hint = did_you_mean(name, [n for n in names if isinstance(n, str)] + list(environment().globals))
+    return f"'{name}' is undefined{hint or ' (an unknown name: check the spelling of the field)'}"
+
+
+def _whole_word(name: str) -> str:
+    return rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])"
+
+
+def run(fn, limits: Limits = CARD_LIMITS, source: str | None = None, names=()):
+    """Call `fn` (a render or an evaluation of `source`) under `limits`, every failure a TemplateError
+    in a designer's words (`pnp.sandbox.templatewords`), with the line inside the template it happened on."""
+    from jinja2 import TemplateError as JinjaError
     from jinja2.exceptions import SecurityError
+
+    from pnp.sandbox.templatewords import explain
 
     slow = _SLOW.get()
     if slow is not None and source in slow:
@@ -626,20 +722,17 @@ def run(fn, limits: Limits = CARD_LIMITS, source: str | None = None):
     try:
         with budget(limits):
             return fn()
-    except UndefinedError as e:
-        raise TemplateError(f"{e.message} (an unknown name: check the spelling of the field)")
     except SecurityError as e:
         if slow is not None and source is not None and getattr(e, "pnp_timeout", False):
             slow[source] = f"refused by the sandbox: {e} (on an earlier card; not run again)"
-        raise TemplateError(f"refused by the sandbox: {e}")
-    except JinjaError as e:
-        raise TemplateError(f"template error: {e}")
-    except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError, OverflowError) as e:
-        raise TemplateError(f"template error: {type(e).__name__}: {e}")
-    except RecursionError:
-        raise TemplateError("template error: recursion too deep")
-    except MemoryError:
-        raise TemplateError("template error: out of memory (the template makes too much)")
+        raise TemplateError.of(explain(e, source or "", env=environment()))
+    except (JinjaError, TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError,
+            OverflowError, RecursionError, MemoryError) as e:
+        mistake = explain(e, source or "", [*names, *environment().globals], environment())
+        if mistake.message.startswith("'") and " is undefined" in mistake.message and "did you mean" not in mistake.message:
+            mistake = type(mistake)(mistake.message + " (an unknown name: check the spelling of the field)",
+                                    mistake.line, mistake.needle)
+        raise TemplateError.of(mistake)
 
 
 def names_used(source: str) -> set[str]:
@@ -649,9 +742,15 @@ def names_used(source: str) -> set[str]:
     parts = _simple_parts(source)
     if parts is not None:
         return set(parts[1::2])
-    from jinja2 import meta
+    from jinja2 import TemplateSyntaxError, meta
 
-    return set(meta.find_undeclared_variables(_compile(environment().parse, source, "template")))
+    parsed = _compile(environment().parse, source, "template")
+    try:  # this runs Jinja2's code generator, which is where an unknown filter is found
+        return set(meta.find_undeclared_variables(parsed))
+    except TemplateSyntaxError as e:
+        from pnp.sandbox.templatewords import explain
+
+        raise TemplateError.of(explain(e, source, env=environment()))
 
 
 def is_static(box, raw, errors: Collector) -> bool:
@@ -669,7 +768,7 @@ def is_static(box, raw, errors: Collector) -> bool:
                 if names_used(value):
                     static = False
             except TemplateError as e:
-                errors.error(_line_pos(locate(raw, [key]), e.line), e.message)
+                errors.error(e.at(locate(raw, [key]), value), e.message)
                 static = False
     for key in ("fill", "stroke", "color"):
         value = getattr(box, key)
@@ -678,12 +777,12 @@ def is_static(box, raw, errors: Collector) -> bool:
             try:
                 check_template(value)
             except TemplateError as e:
-                errors.error(locate(raw, [key]), e.message)
+                errors.error(e.at(locate(raw, [key]), value), e.message)
     if box.show_if:
         try:
             compile_expression(box.show_if)
         except TemplateError as e:
-            errors.error(locate(raw, ["show_if"]), e.message)
+            errors.error(e.at(locate(raw, ["show_if"]), box.show_if), e.message)
     return static
 
 
@@ -697,8 +796,3 @@ def static_icons(box) -> list[str]:
         out.append(box.src[5:])
     return out
 
-
-def _line_pos(pos: Pos, line: int | None) -> Pos:
-    if line and line > 1:
-        return Pos(pos.path, pos.line + line - 1, 1)
-    return pos

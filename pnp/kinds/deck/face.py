@@ -17,6 +17,7 @@ from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Collector, Pos, SpecError, SpecErrors, did_you_mean
 from pnp.sandbox import templating
+from pnp.kinds.deck.templatefailures import TemplateFailures, templating_key
 from pnp.kinds.deck.loading import CardEntry, Face, ResolvedBox, ResolvedDeck, box_geometry
 from pnp.reading.load import locate
 from pnp.models.paint import GradientFill
@@ -54,6 +55,7 @@ class FaceDrawer:
         self._warned: set[tuple] = set()
         self._recent: dict[tuple, tuple] = {}  # (id(face), copy) → (face, prepared): the print-shop file draws them again
         self._slow: dict[str, str] = {}  # templates that ran out of time on one card: not run for the others
+        self._failures = TemplateFailures(report)  # one error per failing template, naming the cards
 
     # content -------------------------------------------------------------------------
     def context(self, face: Face, entry: CardEntry, copy: int) -> dict:
@@ -73,17 +75,21 @@ class FaceDrawer:
                     if rb.box.show_if and not self._truthy(rb.box.show_if, ctx):
                         continue
                     out.append(self._content(rb, ctx, face))
-                except templating.TemplateError as e:  # a value from a data cell is wrong: at that cell
-                    self.report.error(getattr(e, "pos", None) or face.pos, f"{face.label}, box '{rb.name}': {e.message}")
+                except templating.TemplateError as e:
+                    if getattr(e, "key", None) is None:  # a value from a data cell is wrong: at that cell
+                        self.report.error(getattr(e, "pos", None) or face.pos, f"{face.label}, box '{rb.name}': {e.message}")
+                    else:  # the template itself fails: once, at the template, with the cards it failed for
+                        self._failures.add(rb, e, entry.id)
         return out
 
     @staticmethod
     def _truthy(expr: str, ctx: dict) -> bool:
-        if expr.isidentifier():
-            if expr not in ctx:
-                raise templating.TemplateError(f"'{expr}' is undefined (an unknown name: check the spelling of the field)")
-            return bool(ctx[expr])
-        return bool(templating.evaluate(expr, ctx))
+        with templating_key("show_if"):
+            if expr.isidentifier():
+                if expr not in ctx:
+                    raise templating.TemplateError(templating.undefined_message(expr, ctx))
+                return bool(ctx[expr])
+            return bool(templating.evaluate(expr, ctx))
 
     def _content(self, rb: ResolvedBox, ctx: dict, face: Face) -> Prepared:
         box = rb.box
@@ -95,8 +101,10 @@ class FaceDrawer:
 
             resolved = {}
             for key, source in templated.items():
+                with templating_key(key):
+                    text = templating.render(source, ctx)
                 try:
-                    resolved[key] = parse_color(templating.render(source, ctx).strip())
+                    resolved[key] = parse_color(text.strip())
                 except ValueError as e:
                     raise _at_cell(templating.TemplateError(f"'{key}': {e}"),
                                    value_cell(self.deck, face, rb.box, among=_names(source))) from None
@@ -105,14 +113,16 @@ class FaceDrawer:
         p = Prepared(rb, colours=tuple(sorted((k, str(v)) for k, v in resolved.items())) if templated else (),
                      origin=origin)
         if box.text is not None:
-            p.text = templating.render(box.text, ctx)
+            with templating_key("text"):
+                p.text = templating.render(box.text, ctx)
             literal = set(templating.static_icons(box))  # checked where the layout wrote them
             self._check_icons([n for n in icons_in(p.text) if n not in literal], rb, face)
         if box.type == "icons":
             names: Any = box.icons
             if isinstance(names, str):
                 if "{" in names:
-                    names = templating.render(names, ctx).replace(",", " ").split()
+                    with templating_key("icons"):
+                        names = templating.render(names, ctx).replace(",", " ").split()
                 elif names in ctx:
                     names = ctx[names] or []
                 else:
@@ -123,7 +133,8 @@ class FaceDrawer:
             p.icons = [str(n) for n in (names or [])]
             self._check_icons(p.icons, rb, face)
         if box.type == "image" and box.src:
-            p.src = templating.render(box.src, ctx).strip()
+            with templating_key("src"):
+                p.src = templating.render(box.src, ctx).strip()
             if p.src.startswith("icon:"):
                 self._check_icons([p.src[5:]], rb, face)
             elif "{" in box.src and p.src:  # a picture a card's data names: read now, so `pnp validate` finds it too
@@ -314,7 +325,8 @@ class FaceDrawer:
             if key not in self._warned:
                 self._warned.add(key)
                 where = next((c for c in (value_cell(self.deck, face, box, ch) for ch in chars) if c), None)
-                self.report.warn(where or face.pos, f"{face.label}, box '{p.box.name}': {describe_missing(chars, font)}")
+                self.report.warn(where or face.pos, f"deck '{self.deck.name}', {face.label}, box '{p.box.name}': "
+                                                    f"{describe_missing(chars, font)}")
         return lay
 
     def _icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:

@@ -354,7 +354,7 @@ class _Condition:
             else:
                 templating.compile_template(self.template)
         except templating.TemplateError as e:
-            errors.error(pos, f"`where`: {e.message}")
+            errors.error(e.at(pos, source), f"`where`: {e.message}")
             self.ok = False
 
     def holds(self, row: Row, defs: dict) -> bool:
@@ -368,7 +368,8 @@ class _Condition:
                 return bool(templating.evaluate(self.expression, context))
             text = templating.render(self.template, context).strip().lower()
         except templating.TemplateError as e:
-            self.errors.error(self.pos, f"`where` fails on the row at {row.pos}: {e.message}")
+            self.errors.error(e.at(self.pos, self.expression or self.template),
+                              f"`where` fails on the row at {row.pos}: {e.message}")
             self.ok = False
             return False
         if text in ("true", "yes", "1"):
