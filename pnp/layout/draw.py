@@ -1,0 +1,313 @@
+"""Draw a layout's boxes in a piece's rectangle on a Surface: the one engine behind card faces,
+token sides, die faces, board spaces and sheet cells.
+
+`BoxDrawer.prepare` resolves each box's content for one piece's fields (templates, `show_if`,
+colours written as templates, icon names) without drawing, so loading and `pnp validate` can
+report every content error; `BoxDrawer.box` draws a prepared box. Messages name the piece the
+way its caller gives it (`who`: anything with a `label` and a `pos`, such as a card's face).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pnp.draw.fonts import describe_missing
+from pnp.draw.gradient import linear_across_box, radial_in_box
+from pnp.draw.text import draw_text, icons_in, layout_text
+from pnp.errors import Pos, SpecErrors, did_you_mean
+from pnp.geometry.curves import ellipse_path, rect_path
+from pnp.layout.boxes import ResolvedBox, ResolvedLayout, box_geometry
+from pnp.spec import templating
+from pnp.spec.load import locate
+from pnp.spec.paint import GradientFill
+from pnp.spec.units import to_mm
+
+
+class Who(Protocol):
+    """The piece a message is about: how it is named, and where it is written."""
+
+    label: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Named:
+    """A `Who` for a piece that is not a card: "token 'ship' (front)" at its place in the file."""
+
+    label: str
+    pos: Pos
+
+
+@dataclass
+class Prepared:
+    box: ResolvedBox
+    text: str | None = None
+    icons: list[str] | None = None
+    src: str | None = None
+    colours: tuple = ()  # the box's templated colours, as resolved for this piece
+    origin: int = 0  # id() of the layout's box model this was prepared from (0: not from `prepare`)
+
+    def drawing_key(self, group: Any) -> tuple | None:
+        """What the box's drawing depends on (the box, its colours, its content), so that pieces
+        alike in this box share its operators (`draw_repeatable`); None for a picture, which
+        reports what it draws, and for a box not prepared for a piece. `group` names the
+        rectangle the box is placed in (a deck, a piece size)."""
+        box = self.box.box
+        if not self.origin or box.type == "image" and self.src and not self.src.startswith("icon:"):
+            return None
+        return (group, self.origin, self.colours, self.text,
+                tuple(self.icons) if self.icons is not None else None, self.src)
+
+
+class BoxDrawer:
+    """Prepares and draws boxes in a `width` × `height` rectangle whose art may run `bleed` past
+    its edges (an image box's `bleed: true`); reports located errors and warnings to `report`."""
+
+    def __init__(self, assets, report, width: float, height: float, bleed: float = 0.0, noun: str = "piece"):
+        self.assets = assets
+        self.noun = noun  # what a message calls the piece: "card", "token", …
+        self.report = report
+        self.width, self.height, self.bleed = width, height, bleed
+        self._warned: set[tuple] = set()
+        self._slow: dict[str, str] = {}  # templates that ran out of time on one piece: not run for the others
+
+    # content -------------------------------------------------------------------------
+    def prepare(self, boxes: list[ResolvedBox], ctx: dict, who: Who) -> list[Prepared]:
+        """The content of every visible box, for a piece whose fields are `ctx`."""
+        out = []
+        with templating.remembering_slow(self._slow):
+            for rb in boxes:
+                try:
+                    if rb.box.show_if and not self.truthy(rb.box.show_if, ctx):
+                        continue
+                    out.append(self.content(rb, ctx))
+                except templating.TemplateError as e:
+                    self.report.error(who.pos, f"{who.label}, box '{rb.name}': {e.message}")
+        return out
+
+    @staticmethod
+    def truthy(expr: str, ctx: dict) -> bool:
+        if expr.isidentifier():
+            if expr not in ctx:
+                raise templating.TemplateError(f"'{expr}' is undefined (an unknown name: check the spelling of the field)")
+            return bool(ctx[expr])
+        return bool(templating.evaluate(expr, ctx))
+
+    def content(self, rb: ResolvedBox, ctx: dict) -> Prepared:
+        box = rb.box
+        origin = id(box)  # the layout's model: it lives as long as the layout, so the id names it
+        templated = {k: getattr(box, k) for k in ("fill", "stroke", "color")
+                     if isinstance(getattr(box, k), str) and "{" in getattr(box, k)}
+        if templated:
+            from pnp.spec.types import parse_color
+
+            resolved = {}
+            for key, source in templated.items():
+                try:
+                    resolved[key] = parse_color(templating.render(source, ctx).strip())
+                except ValueError as e:
+                    raise templating.TemplateError(f"'{key}': {e}")
+            box = box.model_copy(update=resolved)
+            rb = ResolvedBox(rb.name, box, rb.raw, rb.static)
+        p = Prepared(rb, colours=tuple(sorted((k, str(v)) for k, v in resolved.items())) if templated else (),
+                     origin=origin)
+        if box.text is not None:
+            p.text = templating.render(box.text, ctx)
+            literal = set(templating.static_icons(box))  # checked where the layout wrote them
+            self.check_icons([n for n in icons_in(p.text) if n not in literal])
+        if box.type == "icons":
+            names: Any = box.icons
+            if isinstance(names, str):
+                if "{" in names:
+                    names = templating.render(names, ctx).replace(",", " ").split()
+                elif names in ctx:
+                    names = ctx[names] or []
+                else:
+                    raise templating.TemplateError(f"icons field '{names}' is not a field of this {self.noun}"
+                                                   f"{did_you_mean(names, ctx)}")
+            if isinstance(names, str):
+                names = names.replace(",", " ").split()
+            p.icons = [str(n) for n in (names or [])]
+            self.check_icons(p.icons)
+        if box.type == "image" and box.src:
+            p.src = templating.render(box.src, ctx).strip()
+            if p.src.startswith("icon:"):
+                self.check_icons([p.src[5:]])
+        return p
+
+    def check_icons(self, names: list[str]) -> None:
+        for name in names:
+            if not self.assets.has_icon(name):
+                raise templating.TemplateError(f"unknown icon '{name}'{did_you_mean(name, self.assets.icon_names())}")
+
+    # drawing -------------------------------------------------------------------------
+    def geometry(self, rb: ResolvedBox) -> tuple[float, float, float, float]:
+        return box_geometry(rb.box, self.width, self.height)
+
+    def static(self, surface, rb: ResolvedBox, who: Who) -> None:
+        """A box whose content is the same on every piece, as the layout wrote it."""
+        self.draw_box(surface, Prepared(rb, rb.static_text, rb.box.icons if isinstance(rb.box.icons, list) else None,
+                                        rb.box.src), who)
+
+    def box(self, surface, p: Prepared, who: Who, group: Any) -> None:
+        """A prepared box; on a surface that can, its operators are shared with every piece of
+        `group` whose box is drawn the same."""
+        repeatable = getattr(surface, "draw_repeatable", None)
+        key = p.drawing_key(group) if repeatable is not None else None
+        if key is None:
+            self.draw_box(surface, p, who)
+            return
+        if p.text:  # the text's warnings are the piece's own, whoever drew the same text before
+            self.text_layout(p, who, *self.geometry(p.box)[2:])
+        repeatable(key, lambda: self.draw_box(surface, p, who))
+
+    def draw_box(self, surface, p: Prepared, who: Who) -> None:
+        box = p.box.box
+        x, y, w, h = self.geometry(p.box)
+        if box.rotate:
+            surface.save()
+            surface.translate(x + w / 2, y + h / 2)
+            surface.rotate(box.rotate)
+            surface.translate(-(x + w / 2), -(y + h / 2))
+        if box.type == "shape":
+            self.shape(surface, box, x, y, w, h)
+        elif box.type == "icons" and p.icons:
+            self.icon_row(surface, box, p.icons, x, y, w, h)
+        elif box.type == "image" and p.src:
+            if p.src.startswith("icon:"):
+                side = min(w, h)
+                self.assets.place_icon(surface, p.src[5:], x + (w - side) / 2, y + (h - side) / 2, side, box.color)
+            else:
+                self.picture(surface, p, x, y, w, h)
+        if p.text:
+            self.text(surface, p, who, x, y, w, h)
+        if box.rotate:
+            surface.restore()
+
+    def picture(self, surface, p: Prepared, x, y, w, h) -> None:
+        """An image box's art, with its fit, alignment, turn and crop; `bleed` stretches it over the bleed."""
+        box = p.box.box
+        if box.bleed:
+            B, cw, ch = self.bleed, self.width, self.height
+            left, top = (B if x <= 1e-6 else 0), (B if y <= 1e-6 else 0)
+            right, bottom = (B if x + w >= cw - 1e-6 else 0), (B if y + h >= ch - 1e-6 else 0)
+            x, y, w, h = x - left, y - top, w + left + right, h + top + bottom
+        crop = (box.crop.x, box.crop.y, box.crop.width, box.crop.height) if box.crop else None
+        try:
+            self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h, fit=box.fit,
+                                  align=box.align, rotate=box.turn, crop=crop,
+                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report)
+        except SpecErrors as e:
+            self.report.errors.extend(e.errors)
+
+    def text(self, surface, p: Prepared, who: Who, x, y, w, h) -> None:
+        box = p.box.box
+        inset = box.stroke_width if box.type == "shape" and box.stroke else 0
+        lay = self.text_layout(p, who, w, h)
+        draw_text(surface, lay, x + inset, y + inset, w - 2 * inset, h - 2 * inset, align=box.align,
+                  valign=box.valign, color=box.color,
+                  place_icon=lambda name, ix, iy, size: self.assets.place_icon(surface, name, ix, iy, size, box.color))
+
+    def text_layout(self, p: Prepared, who: Who, w, h):
+        """The box's text laid out in its box, warning (once per piece box) when it does not fit or
+        lacks glyphs."""
+        box = p.box.box
+        inset = box.stroke_width if box.type == "shape" and box.stroke else 0
+        lay = layout_text(p.text, box.font, box.size, min(box.min_size, box.size), w - 2 * inset, h - 2 * inset,
+                          box.leading)
+        if not lay.fits or lay.overflow > 0:
+            key = (who.label, p.box.name)
+            if key not in self._warned:
+                self._warned.add(key)
+                self.report.warn(who.pos, f"{who.label}, box '{p.box.name}': text does not fit even at "
+                                          f"{lay.size:g} pt (over by {to_mm(lay.overflow):.1f} mm); shorten it or enlarge the box")
+        for font, chars in lay.missing:
+            key = (who.label, p.box.name, font, chars)
+            if key not in self._warned:
+                self._warned.add(key)
+                self.report.warn(who.pos, f"{who.label}, box '{p.box.name}': {describe_missing(chars, font)}")
+        return lay
+
+    def icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:
+        size = box.icon_size or h
+        n = len(names)
+        total = n * size + (n - 1) * box.gap
+        if total > w:  # shrink to fit the row
+            size = max(1.0, (w - (n - 1) * box.gap) / n)
+            total = n * size + (n - 1) * box.gap
+        left = x if box.align == "left" else (x + w - total if box.align == "right" else x + (w - total) / 2)
+        top = y + (h - size) / 2 if box.valign == "middle" else (y + h - size if box.valign == "bottom" else y)
+        for i, name in enumerate(names):
+            self.assets.place_icon(surface, name, left + i * (size + box.gap), top, size, box.color)
+
+    @staticmethod
+    def shape(surface, box, x, y, w, h) -> None:
+        if isinstance(box.fill, GradientFill) and box.shape != "line":
+            _gradient_shape(surface, box, x, y, w, h)
+            return
+        style = dict(fill=box.fill, stroke=box.stroke, width=box.stroke_width, opacity=box.opacity)
+        if box.shape in ("rect", "rounded"):
+            radius = box.radius or (min(w, h) * 0.12 if box.shape == "rounded" else 0)
+            surface.rect(x, y, w, h, radius=radius, dash=box.dash, **style)
+        elif box.shape == "circle":
+            surface.circle(x + w / 2, y + h / 2, min(w, h) / 2, dash=box.dash, **style)
+        elif box.shape == "ellipse":
+            surface.ellipse(x + w / 2, y + h / 2, w / 2, h / 2, **style)
+        elif box.shape == "line":
+            surface.line(x, y + h / 2, x + w, y + h / 2, stroke=box.stroke or box.color, width=box.stroke_width, dash=box.dash)
+        elif box.shape == "hexagon":
+            cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+            pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+            surface.polygon(pts, dash=box.dash, **style)
+        elif box.shape == "diamond":
+            surface.polygon([(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)], dash=box.dash, **style)
+
+
+def draw_piece(surface, drawer: BoxDrawer, layout: ResolvedLayout, ctx: dict, who: Who,
+               clip: list | None = None) -> None:
+    """A whole piece face in its own coordinates (top-left of its rectangle at 0, 0): the layout's
+    background over the rectangle and its bleed, then every box shown for these fields. With
+    `clip` (path commands: a round token's cut, a hexagon), nothing is drawn outside it."""
+    B = drawer.bleed
+    surface.save()
+    if clip:
+        surface.clip_path(clip)
+    if layout.background:
+        surface.rect(-B, -B, drawer.width + 2 * B, drawer.height + 2 * B, fill=layout.background)
+    group = ("piece", round(drawer.width, 3), round(drawer.height, 3), round(B, 3))
+    for p in drawer.prepare(layout.boxes, ctx, who):
+        drawer.box(surface, p, who, group)
+    surface.restore()
+
+
+def _gradient_shape(surface, box, x, y, w, h) -> None:
+    """A shape filled with its gradient, then its outline (if any) drawn over it."""
+    g = box.fill.linear or box.fill.radial
+    if box.fill.linear:
+        gradient = linear_across_box(x, y, w, h, g.angle, g.stops)
+    else:
+        gradient = radial_in_box(x, y, w, h, g.center, g.radius, g.stops)
+    outline = shape_outline(box, x, y, w, h)
+    surface.fill_gradient(outline, gradient, opacity=box.opacity)
+    if box.stroke:
+        surface.path(outline, fill=None, stroke=box.stroke, width=box.stroke_width, dash=box.dash, opacity=box.opacity)
+
+
+def shape_outline(box, x, y, w, h) -> list:
+    """The shape's outline as path commands (the same geometry the plain-colour drawing uses)."""
+    if box.shape in ("rect", "rounded"):
+        radius = box.radius or (min(w, h) * 0.12 if box.shape == "rounded" else 0)
+        radius = min(radius, w / 2, h / 2)
+        return rect_path(x, y, w, h, radius, radius)
+    if box.shape == "circle":
+        r = min(w, h) / 2
+        return ellipse_path(x + w / 2, y + h / 2, r, r)
+    if box.shape == "ellipse":
+        return ellipse_path(x + w / 2, y + h / 2, w / 2, h / 2)
+    if box.shape == "hexagon":
+        cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+        pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+    else:  # diamond
+        pts = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
+    return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
