@@ -28,19 +28,28 @@ class PieceLayout:
     """A piece face's layout, resolved; it draws the face for the piece's fields."""
 
     layout: ResolvedLayout
-    noun: str  # "token", "die face", "space", "cell": what a message calls the piece
+    noun: str  # "piece", "die face", "space", "cell": what a message calls the piece
+    assets: Any = field(repr=False)  # the game's icons and art
     _drawers: dict = field(default_factory=dict, repr=False)
 
-    def draw(self, surface, assets, ctx: dict, who: Who, w: float, h: float, bleed: float = 0.0,
+    def draw(self, surface, ctx: dict, who: Who, w: float, h: float, bleed: float = 0.0,
              clip: list | None = None) -> None:
         """The face in (0, 0, w, h) of the surface; the background runs `bleed` past it. A text
         that does not fit is warned about once per piece and box (however often it is drawn)."""
         key = (round(w, 3), round(h, 3), round(bleed, 3))
         drawer = self._drawers.get(key)
         if drawer is None:
-            report = getattr(assets, "report", None) or Collector()
-            drawer = self._drawers[key] = BoxDrawer(assets, report, w, h, bleed, self.noun)
+            report = getattr(self.assets, "report", None) or Collector()
+            drawer = self._drawers[key] = BoxDrawer(self.assets, report, w, h, bleed, self.noun)
         draw_piece(surface, drawer, self.layout, ctx, who, clip)
+
+    def draw_at(self, surface, ctx: dict, who: Who, x: float, y: float, w: float, h: float,
+                bleed: float = 0.0) -> None:
+        """The face with its top-left corner at (x, y)."""
+        surface.save()
+        surface.translate(x, y)
+        self.draw(surface, ctx, who, w, h, bleed)
+        surface.restore()
 
 
 class PieceLayouts:
@@ -71,7 +80,7 @@ class PieceLayouts:
                 return None
             if value not in self._by_name:
                 resolved = self.resolver.resolve(value)
-                self._by_name[value] = PieceLayout(resolved, self.noun) if resolved else None
+                self._by_name[value] = PieceLayout(resolved, self.noun, self.assets) if resolved else None
             return self._by_name[value]
         if not isinstance(value, Layout):
             return None
@@ -82,7 +91,7 @@ class PieceLayouts:
         if resolved is None:
             return None
         resolved.name = INLINE
-        return PieceLayout(resolved, self.noun)
+        return PieceLayout(resolved, self.noun, self.assets)
 
     def check(self, piece: PieceLayout, ctx: dict, who: Named, w: float, h: float, bleed: float = 0.0) -> None:
         """Every box fits the piece (its bleed included), and every template reads fields it has."""

@@ -233,7 +233,7 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     s.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=face.fill)
     if side in piece.layouts:  # the side's own layout, drawn by the engine cards use; then its cut line
         layout, fields, who = piece.layouts[side]
-        layout.draw(s, assets, fields, who, w, h, bleed)
+        layout.draw(s, fields, who, w, h, bleed)
         _cut_guide(s, piece, w, h, face.ink, assets)
         return
     if side == "front" and spec.radial:
