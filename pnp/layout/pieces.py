@@ -43,6 +43,9 @@ class PieceLayout:
             drawer = self._drawers[key] = BoxDrawer(self.assets, report, w, h, bleed, self.noun)
         draw_piece(surface, drawer, self.layout, ctx, who, clip)
 
+    def __deepcopy__(self, memo) -> "PieceLayout":
+        return self  # shared, never copied: a sheet copied for a random layout draws with the same layout
+
     def draw_at(self, surface, ctx: dict, who: Who, x: float, y: float, w: float, h: float,
                 bleed: float = 0.0) -> None:
         """The face with its top-left corner at (x, y)."""
