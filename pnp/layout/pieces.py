@@ -103,10 +103,11 @@ class PieceLayouts:
             over = {"left": -bleed - x, "top": -bleed - y, "right": x + bw - w - bleed, "bottom": y + bh - h - bleed}
             side, by = max(over.items(), key=lambda kv: kv[1])
             if by > 0.01:
-                at = locate(rb.raw, [side_key(side)]) if side_key(side) in rb.raw else rb.raw.pos
-                self._once(at, f"layout '{piece.layout.name}', box '{rb.name}' does not fit {who.label} "
-                               f"({to_mm(w):g} × {to_mm(h):g} mm): it reaches {to_mm(by):.1f} mm past the piece's "
-                               f"{side} edge (give it a smaller size, or a size in % of the piece)")
+                key = next((k for k in side_keys(side) if k in rb.raw), None)
+                at = locate(rb.raw, [key]) if key else rb.raw.pos
+                self._once(at, f"layout '{piece.layout.name}', box '{rb.name}' does not fit {who.label}: it reaches "
+                               f"{to_mm(by):.1f} mm past the {side} edge of its {to_mm(w):g} × {to_mm(h):g} mm "
+                               f"(give the box a smaller place, or one in % of the piece)")
         if not self._undefined_names(piece, ctx, who):
             BoxDrawer(self.assets, self.errors, w, h, bleed, self.noun).prepare(piece.layout.boxes, ctx, who)
 
@@ -144,9 +145,9 @@ class PieceLayouts:
             self.errors.error(pos, message)
 
 
-def side_key(side: str) -> str:
-    """The box key that places a box's `side` edge."""
-    return {"left": "x", "top": "y", "right": "width", "bottom": "height"}[side]
+def side_keys(side: str) -> tuple[str, str]:
+    """The box keys that place a box's `side` edge, the one to blame first."""
+    return ("x", "width") if side in ("left", "right") else ("y", "height")
 
 
 def _fails_on(source: str, expression: bool, name: str, ctx: dict) -> bool:
