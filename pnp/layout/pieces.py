@@ -67,6 +67,8 @@ class PieceLayouts:
         self.resolver = _LayoutResolver(dict(self.shared), errors, set(assets.icon_names()))
         self._by_name: dict[str, PieceLayout | None] = {}
         self._reported: set[tuple] = set()
+        self._sizes: set[tuple] = set()
+        self._content = BoxDrawer(assets, errors, 0.0, 0.0, 0.0, noun)  # content only: no size needed
         self._undefined: dict[tuple[Pos, str], tuple[set, list]] = {}
 
     def resolve(self, value: Any, raw: Any, path: list, who: str) -> PieceLayout | None:
@@ -98,6 +100,14 @@ class PieceLayouts:
 
     def check(self, piece: PieceLayout, ctx: dict, who: Named, w: float, h: float, bleed: float = 0.0) -> None:
         """Every box fits the piece (its bleed included), and every template reads fields it has."""
+        size = (id(piece), round(w, 3), round(h, 3), round(bleed, 3))
+        if size not in self._sizes:  # a layout fits a size of piece once: a board's spaces of a type are checked once
+            self._sizes.add(size)
+            self._fits(piece, who, w, h, bleed)
+        if not self._undefined_names(piece, ctx, who):
+            self._content.prepare(piece.layout.boxes, ctx, who)
+
+    def _fits(self, piece: PieceLayout, who: Named, w: float, h: float, bleed: float) -> None:
         for rb in piece.layout.boxes:
             x, y, bw, bh = box_geometry(rb.box, w, h)
             over = {"left": -bleed - x, "top": -bleed - y, "right": x + bw - w - bleed, "bottom": y + bh - h - bleed}
@@ -108,8 +118,6 @@ class PieceLayouts:
                 self._once(at, f"layout '{piece.layout.name}', box '{rb.name}' does not fit {who.label}: it reaches "
                                f"{to_mm(by):.1f} mm past the {side} edge of its {to_mm(w):g} × {to_mm(h):g} mm "
                                f"(give the box a smaller place, or one in % of the piece)")
-        if not self._undefined_names(piece, ctx, who):
-            BoxDrawer(self.assets, self.errors, w, h, bleed, self.noun).prepare(piece.layout.boxes, ctx, who)
 
     def _undefined_names(self, piece: PieceLayout, ctx: dict, who: Named) -> bool:
         """Names the layout's templates use that this piece does not have (and that rendering
