@@ -36,6 +36,9 @@ def _resolve_layouts(game, tokens) -> None:
     from pnp.render.tokens import side_fields
     from pnp.spec.load import locate
 
+    sides = [*tokens.spec.backs.values()] + [s for p in tokens.spec.pieces for s in (p.front, p.back)]
+    if not any(getattr(side, "layout", None) is not None for side in sides):
+        return
     layouts = PieceLayouts(game.shared_layouts, game.errors, game.assets, "piece")
     parameters = game.game.parameter_values() if game.game else {}
     resolved: dict[tuple, object] = {}  # a named back's layout: resolved once for all its pieces

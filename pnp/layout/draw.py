@@ -264,15 +264,11 @@ class BoxDrawer:
             surface.polygon([(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)], dash=box.dash, **style)
 
 
-def draw_piece(surface, drawer: BoxDrawer, layout: ResolvedLayout, ctx: dict, who: Who,
-               clip: list | None = None) -> None:
+def draw_piece(surface, drawer: BoxDrawer, layout: ResolvedLayout, ctx: dict, who: Who) -> None:
     """A whole piece face in its own coordinates (top-left of its rectangle at 0, 0): the layout's
-    background over the rectangle and its bleed, then every box shown for these fields. With
-    `clip` (path commands: a round token's cut, a hexagon), nothing is drawn outside it."""
+    background over the rectangle and its bleed, then every box shown for these fields."""
     B = drawer.bleed
     surface.save()
-    if clip:
-        surface.clip_path(clip)
     if layout.background:
         surface.rect(-B, -B, drawer.width + 2 * B, drawer.height + 2 * B, fill=layout.background)
     group = ("piece", round(drawer.width, 3), round(drawer.height, 3), round(B, 3))

@@ -32,8 +32,7 @@ class PieceLayout:
     assets: Any = field(repr=False)  # the game's icons and art
     _drawers: dict = field(default_factory=dict, repr=False)
 
-    def draw(self, surface, ctx: dict, who: Who, w: float, h: float, bleed: float = 0.0,
-             clip: list | None = None) -> None:
+    def draw(self, surface, ctx: dict, who: Who, w: float, h: float, bleed: float = 0.0) -> None:
         """The face in (0, 0, w, h) of the surface; the background runs `bleed` past it. A text
         that does not fit is warned about once per piece and box (however often it is drawn)."""
         key = (round(w, 3), round(h, 3), round(bleed, 3))
@@ -41,7 +40,7 @@ class PieceLayout:
         if drawer is None:
             report = getattr(self.assets, "report", None) or Collector()
             drawer = self._drawers[key] = BoxDrawer(self.assets, report, w, h, bleed, self.noun)
-        draw_piece(surface, drawer, self.layout, ctx, who, clip)
+        draw_piece(surface, drawer, self.layout, ctx, who)
 
     def __deepcopy__(self, memo) -> "PieceLayout":
         return self  # shared, never copied: a sheet copied for a random layout draws with the same layout
