@@ -17,11 +17,12 @@ from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
 from pnp.errors import Pos, SpecErrors, did_you_mean
 from pnp.geometry.curves import ellipse_path, rect_path
-from pnp.layout.boxes import ResolvedBox, ResolvedLayout, box_geometry
-from pnp.spec import templating
-from pnp.spec.load import locate
-from pnp.spec.paint import GradientFill
-from pnp.spec.units import to_mm
+from pnp.layout.boxes import box_geometry
+from pnp.layout.resolve import ResolvedBox, ResolvedLayout
+from pnp.sandbox import templating
+from pnp.reading.load import locate
+from pnp.models.paint import GradientFill
+from pnp.models.units import to_mm
 
 
 class Who(Protocol):
@@ -100,7 +101,7 @@ class BoxDrawer:
         templated = {k: getattr(box, k) for k in ("fill", "stroke", "color")
                      if isinstance(getattr(box, k), str) and "{" in getattr(box, k)}
         if templated:
-            from pnp.spec.types import parse_color
+            from pnp.models.types import parse_color
 
             resolved = {}
             for key, source in templated.items():

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Collector, Pos, did_you_mean, known_list
-from pnp.layout.boxes import Layout, ResolvedLayout, box_geometry
+from pnp.layout.boxes import Layout, box_geometry
 from pnp.layout.draw import BoxDrawer, Named, Who, draw_piece
-from pnp.spec import templating
-from pnp.spec.deckload import _LayoutResolver, _name_pos, _templates_of
-from pnp.spec.load import LDict, LList, locate
-from pnp.spec.units import to_mm
+from pnp.sandbox import templating
+from pnp.layout.resolve import LayoutResolver, ResolvedLayout, name_pos, templates_of
+from pnp.reading.load import LDict, LList, locate
+from pnp.models.units import to_mm
 
 INLINE = "(inline)"  # how a message names boxes written on the piece itself
 
@@ -63,7 +63,7 @@ class PieceLayouts:
     def __init__(self, shared: dict, errors: Collector, assets, noun: str):
         self.errors, self.assets, self.noun = errors, assets, noun
         self.shared = dict(shared or {})
-        self.resolver = _LayoutResolver(dict(self.shared), errors, set(assets.icon_names()))
+        self.resolver = LayoutResolver(dict(self.shared), errors, set(assets.icon_names()))
         self._by_name: dict[str, PieceLayout | None] = {}
         self._reported: set[tuple] = set()
         self._sizes: set[tuple] = set()
@@ -126,11 +126,11 @@ class PieceLayouts:
         for rb in piece.layout.boxes:
             if rb.static:
                 continue
-            for key, source, used in _templates_of(rb.box):
+            for key, source, used in templates_of(rb.box):
                 for name in sorted(used - known):
                     if not _fails_on(source, key == "show_if", name, ctx):
                         continue
-                    at = _name_pos(locate(rb.raw, [key]), source, name)
+                    at = name_pos(locate(rb.raw, [key]), source, name)
                     names, pieces = self._undefined.setdefault((at, name), (set(), []))
                     names |= set(ctx)
                     if who.label not in pieces:
