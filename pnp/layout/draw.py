@@ -34,7 +34,7 @@ class Who(Protocol):
 
 @dataclass(frozen=True)
 class Named:
-    """A `Who` for a piece that is not a card: "token 'ship' (front)" at its place in the file."""
+    """A `Who` for a piece that is not a card: "piece 'flagship' (front)" at its place in the file."""
 
     label: str
     pos: Pos

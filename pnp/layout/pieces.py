@@ -15,10 +15,10 @@ from typing import Any
 from pnp.errors import Collector, Pos, did_you_mean, known_list
 from pnp.layout.boxes import Layout, box_geometry
 from pnp.layout.draw import BoxDrawer, Named, Who, draw_piece
-from pnp.sandbox import templating
 from pnp.layout.resolve import LayoutResolver, ResolvedLayout, name_pos, templates_of
-from pnp.reading.load import LDict, LList, locate
 from pnp.models.units import to_mm
+from pnp.reading.load import LDict, LList, locate
+from pnp.sandbox import templating
 
 INLINE = "(inline)"  # how a message names boxes written on the piece itself
 
@@ -38,7 +38,8 @@ class PieceLayout:
         key = (round(w, 3), round(h, 3), round(bleed, 3))
         drawer = self._drawers.get(key)
         if drawer is None:
-            report = getattr(self.assets, "report", None) or Collector()
+            report = getattr(self.assets, "report", None)  # the game's warnings, where it has them
+            report = report if report is not None else Collector()
             drawer = self._drawers[key] = BoxDrawer(self.assets, report, w, h, bleed, self.noun)
         draw_piece(surface, drawer, self.layout, ctx, who)
 
@@ -68,7 +69,7 @@ class PieceLayouts:
         self._reported: set[tuple] = set()
         self._sizes: set[tuple] = set()
         self._content = BoxDrawer(assets, errors, 0.0, 0.0, 0.0, noun)  # content only: no size needed
-        self._undefined: dict[tuple[Pos, str], tuple[set, list]] = {}
+        self._undefined: dict[tuple[Pos, str], tuple[set, dict]] = {}
 
     def resolve(self, value: Any, raw: Any, path: list, who: str) -> PieceLayout | None:
         """The layout `value` names (a shared layout's name) or is (a `Layout` written inline at
@@ -89,13 +90,10 @@ class PieceLayouts:
         if not isinstance(value, Layout):
             return None
         node = _node(raw, path)
-        name = f"{INLINE} {pos}"
-        self.resolver.layouts[name] = (value, node if isinstance(node, LDict) else LDict())
-        resolved = self.resolver.resolve(name)
-        if resolved is None:
-            return None
-        resolved.name = INLINE
-        return PieceLayout(resolved, self.noun, self.assets)
+        own = LayoutResolver({**self.shared, INLINE: (value, node if isinstance(node, LDict) else LDict())},
+                             self.errors, self.resolver.known_icons)  # its own: each piece's inline layout is its own
+        resolved = own.resolve(INLINE)
+        return PieceLayout(resolved, self.noun, self.assets) if resolved is not None else None
 
     def check(self, piece: PieceLayout, ctx: dict, who: Named, w: float, h: float, bleed: float = 0.0) -> None:
         """Every box fits the piece (its bleed included), and every template reads fields it has."""
@@ -131,10 +129,9 @@ class PieceLayouts:
                     if not _fails_on(source, key == "show_if", name, ctx):
                         continue
                     at = name_pos(locate(rb.raw, [key]), source, name)
-                    names, pieces = self._undefined.setdefault((at, name), (set(), []))
+                    names, pieces = self._undefined.setdefault((at, name), (set(), {}))
                     names |= set(ctx)
-                    if who.label not in pieces:
-                        pieces.append(who.label)
+                    pieces.setdefault(who.label, who.pos)
                     found = True
         return found
 
@@ -142,9 +139,19 @@ class PieceLayouts:
         for (at, name), (names, pieces) in self._undefined.items():
             close = difflib.get_close_matches(name, sorted(names), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else f" ({known_list(names)})"
-            shown = ", ".join(pieces[:4]) + (f" and {len(pieces) - 4} more" if len(pieces) > 4 else "")
-            self._once(at, f"'{name}' is undefined ({shown}){hint}")
+            self._once(at, f"'{name}' is undefined ({self._pieces_at(pieces)}){hint}")
         self._undefined.clear()
+
+    def _pieces_at(self, pieces: dict[str, Pos]) -> str:
+        """"piece 'sloop' (front)" for one; "6 die faces: dice.yaml line 11" for many, by file and line."""
+        if len(pieces) == 1:
+            return next(iter(pieces))
+        lines: dict[str, list[int]] = {}
+        for pos in pieces.values():
+            lines.setdefault(pos.path, []).append(pos.line)
+        where = "; ".join(f"{path} line{'s' if len(set(ls)) > 1 else ''} {', '.join(map(str, sorted(set(ls))[:6]))}"
+                          f"{', …' if len(set(ls)) > 6 else ''}" for path, ls in lines.items())
+        return f"{len(pieces)} {self.noun}s: {where}"
 
     def _once(self, pos: Pos, message: str) -> None:
         if (pos, message) not in self._reported:
