@@ -254,7 +254,7 @@ def test_an_unknown_field_is_one_error_at_the_template(tmp_path, run_cli):
     assert len(errors) == 1, result.output  # one error for six faces
     assert f"layouts.yaml:{line}:" in errors[0]
     faces = line_of(game / "dice.yaml", "faces:")
-    assert "did you mean 'number'?" in errors[0] and f"(6 die faces: probe/dice.yaml line {faces})" in errors[0]
+    assert "did you mean 'number'?" in errors[0] and f"(6 die faces: " in errors[0] and f"dice.yaml line {faces})" in errors[0]
 
 
 def test_an_inline_layout_draws_like_a_named_one(tmp_path, run_cli):
