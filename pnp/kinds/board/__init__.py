@@ -9,6 +9,8 @@ OPTIONS = (
     KindOption("--poster", "poster", str, None, "Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits).",
                parse=values.poster),
 )
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model() -> type:
@@ -33,13 +35,14 @@ def load(game, path, raw):
 def _resolve_layouts(game, board, raw) -> None:
     """Space types with `layout:` are drawn by the layout engine cards use: each layout resolved
     and checked now, for every space of the type (`pnp.layout.pieces`)."""
+    from pnp.kinds.layouts import layouts_of
     from pnp.layout.pieces import PieceLayouts
     from pnp.kinds.board.art import cell_box, space_fields, space_who
 
     typed = [name for name, kind in board.spec.spaces.items() if kind.layout is not None]
     if not typed:
         return
-    layouts = PieceLayouts(game.shared_layouts, game.errors, game.assets, "space")
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "space")
     parameters = game.game.parameter_values() if game.game else {}
     for name in typed:
         layout = layouts.resolve(board.spec.spaces[name].layout, raw, ["spaces", name, "layout"], f"space type '{name}'")
@@ -187,3 +190,10 @@ def pieces(game, component) -> list:
     return [Piece(name=board.spec.title or board.spec.name, what="board", component=board.spec.name, width=w,
                   height=h, bleed=0.0, count=1, faces=(lambda surface: draw_board(surface, board, game.assets),),
                   key=board.spec.name, description=f"{board.width} × {board.height} spaces")]
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.board.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

@@ -14,6 +14,8 @@ KIND = "dice"
 OPTIONS = (
     KindOption("--sets", "sets", int, None, "Sets of dice tiles and paper dice to print (default: a page of as many full sets as fit).", (1, 50)),
 )
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model() -> type:
@@ -43,12 +45,13 @@ def _resolve_layouts(game, spec, dice: ResolvedDice, raw) -> ResolvedDice:
     from dataclasses import replace
 
     from pnp.layout.draw import Named
+    from pnp.kinds.layouts import layouts_of
     from pnp.layout.pieces import PieceLayouts
     from pnp.kinds.dice.draw import face_fields
 
     if spec.layout is None and not any(d.layout is not None for d in spec.dice):
         return dice
-    layouts = PieceLayouts(game.shared_layouts, game.errors, game.assets, "die face")
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "die face")
     parameters = game.game.parameter_values() if game.game else {}
     file_layout = None
     if spec.layout is not None:
@@ -150,3 +153,10 @@ def pieces(game, component) -> list:
                   faces=tuple(drawer(die, j) for j in range(len(die.faces))), key=die.id,
                   description=", ".join(f.text for f in die.faces), facts={"faces": [f.text for f in die.faces]})
             for die in dice.dice]
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.dice.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

@@ -1,10 +1,14 @@
-"""`kind: layouts` — card layouts shared by every deck of a game."""
+"""`kind: layouts` — layouts shared by every deck and piece of a game (docs/layout-engine.md)."""
 from __future__ import annotations
 
 from pnp.kinds.kind import KindOption
 
 KIND = "layouts"
 OPTIONS: tuple[KindOption, ...] = ()
+SHARED = True  # its layouts are names the decks use: loaded first, and a change rebuilds them
+RULEBOOK_NAME = None
+# what a deck says when a layout it names is missing: while a layouts file is broken, not the cause
+FOLLOWS_FROM_MISSING = ("unknown layout '", "which is not a layout")
 
 
 def model() -> type:
@@ -24,6 +28,15 @@ def load(game, path, raw):
     return {name: (layout, raw_layouts[name]) for name, layout in spec.layouts.items()}
 
 
+def layouts_of(game) -> dict:
+    """The layouts of the game's `kind: layouts` files, by name (name → (Layout, raw)): what a
+    token side's, die's, space type's or grid's `layout:` may name. Those files are loaded first."""
+    out: dict = {}
+    for c in game.of_kind(KIND):
+        out.update(c.model)
+    return out
+
+
 def build(game, components, options) -> dict:
     return {}
 
@@ -32,8 +45,13 @@ def validate(game, model) -> None:
     """Nothing beyond what loading checks."""
 
 
-def rulebook_items(game, component) -> None:
-    """No lines of its own: the rulebook writes its generic line."""
+def rulebook_items(game, component) -> list[str]:
+    """Shared layouts are no component players get: no line."""
+    return []
+
+
+def rulebook_view(game, component) -> None:
+    """Nothing for rules.md to read: the decks using the layouts show what they draw."""
     return None
 
 

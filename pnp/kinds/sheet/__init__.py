@@ -17,6 +17,8 @@ OPTIONS = (
                "A new random layout on every page, for the grids that have `random:` (see --seed)."),
     KindOption("--seed", "seed", int, None, "Seed for generated content.", (0, 2**32 - 1)),
 )
+SHARED = False
+RULEBOOK_NAME = None
 DEFAULT_SEED = 1
 
 
@@ -39,6 +41,7 @@ def load(game, path, raw):
 def _resolve_layouts(game, sheet, raw) -> None:
     """Grids with `layout:` have every cell drawn by the layout engine cards use: each layout
     resolved and checked now, for every cell (`pnp.layout.pieces`)."""
+    from pnp.kinds.layouts import layouts_of
     from pnp.layout.pieces import PieceLayouts
     from pnp.kinds.sheet.draw import cell_fields, cell_who
 
@@ -52,7 +55,7 @@ def _resolve_layouts(game, sheet, raw) -> None:
                                   f"cells (one value per cell, one list per row)")
     if not laid:
         return
-    layouts = PieceLayouts(game.shared_layouts, game.errors, game.assets, "cell")
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "cell")
     parameters = game.game.parameter_values() if game.game else {}
     for name, grid in laid.items():
         at = locate(raw, ["grids", name, "layout"])
@@ -209,3 +212,10 @@ def validate(game, sheet: Sheet) -> None:
 def pieces(game, component) -> list:
     """A sheet is a pad page written on, not a piece: none."""
     return []
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.sheet.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

@@ -6,6 +6,8 @@ from pnp.kinds.kind import KindOption, Piece, fit_at, render_parameters
 
 KIND = "tokens"
 OPTIONS: tuple[KindOption, ...] = ()
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model() -> type:
@@ -32,6 +34,7 @@ def _resolve_layouts(game, tokens) -> None:
     """Each side with `layout:` is drawn by the layout engine cards use: its layout resolved and
     checked now, with the side's fields (`pnp.layout.pieces`)."""
     from pnp.layout.draw import Named
+    from pnp.kinds.layouts import layouts_of
     from pnp.layout.pieces import PieceLayouts
     from pnp.kinds.tokens.draw import side_fields
     from pnp.reading.load import locate
@@ -39,7 +42,7 @@ def _resolve_layouts(game, tokens) -> None:
     sides = [*tokens.spec.backs.values()] + [s for p in tokens.spec.pieces for s in (p.front, p.back)]
     if not any(getattr(side, "layout", None) is not None for side in sides):
         return
-    layouts = PieceLayouts(game.shared_layouts, game.errors, game.assets, "piece")
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "piece")
     parameters = game.game.parameter_values() if game.game else {}
     resolved: dict[tuple, object] = {}  # a named back's layout: resolved once for all its pieces
     for piece in tokens.pieces:
@@ -276,3 +279,10 @@ def _describe(rp) -> str:
     if spec.radial:
         parts.append(f"{spec.radial.arms} arms of {spec.radial.spaces} spaces")
     return " · ".join(parts)
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.tokens.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)
