@@ -1,8 +1,8 @@
 """Draw a layout's boxes in a piece's rectangle on a Surface: the one engine behind card faces,
 token sides, die faces, board spaces and sheet cells.
 
-`BoxDrawer.prepare` resolves each box's content for one piece's fields (templates, `show_if`,
-colours written as templates, icon names) without drawing, so loading and `pnp validate` can
+`BoxDrawer.prepare` resolves each box's content for one piece's fields (templated text, `show_if`,
+colours written as templated text, icon names) without drawing, so loading and `pnp validate` can
 report every content error; `BoxDrawer.box` draws a prepared box. Messages name the piece the
 way its caller gives it (`who`: anything with a `label` and a `pos`, such as a card's face).
 """

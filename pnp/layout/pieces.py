@@ -3,8 +3,8 @@ inline — resolved and checked when its file is loaded, then drawn by the one e
 
 Tokens, dice, board spaces and sheet cells each give their pieces' fields (`ctx`) and size; the
 checks here are the cards' own, with the same wording: an unknown layout (did you mean), a box
-that does not fit the piece, a name a template uses that the piece does not have (reported once
-at the template, naming the pieces), and every content error `BoxDrawer.prepare` finds.
+that does not fit the piece, a name templated text uses that the piece does not have (reported
+once at that text, naming the pieces), and every content error `BoxDrawer.prepare` finds.
 """
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ class PieceLayouts:
         return PieceLayout(resolved, self.noun, self.assets) if resolved is not None else None
 
     def check(self, piece: PieceLayout, ctx: dict, who: Named, w: float, h: float, bleed: float = 0.0) -> None:
-        """Every box fits the piece (its bleed included), and every template reads fields it has."""
+        """Every box fits the piece (its bleed included), and its templated text reads fields it has."""
         size = (id(piece), round(w, 3), round(h, 3), round(bleed, 3))
         if size not in self._sizes:  # a layout fits a size of piece once: a board's spaces of a type are checked once
             self._sizes.add(size)
@@ -117,8 +117,8 @@ class PieceLayouts:
                                f"(give the box a smaller place, or one in % of the piece)")
 
     def _undefined_names(self, piece: PieceLayout, ctx: dict, who: Named) -> bool:
-        """Names the layout's templates use that this piece does not have (and that rendering
-        really fails on): noted at the template, to be reported once for every piece."""
+        """Names the layout's templated text uses that this piece does not have (and that rendering
+        really fails on): noted where the text names them, to be reported once for every piece."""
         known = set(ctx) | set(templating.environment().globals)
         found = False
         for rb in piece.layout.boxes:
