@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from pnp.draw.fonts import describe_missing
 from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
-from pnp.errors import Pos, SpecErrors, did_you_mean
+from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean
 from pnp.geometry.curves import ellipse_path, rect_path
 from pnp.layout.boxes import box_geometry
 from pnp.layout.resolve import ResolvedBox, ResolvedLayout
 from pnp.sandbox import templating
 from pnp.reading.load import locate
 from pnp.models.paint import GradientFill
+from pnp.models.retiredicons import icon_hint
 from pnp.models.units import to_mm
 
 
@@ -61,13 +62,21 @@ class Prepared:
                 tuple(self.icons) if self.icons is not None else None, self.src)
 
 
+# Where a piece's value came from, when better known than the piece (a card's data cell):
+# (who, box, value=None, *, longest=False, among=None) → a position, or None
+CellOf = Callable[..., "Pos | None"]
+
+
 class BoxDrawer:
     """Prepares and draws boxes in a `width` × `height` rectangle whose art may run `bleed` past
-    its edges (an image box's `bleed: true`); reports located errors and warnings to `report`."""
+    its edges (an image box's `bleed: true`); reports located errors and warnings to `report`,
+    at the place `cell_of` gives for a value when it gives one (a card's data cell)."""
 
-    def __init__(self, assets, report, width: float, height: float, bleed: float = 0.0, noun: str = "piece"):
+    def __init__(self, assets, report, width: float, height: float, bleed: float = 0.0, noun: str = "piece",
+                 cell_of: CellOf | None = None):
         self.assets = assets
         self.noun = noun  # what a message calls the piece: "card", "token", …
+        self.cell_of = cell_of
         self.report = report
         self.width, self.height, self.bleed = width, height, bleed
         self._warned: set[tuple] = set()
@@ -82,9 +91,9 @@ class BoxDrawer:
                 try:
                     if rb.box.show_if and not self.truthy(rb.box.show_if, ctx):
                         continue
-                    out.append(self.content(rb, ctx))
-                except templating.TemplateError as e:
-                    self.report.error(who.pos, f"{who.label}, box '{rb.name}': {e.message}")
+                    out.append(self.content(rb, ctx, who))
+                except templating.TemplateError as e:  # a value from a data cell is wrong: at that cell
+                    self.report.error(getattr(e, "pos", None) or who.pos, f"{who.label}, box '{rb.name}': {e.message}")
         return out
 
     @staticmethod
@@ -95,7 +104,10 @@ class BoxDrawer:
             return bool(ctx[expr])
         return bool(templating.evaluate(expr, ctx))
 
-    def content(self, rb: ResolvedBox, ctx: dict) -> Prepared:
+    def _cell(self, who: Who, box, value: str | None = None, **how) -> Pos | None:
+        return self.cell_of(who, box, value, **how) if self.cell_of is not None else None
+
+    def content(self, rb: ResolvedBox, ctx: dict, who: Who) -> Prepared:
         box = rb.box
         origin = id(box)  # the layout's model: it lives as long as the layout, so the id names it
         templated = {k: getattr(box, k) for k in ("fill", "stroke", "color")
@@ -108,7 +120,8 @@ class BoxDrawer:
                 try:
                     resolved[key] = parse_color(templating.render(source, ctx).strip())
                 except ValueError as e:
-                    raise templating.TemplateError(f"'{key}': {e}")
+                    raise _at_cell(templating.TemplateError(f"'{key}': {e}"),
+                                   self._cell(who, rb.box, among=_names(source))) from None
             box = box.model_copy(update=resolved)
             rb = ResolvedBox(rb.name, box, rb.raw, rb.static)
         p = Prepared(rb, colours=tuple(sorted((k, str(v)) for k, v in resolved.items())) if templated else (),
@@ -116,7 +129,7 @@ class BoxDrawer:
         if box.text is not None:
             p.text = templating.render(box.text, ctx)
             literal = set(templating.static_icons(box))  # checked where the layout wrote them
-            self.check_icons([n for n in icons_in(p.text) if n not in literal])
+            self.check_icons([n for n in icons_in(p.text) if n not in literal], rb.box, who)
         if box.type == "icons":
             names: Any = box.icons
             if isinstance(names, str):
@@ -130,17 +143,27 @@ class BoxDrawer:
             if isinstance(names, str):
                 names = names.replace(",", " ").split()
             p.icons = [str(n) for n in (names or [])]
-            self.check_icons(p.icons)
+            self.check_icons(p.icons, rb.box, who)
         if box.type == "image" and box.src:
             p.src = templating.render(box.src, ctx).strip()
             if p.src.startswith("icon:"):
-                self.check_icons([p.src[5:]])
+                self.check_icons([p.src[5:]], rb.box, who)
+            elif "{" in box.src and p.src:  # a picture a piece's fields name: read now, so `pnp validate` finds it too
+                src = locate(rb.raw, ["src"])
+                try:
+                    self.assets.art(p.src, src)
+                except SpecErrors as e:  # at the cell that names it (looked up only now: a large deck's rows are re-read)
+                    cell = self._cell(who, box, p.src)
+                    self.report.errors.extend(SpecError(cell, err.message) if cell and err.pos == src else err
+                                              for err in e.errors)
+                    p.src = None
         return p
 
-    def check_icons(self, names: list[str]) -> None:
+    def check_icons(self, names: list[str], box, who: Who) -> None:
         for name in names:
             if not self.assets.has_icon(name):
-                raise templating.TemplateError(f"unknown icon '{name}'{did_you_mean(name, self.assets.icon_names())}")
+                raise _at_cell(templating.TemplateError(f"unknown icon '{name}'{icon_hint(name, self.assets.icon_names())}"),
+                               self._cell(who, box, name))
 
     # drawing -------------------------------------------------------------------------
     def geometry(self, rb: ResolvedBox) -> tuple[float, float, float, float]:
@@ -180,13 +203,13 @@ class BoxDrawer:
                 side = min(w, h)
                 self.assets.place_icon(surface, p.src[5:], x + (w - side) / 2, y + (h - side) / 2, side, box.color)
             else:
-                self.picture(surface, p, x, y, w, h)
+                self.picture(surface, p, who, x, y, w, h)
         if p.text:
             self.text(surface, p, who, x, y, w, h)
         if box.rotate:
             surface.restore()
 
-    def picture(self, surface, p: Prepared, x, y, w, h) -> None:
+    def picture(self, surface, p: Prepared, who: Who, x, y, w, h) -> None:
         """An image box's art, with its fit, alignment, turn and crop; `bleed` stretches it over the bleed."""
         box = p.box.box
         if box.bleed:
@@ -195,10 +218,11 @@ class BoxDrawer:
             right, bottom = (B if x + w >= cw - 1e-6 else 0), (B if y + h >= ch - 1e-6 else 0)
             x, y, w, h = x - left, y - top, w + left + right, h + top + bottom
         crop = (box.crop.x, box.crop.y, box.crop.width, box.crop.height) if box.crop else None
-        try:
+        try:  # a picture named in a data cell that prints blurred is warned of at that cell
             self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h, fit=box.fit,
                                   align=box.align, rotate=box.turn, crop=crop,
-                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report)
+                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report,
+                                  warn_at=lambda: self._cell(who, box, p.src))
         except SpecErrors as e:
             self.report.errors.extend(e.errors)
 
@@ -221,13 +245,14 @@ class BoxDrawer:
             key = (who.label, p.box.name)
             if key not in self._warned:
                 self._warned.add(key)
-                self.report.warn(who.pos, f"{who.label}, box '{p.box.name}': text does not fit even at "
-                                          f"{lay.size:g} pt (over by {to_mm(lay.overflow):.1f} mm); shorten it or enlarge the box")
+                self.report.warn(self._cell(who, box, longest=True) or who.pos,
+                                 f"{who.label}, box '{p.box.name}': {_overflow(box, lay)}")
         for font, chars in lay.missing:
             key = (who.label, p.box.name, font, chars)
             if key not in self._warned:
                 self._warned.add(key)
-                self.report.warn(who.pos, f"{who.label}, box '{p.box.name}': {describe_missing(chars, font)}")
+                where = next((c for c in (self._cell(who, box, ch) for ch in chars) if c), None)
+                self.report.warn(where or who.pos, f"{who.label}, box '{p.box.name}': {describe_missing(chars, font)}")
         return lay
 
     def icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:
@@ -308,3 +333,26 @@ def shape_outline(box, x, y, w, h) -> list:
     else:  # diamond
         pts = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
     return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
+
+
+def _at_cell(error: templating.TemplateError, pos: Pos | None) -> templating.TemplateError:
+    """The error, to be reported at `pos` (the data cell its value came from) when there is one."""
+    if pos is not None:
+        error.pos = pos
+    return error
+
+
+def _names(source: str) -> list[str]:
+    try:
+        return sorted(templating.names_used(source), key=source.find)
+    except templating.TemplateError:
+        return []
+
+
+def _overflow(box, lay) -> str:
+    """Text that does not fit, with the size it was tried down to: the box's `min_size` (or its `size`,
+    when that is smaller), as the designer wrote it."""
+    smallest = min(box.min_size, box.size)
+    floor = f"its min_size of {smallest:g} pt" if box.min_size <= box.size else f"its size of {smallest:g} pt"
+    return (f"text does not fit even at {floor} (over by {to_mm(lay.overflow):.1f} mm); shorten it, enlarge the "
+            f"box or lower min_size")

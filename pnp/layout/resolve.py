@@ -11,6 +11,7 @@ from typing import Any
 
 from pnp.errors import Collector, Pos, did_you_mean
 from pnp.layout.boxes import Box, Layout
+from pnp.models.retiredicons import icon_hint
 from pnp.models.validate import validate
 from pnp.reading.load import LDict, locate
 from pnp.sandbox import templating
@@ -147,7 +148,7 @@ class LayoutResolver:
             if icon_name not in self.known_icons:
                 where = "text" if box.text and f":{icon_name}:" in box.text else ("icons" if box.icons else "src")
                 self.errors.error(locate(raw, [where]), f"box '{box_name}': unknown icon '{icon_name}'"
-                                  f"{did_you_mean(icon_name, self.known_icons)}")
+                                  f"{icon_hint(icon_name, self.known_icons)}")
         static_text = templating.as_jinja_reads(box.text) if box.text else box.text
         if static and box.text and "{" in box.text:
             try:

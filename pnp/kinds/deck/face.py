@@ -12,6 +12,7 @@ from pnp.render.assets import Assets
 from pnp.errors import Collector
 from pnp.layout.draw import BoxDrawer, Prepared  # noqa: F401  (Prepared: what `prepare` returns)
 from pnp.kinds.deck.loading import CardEntry, Face, ResolvedBox, ResolvedDeck
+from pnp.kinds.deck.valueplace import value_cell
 
 
 class FaceDrawer:
@@ -21,7 +22,8 @@ class FaceDrawer:
         self.deck = deck
         self.assets = assets
         self.report = report
-        self.boxes = BoxDrawer(assets, report, deck.width, deck.height, deck.bleed, noun="card")
+        self.boxes = BoxDrawer(assets, report, deck.width, deck.height, deck.bleed, noun="card",
+                               cell_of=lambda face, box, value=None, **how: value_cell(deck, face, box, value, **how))
         self._recent: dict[tuple, tuple] = {}  # (id(face), copy) → (face, prepared): the print-shop file draws them again
 
     # content -------------------------------------------------------------------------
