@@ -24,6 +24,17 @@ COLOUR_WORDS = "a colour name or #rrggbb", "a colour name, #rrggbb, or a templat
 TEMPLATES = ("default", "hex", "routes", "art")
 # Properties that choose which model a mapping is (not a value of one), and the file kinds themselves.
 SELECTORS = {"kind", "type"}
+# A layout of every box type, written inline where a token side, a die, a space type and a grid take one.
+LAID = {"background": "white", "boxes": {
+    "plate": {"type": "shape", "shape": "circle", "x": "10%", "y": "10%", "width": "80%", "height": "80%",
+              "fill": "#eeeeee", "stroke": "black", "text": "L", "size": "6pt", "min_size": "3pt", "color": "black",
+              "align": "center", "valign": "middle"},
+    "word": {"text": "A", "x": "10%", "y": "10%", "width": "80%", "height": "30%", "size": "6pt", "min_size": "3pt",
+             "color": "black", "align": "center", "valign": "middle"},
+    "row": {"type": "icons", "icons": ["star"], "x": "10%", "y": "45%", "width": "80%", "height": "20%",
+            "color": "black", "align": "center", "valign": "middle"},
+    "pic": {"type": "image", "src": "icon:star", "x": "30%", "y": "70%", "width": "40%", "height": "25%",
+            "align": "center", "fit": "contain"}}}
 # What the `pnp new` games do not have, added so that every model with a documented choice appears.
 ADDITIONS = [
     ("default", "game.yaml", ("parameters", "hand"), {"value": 5, "means": "cards in hand", "limit": "max", "of": ["cards"]}),
@@ -37,6 +48,11 @@ ADDITIONS = [
                                            ["seal"]]),
     ("default", "tokens.yaml", ("pieces",), "APPEND", {"id": "seal", "name": "Seal", "shape": "custom", "outline": "art/cut.svg",
                                                     "size": "20mm", "front": {"fill": "#ffe082", "icon": "star"}}),
+    ("default", "tokens.yaml", ("pieces",), "APPEND", {"id": "laid", "shape": "circle", "size": "20mm",
+                                                    "front": {"label": "Laid", "layout": LAID}}),
+    ("default", "dice.yaml", ("dice",), "APPEND", {"id": "laid", "faces": [1, 2, 3, 4, 5, 6], "layout": LAID}),
+    ("default", "board.yaml", ("spaces", "field", "layout"), LAID),
+    ("default", "sheet.yaml", ("grids", "town", "layout"), LAID),
     ("routes", "board.yaml", ("pieces", "ship"), {"icon": "star", "color": "red", "mark": True}),
     ("routes", "board.yaml", ("scenarios",), [{"id": "first", "name": "First", "pieces": [{"piece": "ship", "at": "ashby"}]}]),
 ]

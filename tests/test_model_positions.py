@@ -6,6 +6,7 @@ import shutil
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
 from pnp.kinds.deck.models import Deck
+from pnp.kinds.layouts import layouts_of
 
 
 def _line_of(path, text: str) -> int:

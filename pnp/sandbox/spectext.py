@@ -8,7 +8,8 @@ the referee's text check reads, templates blanked): a number, a colour or a file
 then checked like one written out. `parameters` (the values of game.yaml's `parameters:`) is the
 only name, in the same sandbox and limits as card text. So a rule number changed in game.yaml
 reaches the token sheet, the score pad and the board as it reaches the cards and the rulebook.
-A template that fails is an error at the value that holds it.
+A template that fails is an error at the value that holds it. Boxes written inline under a
+piece's `layout:` are left as written: the layout engine renders them with the piece's fields.
 
 Each value may hold its own template, so the time is bounded for the whole file, not only per
 template: once one runs out of time, or all of them together have taken SECONDS, the file's
@@ -52,6 +53,8 @@ def _walk(node: Any, context: dict, errors: Collector, budget: _Budget) -> Any:
         places = node.value_pos
         changed = {}
         for key, value in node.items():
+            if key == "layout" and isinstance(value, LDict):
+                continue  # a piece's own boxes: templates over its fields, rendered as it is drawn
             if isinstance(value, str):
                 new = _rendered(value, key, places.get(key, node.pos), context, errors, budget)
             else:

@@ -28,7 +28,32 @@ def load(game, path, raw):
         _check_pictures(game, board, raw)
         _check_tracks(game, board, raw)
         _check_size(game, board, raw)
+        _resolve_layouts(game, board, raw)
     return board
+
+
+def _resolve_layouts(game, board, raw) -> None:
+    """Space types with `layout:` are drawn by the layout engine cards use: each layout resolved
+    and checked now, for every space of the type (`pnp.layout.pieces`)."""
+    from pnp.kinds.layouts import layouts_of
+    from pnp.layout.pieces import PieceLayouts
+    from pnp.kinds.board.art import cell_box, space_fields, space_who
+
+    typed = [name for name, kind in board.spec.spaces.items() if kind.layout is not None]
+    if not typed:
+        return
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "space")
+    parameters = game.game.parameter_values() if game.game else {}
+    for name in typed:
+        layout = layouts.resolve(board.spec.spaces[name].layout, raw, ["spaces", name, "layout"], f"space type '{name}'")
+        if layout is not None:
+            board.space_layouts[name] = (layout, parameters)
+            cells = [cell for cell in board.cells() if board.space(cell) == name] or [None]
+            for cell in cells:
+                side = cell_box(board, cell)[2] if cell is not None else board.spec.cell
+                layouts.check(layout, space_fields(board, name, cell, parameters), space_who(board, name, cell),
+                              side, side)
+    layouts.report()
 
 
 MAX_DRAWN_MM = 4000   # a board larger than 4 m a side is a mistake, and thousands of tile pages

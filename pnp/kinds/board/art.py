@@ -301,8 +301,14 @@ def _square_map(s, board: BoardData, assets) -> None:
         _building(s, board, name, assets)
 
 
-def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0) -> None:
-    """A space type's image, pattern, icon and label inside the square (x, y, c)."""
+def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0, cell=None) -> None:
+    """A space type's image, pattern, icon and label inside the square (x, y, c); for a type with
+    `layout:`, its layout's boxes there instead (the engine cards use), with the space's fields."""
+    if spec_key in board.space_layouts:
+        layout, parameters = board.space_layouts[spec_key]
+        fields = space_fields(board, spec_key, cell, parameters)
+        layout.draw_at(s, fields, space_who(board, spec_key, cell), x, y, c, c)
+        return
     if kind.image:
         assets.place_art(s, kind.image, locate(board.raw, ["spaces", spec_key, "image"]), x, y, c, c)
     if kind.pattern:
@@ -312,6 +318,29 @@ def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0
     if kind.label:
         s.text(x + c / 2, y + c * 0.92, kind.label, font=board.spec.fonts.bold, size=c * 0.2, fill=_ink_on(kind.fill),
                anchor="middle")
+
+
+def space_fields(board: BoardData, type_id: str, cell, parameters: dict) -> dict:
+    """What a space's layout reads: `id` (C7, a node's id; the type's id in the key), `type`,
+    `name` (the type's), `label`, `icon`, `fill`, `walk`, `location` and the game's `parameters`."""
+    kind = board.spec.spaces[type_id]
+    entry = board.entry(cell) if cell is not None else None
+    label = kind.label
+    if cell is not None and board.shape == "points":
+        label = board.spec.nodes[cell].label or str(cell)
+    return {"id": board.name_of(cell) if cell is not None else type_id, "type": type_id,
+            "name": kind.name or type_id, "label": label, "icon": kind.icon,
+            "fill": space_fill(board, kind, entry.color if entry is not None else None), "walk": kind.walk,
+            "location": entry.location if entry is not None else None, "parameters": parameters}
+
+
+def space_who(board: BoardData, type_id: str, cell):
+    """How a message names a space drawn by its layout, and where it is written."""
+    from pnp.layout.draw import Named
+
+    if cell is None:
+        return Named(f"space type '{type_id}'", locate(board.raw, ["spaces", type_id, "layout"]))
+    return Named(f"space {board.name_of(cell)}", board.pos_of(cell))
 
 
 def _square(s, board: BoardData, cell, assets) -> None:
@@ -326,20 +355,20 @@ def _square(s, board: BoardData, cell, assets) -> None:
     if not kind.walk:
         if fill:
             s.rect(x, y, c, c, fill=fill)
-        _pictures(s, board, kind, entry.space, x, y, c, assets)
+        _pictures(s, board, kind, entry.space, x, y, c, assets, cell=cell)
         return
     gap = mm(0.6)
     if fill is None:  # see-through: only the grid line round it, the painting or frame shows inside
         s.rect(x + gap / 4, y + gap / 4, c - gap / 2, c - gap / 2, stroke=_paint(kind.outline) or GRID, width=gap / 2,
                radius=mm(1))
-        _pictures(s, board, kind, entry.space, x, y, c, assets, gap)
+        _pictures(s, board, kind, entry.space, x, y, c, assets, gap, cell=cell)
         return
     s.rect(x, y, c, c, fill=GRID)
     if kind.outline:
         s.rect(x + gap / 2, y + gap / 2, c - gap, c - gap, fill=fill, radius=mm(1), stroke=kind.outline, width=1.2)
     else:
         s.rect(x + gap / 2, y + gap / 2, c - gap, c - gap, fill=fill, radius=mm(1))
-    _pictures(s, board, kind, entry.space, x, y, c, assets, gap)
+    _pictures(s, board, kind, entry.space, x, y, c, assets, gap, cell=cell)
 
 
 def _building(s, board: BoardData, name: str, assets) -> None:
@@ -396,7 +425,7 @@ def _hex_map(s, board: BoardData, assets) -> None:
         pts = [(b + x, b + y) for x, y in lay.hex_corners(*cell)]
         s.polygon(pts, fill=fill, stroke=_paint(kind.outline or GRID), width=0.8)
         x, y, side = cell_box(board, cell)
-        _pictures(s, board, kind, entry.space, x, y, side, assets)
+        _pictures(s, board, kind, entry.space, x, y, side, assets, cell=cell)
         if h.labels and not kind.footprint:
             cx, cy = lay.centre(*cell)
             size = max(4.0, c * 0.13)
@@ -439,7 +468,7 @@ def _points_map(s, board: BoardData, assets) -> None:
         fill = space_fill(board, kind)
         s.circle(x, y, c / 2, fill=fill, stroke=_paint(kind.outline or INK), width=1.2)
         bx, by, side = cell_box(board, name)
-        _pictures(s, board, kind, node.space, bx, by, side, assets)
+        _pictures(s, board, kind, node.space, bx, by, side, assets, cell=name)
         size = max(6.0, c * 0.3)
         label = node.label or name
         half = text_width(label, board.spec.fonts.bold, size) / 2 + mm(0.8)
@@ -505,9 +534,9 @@ def _node_tag(s, board: BoardData, node: str, label: str, icon: str | None, colo
 
 
 def has_art(board: BoardData, cell) -> bool:
-    """Does the space carry drawing of its own (a building, picture, pattern, icon or label)?"""
+    """Does the space carry drawing of its own (a building, picture, pattern, icon, label or layout)?"""
     kind = board.space_type(cell)
-    return bool(kind.footprint or kind.image or kind.pattern or kind.icon or kind.label)
+    return bool(kind.footprint or kind.image or kind.pattern or kind.icon or kind.label or kind.layout)
 
 
 def badge_space(board: BoardData, cell, taken=frozenset()):

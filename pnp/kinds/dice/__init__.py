@@ -36,7 +36,43 @@ def load(game, path, raw) -> ResolvedDice | None:
     if dice is None or len(game.errors.errors) > before:
         return None
     _check_unique_ids(game, dice, raw)
-    return dice
+    return _resolve_layouts(game, spec, dice, raw)
+
+
+def _resolve_layouts(game, spec, dice: ResolvedDice, raw) -> ResolvedDice:
+    """Dice with `layout:` (their own, else the file's) have their faces drawn by the layout engine
+    cards use: each layout resolved and checked now, with each face's fields (`pnp.layout.pieces`)."""
+    from dataclasses import replace
+
+    from pnp.layout.draw import Named
+    from pnp.kinds.layouts import layouts_of
+    from pnp.layout.pieces import PieceLayouts
+    from pnp.kinds.dice.draw import face_fields
+
+    if spec.layout is None and not any(d.layout is not None for d in spec.dice):
+        return dice
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "die face")
+    parameters = game.game.parameter_values() if game.game else {}
+    file_layout = None
+    if spec.layout is not None:
+        file_layout = layouts.resolve(spec.layout, raw, ["layout"], "the dice file")
+    out = []
+    for i, (die, written) in enumerate(zip(dice.dice, spec.dice)):
+        path = ["dice", i, "layout"] if written.layout is not None else ["layout"]
+        layout = layouts.resolve(written.layout, raw, path, f"die '{die.id}'") if written.layout is not None \
+            else file_layout
+        if layout is None:
+            out.append(die)
+            continue
+        drawn = []
+        for j in range(len(die.faces)):
+            who = Named(f"die '{die.id}', face {j + 1}", locate(raw, ["dice", i, "faces", j]))
+            fields = face_fields(die, j, parameters)
+            layouts.check(layout, fields, who, dice.tile, dice.tile, 0.0)
+            drawn.append((layout, fields, who))
+        out.append(replace(die, layouts=tuple(drawn)))
+    layouts.report()
+    return replace(dice, dice=tuple(out))
 
 
 def _check_unique_ids(game, dice: ResolvedDice, raw) -> None:
@@ -104,17 +140,17 @@ def validate(game, model) -> None:
 def pieces(game, component) -> list:
     """Each die, its faces in the order of its spec (the art of a sticker tile, with its bleed)."""
     from pnp.kinds.kind import Piece
-    from pnp.kinds.dice.draw import BLEED, draw_face
+    from pnp.kinds.dice.draw import BLEED, draw_die_face
 
     dice: ResolvedDice = component.model
     place = game.assets.place_icon
     size = dice.tile
 
-    def drawer(face):
-        return lambda surface: draw_face(surface, face, BLEED, BLEED, size, place, BLEED)
+    def drawer(die, index):
+        return lambda surface: draw_die_face(surface, die, index, BLEED, BLEED, size, place, BLEED)
 
     return [Piece(name=die.name, what="die", component="dice", width=size, height=size, bleed=BLEED, count=1,
-                  faces=tuple(drawer(f) for f in die.faces), key=die.id,
+                  faces=tuple(drawer(die, j) for j in range(len(die.faces))), key=die.id,
                   description=", ".join(f.text for f in die.faces), facts={"faces": [f.text for f in die.faces]})
             for die in dice.dice]
 

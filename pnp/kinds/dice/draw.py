@@ -15,7 +15,7 @@ from typing import Callable
 from pnp.draw import fonts
 from pnp.geometry.cubenet import cube_net, net_size
 from pnp.geometry.paper import paper_size
-from pnp.kinds.dice.models import Face, ResolvedDice
+from pnp.kinds.dice.models import Face, ResolvedDice, ResolvedDie
 from pnp.models.units import mm, to_mm
 from pnp.geometry.fit import DoesNotFit
 
@@ -70,11 +70,7 @@ _BADGE = {1: (0.765, 0.765, 0.19), 2: (0.765, 0.235, 0.18)}  # centre x, y and r
 def draw_face(surface, face: Face, x: float, y: float, size: float, place_icon: PlaceIcon,
               bleed: float = 0.0) -> None:
     """The face's art in the square (x, y, size); colours run `bleed` beyond it."""
-    colors = face.colors or (WHITE,)
-    b = bleed
-    surface.rect(x - b, y - b, size + 2 * b, size + 2 * b, fill=colors[0])
-    if len(colors) > 1:  # split along the diagonal from the top-right to the bottom-left corner
-        surface.polygon([(x + size + b, y - b), (x + size + b, y + size + b), (x - b, y + size + b)], fill=colors[1])
+    colors = _tile_colours(surface, face, x, y, size, bleed)
 
     def under(px: float, py: float, ps: float) -> list[str]:
         """The colours a box overlaps: the first colour lies above the diagonal, the second below."""
@@ -99,6 +95,40 @@ def draw_face(surface, face: Face, x: float, y: float, size: float, place_icon: 
     if number is not None:
         cx, cy, r = _BADGE[len(pictures)]
         _number(surface, str(number), x + cx * size, y + cy * size, r * size, True, big=False)
+
+
+def _tile_colours(surface, face: Face, x: float, y: float, size: float, bleed: float) -> tuple[str, ...]:
+    """The face's colours over the square and its bleed (two split it diagonally); they are returned."""
+    colors = face.colors or (WHITE,)
+    b = bleed
+    surface.rect(x - b, y - b, size + 2 * b, size + 2 * b, fill=colors[0])
+    if len(colors) > 1:  # split along the diagonal from the top-right to the bottom-left corner
+        surface.polygon([(x + size + b, y - b), (x + size + b, y + size + b), (x - b, y + size + b)], fill=colors[1])
+    return colors
+
+
+def draw_die_face(surface, die: ResolvedDie, index: int, x: float, y: float, size: float, place_icon: PlaceIcon,
+                  bleed: float = 0.0) -> None:
+    """Face `index` (from 0) of a die: its colours, then its layout's boxes when the die has
+    `layout:` (the engine cards use), else the built-in art (`draw_face`)."""
+    face = die.faces[index]
+    if not die.layouts:
+        draw_face(surface, face, x, y, size, place_icon, bleed)
+        return
+    layout, fields, who = die.layouts[index]
+    _tile_colours(surface, face, x, y, size, bleed)
+    layout.draw_at(surface, fields, who, x, y, size, size, bleed)
+
+
+def face_fields(die: ResolvedDie, index: int, parameters: dict) -> dict:
+    """What a die face's layout reads: `face` (as written, parts joined with +), `number`, `names`
+    (its other parts), `icons`, `labels`, `colors`, `color` (the first, else white), `index` (1–6),
+    `die` (id, name) and the game's `parameters`."""
+    face = die.faces[index]
+    return {"face": face.text, "number": face.number, "names": list(face.names),
+            "icons": [p.icon for p in face.parts if p.icon], "labels": [p.label for p in face.parts if p.label],
+            "colors": list(face.colors), "color": (face.colors or (WHITE,))[0], "index": index + 1,
+            "die": {"id": die.id, "name": die.name}, "parameters": parameters}
 
 
 def _number(surface, text: str, cx: float, cy: float, r: float, badge: bool, big: bool) -> None:
@@ -195,8 +225,7 @@ def tile_sheets(surface, dice: ResolvedDice, paper: str, sets: int | None, place
                 "Print at 100 % (actual size). Cut each tile on its grey outline; stick one set on the LEGO tiles "
                 "of each die.")
         for slot in plan.slots:
-            face = dice.dice[slot.die].faces[slot.face]
-            draw_face(surface, face, slot.x, slot.y, dice.tile, place_icon, BLEED)
+            draw_die_face(surface, dice.dice[slot.die], slot.face, slot.x, slot.y, dice.tile, place_icon, BLEED)
         for slot in plan.slots:
             surface.rect(slot.x, slot.y, dice.tile, dice.tile, stroke=CUT, width=CUT_WIDTH)
         labels = [(f"Set {p * full.sets_per_page + k + 1} · {dice.dice[d].name}", x, y, w)
@@ -242,7 +271,7 @@ def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, t
         for i, (die, k) in enumerate(chunk):
             r, c = divmod(i, across)
             net = cube_net(edge, x0 + c * (w + NET_SPACE), MARGIN + HEADER + r * (h + CAPTION + NET_SPACE))
-            draw_net(surface, net, [die.faces[n - 1] for n in range(1, 7)], place_icon)
+            draw_net(surface, net, [die.faces[n - 1] for n in range(1, 7)], place_icon, die)
             name = die.name if copies == 1 else f"{die.name} · set {k + 1}"
             surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
         _footer(surface, page_w, page_h, p + 1, pages)
@@ -250,10 +279,14 @@ def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, t
     return pages
 
 
-def draw_net(surface, net, faces: list[Face], place_icon: PlaceIcon) -> None:
-    """Faces (net face n shows faces[n - 1]), grey glue tabs, dashed folds and solid cuts."""
+def draw_net(surface, net, faces: list[Face], place_icon: PlaceIcon, die: ResolvedDie | None = None) -> None:
+    """Faces (net face n shows faces[n - 1]; a `die` with a layout, its face n), grey glue tabs,
+    dashed folds and solid cuts."""
     for nf in net.faces:
-        draw_face(surface, faces[nf.number - 1], nf.x, nf.y, nf.size, place_icon)
+        if die is not None and die.layouts:
+            draw_die_face(surface, die, nf.number - 1, nf.x, nf.y, nf.size, place_icon)
+        else:
+            draw_face(surface, faces[nf.number - 1], nf.x, nf.y, nf.size, place_icon)
     for tab in net.tabs:
         surface.polygon(tab.points, fill=TAB_FILL)
         mx, my = (sum(p[0] for p in tab.points) / 4, sum(p[1] for p in tab.points) / 4)

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from pnp.errors import Collector, did_you_mean
+from pnp.layout.boxes import Layout
 from pnp.reading.load import locate
 from pnp.models.types import Line, Color, PositiveLength, Spec
 from pnp.models.units import mm, parse_length
@@ -66,6 +67,9 @@ class Die(Spec):
     id: str = Field(min_length=1, description="a short name the rules and referee use, e.g. investigator")
     name: Line | None = Field(default=None, description="printed beside the tiles and the net, e.g. Investigator die")
     faces: list[FaceText] = Field(description="six faces; face i is opposite face 7-i on the paper die")
+    layout: str | Layout | None = Field(default=None, description="draw the faces with a layout of the game's "
+                                                      "`kind: layouts` file (by name) or with boxes written "
+                                                      "here, as a card is drawn")
 
 
 class DiceFile(Spec):
@@ -74,6 +78,8 @@ class DiceFile(Spec):
                        json_schema_extra={"default": "lego-2x2"})
     net_edge: PositiveLength = Field(default=DEFAULT_NET_EDGE, description="edge of the paper die (cube net)")
     symbols: dict[str, DiceSymbol] = Field(default_factory=dict)
+    layout: str | Layout | None = Field(default=None, description="the layout of every die without its own "
+                                                                   "(a layout's name, or boxes written here)")
     dice: list[Die] = Field(min_length=1)
 
 
@@ -117,6 +123,9 @@ class ResolvedDie:
     id: str
     name: str
     faces: tuple[Face, ...]
+    # with `layout:`, per face: (its resolved layout, the fields its templates read, who it is);
+    # set by the kind as the file is loaded (`pnp.layout.pieces`)
+    layouts: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""`kind: layouts` — card layouts shared by every deck of a game."""
+"""`kind: layouts` — layouts shared by every deck and piece of a game (docs/layout-engine.md)."""
 from __future__ import annotations
 
 from pnp.kinds.kind import KindOption
@@ -26,6 +26,15 @@ def load(game, path, raw):
         return None
     raw_layouts = raw.get("layouts")
     return {name: (layout, raw_layouts[name]) for name, layout in spec.layouts.items()}
+
+
+def layouts_of(game) -> dict:
+    """The layouts of the game's `kind: layouts` files, by name (name → (Layout, raw)): what a
+    token side's, die's, space type's or grid's `layout:` may name. Those files are loaded first."""
+    out: dict = {}
+    for c in game.of_kind(KIND):
+        out.update(c.model)
+    return out
 
 
 def build(game, components, options) -> dict:

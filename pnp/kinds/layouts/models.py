@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.kinds.deck.models import Layout
+from pnp.layout.boxes import Layout
 from pnp.models.types import Spec
 
 

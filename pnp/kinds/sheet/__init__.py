@@ -32,7 +32,43 @@ def load(game, path, raw):
     from pnp.kinds.sheet.models import load_sheet
 
     raw = render_parameters(game, raw)
-    return load_sheet(raw, game.errors)
+    sheet = load_sheet(raw, game.errors)
+    if sheet is not None:
+        _resolve_layouts(game, sheet, raw)
+    return sheet
+
+
+def _resolve_layouts(game, sheet, raw) -> None:
+    """Grids with `layout:` have every cell drawn by the layout engine cards use: each layout
+    resolved and checked now, for every cell (`pnp.layout.pieces`)."""
+    from pnp.kinds.layouts import layouts_of
+    from pnp.layout.pieces import PieceLayouts
+    from pnp.kinds.sheet.draw import cell_fields, cell_who
+
+    laid = {name: grid for name, grid in sheet.grids.items() if grid.layout is not None}
+    for name, grid in sheet.grids.items():
+        cols, rows = grid.size
+        for r, row in enumerate(grid.values or []):
+            if r >= rows or len(row) > cols:
+                game.errors.error(locate(raw, ["grids", name, "values", r]),
+                                  f"grid '{name}': row {r + 1} of `values` does not fit the grid's {cols} × {rows} "
+                                  f"cells (one value per cell, one list per row)")
+    if not laid:
+        return
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "cell")
+    parameters = game.game.parameter_values() if game.game else {}
+    for name, grid in laid.items():
+        at = locate(raw, ["grids", name, "layout"])
+        layout = layouts.resolve(grid.layout, raw, ["grids", name, "layout"], f"grid '{name}'")
+        if layout is None:
+            continue
+        grid._cell_layout = (layout, parameters, at)
+        cell = grid.cell or sheet.cell
+        cols, rows = grid.size
+        for r in range(rows):
+            for c in range(cols):
+                layouts.check(layout, cell_fields(name, grid, c, r, parameters), cell_who(name, grid, c, r), cell, cell)
+    layouts.report()
 
 
 def with_random_layout(sheet: Sheet, seed: int) -> Sheet:

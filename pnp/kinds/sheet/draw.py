@@ -15,7 +15,7 @@ from pnp.draw.text import draw_text, layout_text
 from pnp.errors import SpecError, SpecErrors
 from pnp.models import polyomino as poly
 from pnp.geometry.paper import paper_size
-from pnp.kinds.sheet.models import Checklist, Grid, Notes, Scores, Sheet, Track, piece_label
+from pnp.kinds.sheet.models import Checklist, Grid, Notes, Scores, Sheet, Track, column_name, piece_label
 from pnp.models.units import mm, to_mm
 
 INK = "#000000"
@@ -182,6 +182,12 @@ class GridBlock:
                 ox, oy = area.at[0] + (area.size[0] - w) // 2, area.at[1] + (area.size[1] - h) // 2
                 for c, r in shape:
                     s.rect(gx + (ox + c) * cell, gy + (oy + r) * cell, cell, cell, fill=START)
+        if grid._cell_layout is not None:  # every cell drawn by its layout (the engine cards use), under the rules
+            layout, parameters, _ = grid._cell_layout
+            for r in range(rows):
+                for c in range(cols):
+                    layout.draw_at(s, cell_fields(self.name, grid, c, r, parameters), cell_who(self.name, grid, c, r),
+                                   gx + c * cell, gy + r * cell, cell, cell)
         for c in range(1, cols):
             s.line(gx + c * cell, gy, gx + c * cell, gy + rows * cell, width=CELL_LINE)
         for r in range(1, rows):
@@ -391,6 +397,30 @@ class PictureBlock:
             y += TITLE_H
         if self.place is not None:
             self.place(s, self.name, self.picture, x, y)
+
+
+def cell_fields(name: str, grid: Grid, c: int, r: int, parameters: dict) -> dict:
+    """What a cell's layout reads: `id` (A1 for the top-left), `column` and `row` (from 1), `value`
+    (from the grid's `values:`), `piece` and `points` (of a printed piece covering it), `mark` and
+    `symbol`, `area`, `grid` and the game's `parameters`; what the cell lacks is empty."""
+    values = grid.values or []
+    value = values[r][c] if r < len(values) and c < len(values[r]) else None
+    piece = next((i for i, p in enumerate(grid.pieces) if (c, r) in poly.shifted(_cells(p.shape), p.at)), None)
+    mark = next((m for m, spec in grid.marks.items() if [c, r] in [list(xy) for xy in spec.cells]), None)
+    area = next((a for a, spec in grid.areas.items()
+                 if spec.at[0] <= c < spec.at[0] + spec.size[0] and spec.at[1] <= r < spec.at[1] + spec.size[1]), None)
+    return {"id": f"{column_name(c)}{r + 1}", "column": c + 1, "row": r + 1, "value": value,
+            "piece": piece_label(grid, piece) if piece is not None else None,
+            "points": grid.pieces[piece].points if piece is not None else None,
+            "mark": mark, "symbol": grid.marks[mark].symbol if mark else None, "area": area, "grid": name,
+            "parameters": parameters}
+
+
+def cell_who(name: str, grid: Grid, c: int, r: int):
+    """How a message names a cell drawn by its layout, and where its layout is written."""
+    from pnp.layout.draw import Named
+
+    return Named(f"grid '{name}', cell {column_name(c)}{r + 1}", grid._cell_layout[2])
 
 
 def _cells(rows) -> frozenset:

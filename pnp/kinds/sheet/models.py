@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, conint
+from pydantic import Field, PrivateAttr, conint
 
 from pnp.errors import Collector, did_you_mean
 from pnp.models import polyomino as poly
 from pnp.kinds.board.models import column_name  # A, B, … Z, AA: the same lettering as board columns
+from pnp.layout.boxes import Layout
 from pnp.models.fontnames import FontName
 from pnp.reading.load import LDict, locate
 from pnp.models.types import Line, PositiveLength, Spec
@@ -110,6 +111,15 @@ class Grid(Spec):
     note: str | None = Field(default=None, description="one line printed under the grid")
     random: RandomLayout | None = Field(default=None, description="how `--random-layout` fills this grid "
                                                                   "anew on every page")
+    layout: str | Layout | None = Field(default=None, description="draw every cell with a layout of the game's "
+                                                                   "`kind: layouts` file (by name) or with boxes "
+                                                                   "written here, as a card is drawn")
+    values: list[list[str | int | float]] | None = Field(default=None, description="a value per cell, one list "
+                                                                                    "per row, for the cell "
+                                                                                    "layout's `value`")
+    # (its resolved layout, the game's parameters, where `layout:` is written), set by the kind as the
+    # file is loaded (`pnp.layout.pieces`)
+    _cell_layout: Any = PrivateAttr(default=None)
 
 
 class Track(Spec):

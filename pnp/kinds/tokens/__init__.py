@@ -26,7 +26,48 @@ def load(game, path, raw):
     before = len(game.errors.errors)
     _check_art(game, tokens)
     _check_tracks(game, tokens)
+    _resolve_layouts(game, tokens)
     return tokens if len(game.errors.errors) == before else None
+
+
+def _resolve_layouts(game, tokens) -> None:
+    """Each side with `layout:` is drawn by the layout engine cards use: its layout resolved and
+    checked now, with the side's fields (`pnp.layout.pieces`)."""
+    from pnp.layout.draw import Named
+    from pnp.kinds.layouts import layouts_of
+    from pnp.layout.pieces import PieceLayouts
+    from pnp.kinds.tokens.draw import side_fields
+    from pnp.reading.load import locate
+
+    sides = [*tokens.spec.backs.values()] + [s for p in tokens.spec.pieces for s in (p.front, p.back)]
+    if not any(getattr(side, "layout", None) is not None for side in sides):
+        return
+    layouts = PieceLayouts(layouts_of(game), game.errors, game.assets, "piece")
+    parameters = game.game.parameter_values() if game.game else {}
+    resolved: dict[tuple, object] = {}  # a named back's layout: resolved once for all its pieces
+    for piece in tokens.pieces:
+        where = ["pieces", piece.index]
+        sides = [("front", piece.spec.front, where + ["front"])]
+        if piece.back is not None:
+            named = isinstance(piece.spec.back, str)
+            sides.append(("back", piece.back, ["backs", piece.spec.back] if named else where + ["back"]))
+        for side, face, path in sides:
+            if face.layout is None:
+                continue
+            at = locate(tokens.raw, path + ["layout"])
+            if side == "front" and (piece.spec.tracks or piece.spec.radial):
+                game.errors.error(at, f"piece '{piece.spec.id}': a player board or a radial track draws its "
+                                      f"own front; `layout:` is for the sides of plain pieces and standees")
+                continue
+            who = Named(f"piece '{piece.spec.id}' ({side})", at)
+            if tuple(path) not in resolved:
+                resolved[tuple(path)] = layouts.resolve(face.layout, tokens.raw, path + ["layout"], who.label)
+            layout = resolved[tuple(path)]
+            if layout is not None:
+                fields = side_fields(piece, face, side, parameters)
+                layouts.check(layout, fields, who, piece.w, piece.h, tokens.spec.bleed)
+                piece.layouts[side] = (layout, fields, who)
+    layouts.report()
 
 
 def _check_art(game, tokens) -> None:

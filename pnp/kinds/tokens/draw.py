@@ -231,6 +231,11 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     w, h = piece.w, piece.h
     spec = piece.spec
     s.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=face.fill)
+    if side in piece.layouts:  # the side's own layout, drawn by the engine cards use; then its cut line
+        layout, fields, who = piece.layouts[side]
+        layout.draw(s, fields, who, w, h, bleed)
+        _cut_guide(s, piece, w, h, face.ink, assets)
+        return
     if side == "front" and spec.radial:
         draw_radial(s, spec.radial, face, w, h, assets)
         return
@@ -266,6 +271,17 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
                   place_icon=_inline(s, assets, face.ink))
 
 
+def side_fields(piece: ResolvedPiece, face: Side, side: str, parameters: dict) -> dict:
+    """What a side's layout reads: the side's own keys (fill, ink, icon, image, label, value,
+    text), its `fields:`, `piece` (id, name, count, shape), `side` and the game's `parameters`."""
+    ctx = {key: getattr(face, key) for key in ("fill", "ink", "icon", "image", "label", "value", "text")}
+    ctx.update(face.fields)
+    ctx["piece"] = {"id": piece.spec.id, "name": piece.name, "count": piece.spec.count, "shape": piece.spec.shape}
+    ctx["side"] = side
+    ctx["parameters"] = parameters
+    return ctx
+
+
 def _inline(s, assets, ink: str):
     return lambda name, ix, iy, side: assets.place_icon(s, name, ix, iy, side, ink)
 
@@ -276,15 +292,24 @@ def _outline(s, piece: ResolvedPiece, w, h, ink, assets) -> None:
     d = min(w, h) * 0.04
     if shape == "circle":
         s.ellipse(w / 2, h / 2, w / 2 - d, h / 2 - d, stroke=ink, width=0.8)
-        s.ellipse(w / 2, h / 2, w / 2, h / 2, stroke=ink, width=CUT_GUIDE)
     elif shape == "hexagon":
         s.polygon(hexagon(w, h, d), stroke=ink, width=0.8)
-        s.polygon(hexagon(w, h, 0), stroke=ink, width=CUT_GUIDE)
     elif shape in ("rounded", "rect"):
         radius = corner_radius(piece)
         s.rect(d, d, w - 2 * d, h - 2 * d, stroke=ink, width=0.6, radius=max(0.0, radius - d) if radius else 0)
-        if radius:
-            s.rect(0, 0, w, h, stroke=ink, width=CUT_GUIDE, radius=radius)
+    _cut_guide(s, piece, w, h, ink, assets)
+
+
+def _cut_guide(s, piece: ResolvedPiece, w, h, ink, assets) -> None:
+    """The thin line on the cut of a piece that is not cut on the crop marks (round, hexagonal,
+    rounded, custom)."""
+    shape = "rect" if piece.spec.standee else piece.spec.shape
+    if shape == "circle":
+        s.ellipse(w / 2, h / 2, w / 2, h / 2, stroke=ink, width=CUT_GUIDE)
+    elif shape == "hexagon":
+        s.polygon(hexagon(w, h, 0), stroke=ink, width=CUT_GUIDE)
+    elif shape in ("rounded", "rect") and corner_radius(piece):
+        s.rect(0, 0, w, h, stroke=ink, width=CUT_GUIDE, radius=corner_radius(piece))
     elif shape == "custom":
         s.path(custom_outline(piece, assets), stroke=ink, width=CUT_GUIDE)
 

@@ -7,7 +7,7 @@ bleed (its edge colour runs past the cut), so a cut a little off shows no white.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,6 +17,7 @@ from typing_extensions import Annotated
 from pnp.errors import Collector, did_you_mean
 from pnp.reading.load import locate
 from pnp.kinds.deck.models import Font, Size
+from pnp.layout.boxes import Layout
 from pnp.models.types import Line, _LENGTH_SCHEMA, Color, NonNegLength, Spec
 from pnp.models.units import mm
 from pnp.models.validate import validate
@@ -53,6 +54,11 @@ class Side(Spec):
     text: str | None = Field(default=None, description="small print: a rule or a reminder (**bold**, :icons:)")
     font: Font = Field(default="sans", description="the font of `text` (the label uses its condensed bold)")
     image: str | None = Field(default=None, description="an SVG in the game folder (art/…) drawn in the icon's place")
+    layout: str | Layout | None = Field(default=None, description="draw this side with a layout of the game's "
+                                                                   "`kind: layouts` file (by name) or with boxes "
+                                                                   "written here, as a card is drawn")
+    fields: dict[str, Any] = Field(default_factory=dict, description="values the layout's templates read, "
+                                                                     "besides the side's own keys")
 
 
 class Track(Spec):
@@ -136,6 +142,9 @@ class ResolvedPiece:
     index: int
     back: Side | None
     back_key: str | None   # the shared back's name, or the piece's own id; equal keys draw the same art
+    # "front"/"back" → (its resolved layout, the fields its templates read), for a side with `layout:`
+    # (set by the kind as the file is loaded: `pnp.layout.pieces`)
+    layouts: dict[str, Any] = field(default_factory=dict)
 
     @property
     def w(self) -> float:

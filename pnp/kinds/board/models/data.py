@@ -59,6 +59,9 @@ class BoardData:
     scenarios: list[ResolvedScenario] = field(default_factory=list)
     node_pos: dict[str, Pos] = field(default_factory=dict)
     start: Cell | None = None            # the declared start space, resolved
+    # space type → (its resolved layout, the game's parameters), for a type with `layout:` (set by
+    # the kind as the file is loaded: `pnp.layout.pieces`)
+    space_layouts: dict = field(default_factory=dict)
     _links: dict = field(default_factory=dict, repr=False)   # points: node → neighbour nodes
     _dist: dict = field(default_factory=dict, repr=False)
 

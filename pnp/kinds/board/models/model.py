@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from pnp.layout.boxes import Layout
 from pnp.models.fontnames import FontName
 from pnp.models.types import Line, Color, Length, NonNegLength, PositiveLength, Spec
 from pnp.models.units import parse_length
@@ -36,6 +37,10 @@ class SpaceType(Spec):
     icon_color: Color | None = None
     image: str | None = Field(default=None, description="a picture in the game folder (e.g. art/ruin.svg) fitted in the space")
     label: Line | None = Field(default=None, description="a short text printed on the space")
+    layout: str | Layout | None = Field(default=None, description="draw the space's face with a layout of the "
+                                                                   "game's `kind: layouts` file (by name) or with "
+                                                                   "boxes written here, as a card is drawn (in "
+                                                                   "place of its image, pattern, icon and label)")
 
     @model_validator(mode="after")
     def _consistent(self) -> "SpaceType":
