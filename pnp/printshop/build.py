@@ -176,7 +176,7 @@ def _pdfs(game, shop: Shop, pieces: list, fits: dict) -> dict[str, bytes]:
             product = fits[id(ref.piece)].product
             trim_w, trim_h = (product.width, product.height) if product else (ref.piece.width, ref.piece.height)
             placements.append(Placement(ref.page, ref.piece.width, ref.piece.height, ref.piece.bleed, trim_w, trim_h))
-        stem = slug(f"{component}-{what}" if component in shared else component, what)
+        stem = slug(f"{component}-{what.replace(' ', '-')}" if component in shared else component, what)
         name, n = f"{stem}.pdf", 2
         while name.lower() in taken:
             name, n = f"{stem}-{n}.pdf", n + 1

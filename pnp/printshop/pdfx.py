@@ -1,8 +1,9 @@
 """A print shop's PDF/X file from pnp's RGB one-face-per-page PDF of pieces, with pikepdf.
 
 Each face of the RGB file (`pnp.render.pieces.pieces_printshop`) becomes a form placed on a page of the
-shop's size: scaled to cover the product's trim, centred, and where its own bleed falls short of the
-shop's, its outermost sliver of art stretched out to the page's edge (what a shop's guide means by
+shop's size: scaled to cover the product's trim (or its whole page, where that takes at most 1 % more),
+centred, and where its own bleed still falls short of the shop's, its outermost sliver of art stretched
+out to the page's edge (what a shop's guide means by
 extending the art: a board drawn with no bleed gets the shop's bleed in its own edge colours). Then
 every colour is made CMYK (`pnp.printshop.colour`): colour operators in every content stream, images,
 shadings. A PDF/X-1a file may hold no transparency, so a page that has any is flattened: drawn as a
@@ -27,6 +28,10 @@ FIXED_DATE = "D:20000101000000Z"  # the same bytes for the same game (as the rul
 XMP_DATE = "2000-01-01T00:00:00Z"
 SLIVER = 0.3   # points of the source's edge that are stretched into missing bleed
 OVERLAP = 0.5  # the stretched art reaches this far under the face, so no seam shows
+# A face whose own bleed nearly covers the shop's (pnp's 3 mm for a shop's 1/8 in) is scaled up by at most
+# this much more to fill it, rather than stretched: the trim then loses a tenth of a millimetre or two,
+# far inside a cutter's tolerance, and the page draws the face once.
+COVER_MORE = 0.01
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,9 @@ def _place(pdf, form, p: Placement, bleed: float) -> None:
     pw, ph = p.trim_w + 2 * bleed, p.trim_h + 2 * bleed
     sw, sh = p.width + 2 * p.bleed, p.height + 2 * p.bleed
     s = max(p.trim_w / p.width, p.trim_h / p.height)
+    covering = max(pw / sw, ph / sh)
+    if covering / s - 1 <= COVER_MORE:  # a face with nearly enough bleed is enlarged a hair instead
+        s = covering
     tx = pw / 2 - s * (p.bleed + p.width / 2)
     ty = ph / 2 - s * (p.bleed + p.height / 2)
     xs, ys = _segments(tx, s, sw, pw), _segments(ty, s, sh, ph)
