@@ -154,14 +154,14 @@ def _boxes(page, number: int, shop: Shop) -> list[Finding]:
             out.append(Finding(number, "", "no BleedBox: the bleed is taken to be the whole page"))
     if not _inside(trim, bleed) or not _inside(bleed, media):
         out.append(Finding(number, "", "the TrimBox is not inside the BleedBox, or the BleedBox not inside the page"))
-    sides = {"left": trim[0] - bleed[0], "bottom": trim[1] - bleed[1],
-             "right": bleed[2] - trim[2], "top": bleed[3] - trim[3]}
-    short = {side: v for side, v in sides.items() if v < shop.bleed - TOLERANCE}
+    sides = {"left": round(trim[0] - bleed[0], 2), "right": round(bleed[2] - trim[2], 2),
+             "top": round(bleed[3] - trim[3], 2), "bottom": round(trim[1] - bleed[1], 2)}
+    short = {side: v for side, v in sides.items() if v < shop.bleed_needed - TOLERANCE}
     if short:
         worst = min(short, key=short.get)
         out.append(Finding(number, "", f"bleed {short[worst] / PT_PER_MM:.1f} mm on the {worst}"
                            + (f" ({len(short) - 1} other side{'s' if len(short) > 2 else ''} short too)" if len(short) > 1 else "")
-                           + f": {shop.title} asks for {shop.bleed / PT_PER_MM:.1f} mm on every side"))
+                           + f": {shop.title} asks for {shop.bleed_needed / PT_PER_MM:.1f} mm on every side"))
     if shop.products:
         w, h = trim[2] - trim[0], trim[3] - trim[1]
         best = min(shop.products, key=lambda p: min(max(abs(p.width - w), abs(p.height - h)),
@@ -226,7 +226,7 @@ class _Walker:
         res = obj.get("/Resources") or pikepdf.Dictionary()
         self._resources(res, ctm)
         stack, fill, stroke = [], "gray", "gray"
-        text_at = (0.0, 0.0)
+        text_at, font = (0.0, 0.0), None
         pending = None  # a colour problem waiting for the place it is first used
         spaces = res.get("/ColorSpace") or {}
         try:
@@ -268,11 +268,15 @@ class _Walker:
                 pending = None
             elif name == "Tm" and len(operands) == 6:
                 text_at = (float(operands[4]), float(operands[5]))
-            elif name in ("Tj", "TJ", "'", '"') and pending:
-                self._colour(pending, self.where(ctm, *text_at))
-                pending = None
+            elif name in ("Tj", "TJ", "'", '"'):
+                if font is not None:
+                    self._font(res, font, ctm, text_at)
+                    font = None
+                if pending:
+                    self._colour(pending, self.where(ctm, *text_at))
+                    pending = None
             elif name == "Tf" and operands:
-                self._font(res, operands[0], ctm)
+                font = operands[0]
             elif name == "Do" and operands:
                 self._draw(res, operands[0], ctm, depth)
             elif name == "sh" and operands:
@@ -309,7 +313,7 @@ class _Walker:
             self.note("transparency", self.where(ctm), "transparency (opacity, a soft mask or a blend mode): "
                                                        "PDF/X-1a forbids it; flatten it first")
 
-    def _font(self, res, name, ctm) -> None:
+    def _font(self, res, name, ctm, at) -> None:
         font = (res.get("/Font") or {}).get(str(name))
         if font is None or font.objgen in self.seen_fonts:
             return
@@ -317,7 +321,7 @@ class _Walker:
             self.seen_fonts.add(font.objgen)
         if not _embedded(font):
             base = str(font.get("/BaseFont", name))[1:]
-            self.note(f"font {base}", self.where(ctm), f"the font {base} is not embedded: the shop would "
+            self.note(f"font {base}", self.where(ctm, *at), f"the font {base} is not embedded: the shop would "
                                                        "print another in its place")
 
     def _draw(self, res, name, ctm, depth: int) -> None:

@@ -43,6 +43,11 @@ class Shop:
     products: tuple[Product, ...] = ()
     sorts: frozenset[str] | None = None  # the sorts of piece the shop prints at all (None: every sort)
     dpi: int = 300                # pictures' resolution (png shops), and where a PDF page is flattened
+    least_bleed: float | None = None  # the bleed preflight accepts, when less than what pnp writes
+
+    @property
+    def bleed_needed(self) -> float:
+        return self.bleed if self.least_bleed is None else self.least_bleed
 
     def product(self, name: str) -> Product | None:
         return next((p for p in self.products if p.name == name), None)
@@ -94,7 +99,8 @@ SHOPS: dict[str, Shop] = {
         products=tuple(_inches(n, CARD, w, h, 36) for n, (w, h) in CARD_SIZES_IN.items() if n != "jumbo"),
         sorts=CARD),
     "printninja": Shop("printninja", "PrintNinja", "pdf", "PDF/X-1a:2003", 0.125 * PT_PER_IN, 300),
-    "pdfx4": Shop("pdfx4", "any print shop taking PDF/X-4", "pdf", "PDF/X-4", 0.125 * PT_PER_IN, 300),
+    "pdfx4": Shop("pdfx4", "any print shop taking PDF/X-4", "pdf", "PDF/X-4", 0.125 * PT_PER_IN, 300,
+                  least_bleed=3 * PT_PER_MM),  # 1/8 in written, the metric 3 mm accepted
 }
 
 
