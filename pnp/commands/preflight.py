@@ -39,8 +39,8 @@ def preflight(
             err.print(f"[red]{label}: {_escape(str(e))}[/]")
             unreadable = True
             continue
-        bad = [f for f in findings if f.rejects]
-        for line in summarise([f for f in findings if f.rejects]):
+        bad = summarise([f for f in findings if f.rejects])
+        for line in bad:
             err.print(f"[red]{label}: {_escape(line)}[/]")
         for line in summarise([f for f in findings if not f.rejects]):
             err.print(f"[yellow]{label}: warning: {_escape(line)}[/]")
