@@ -54,7 +54,10 @@ def make_pdfx(source: bytes, placements: list[Placement], bleed: float, standard
     forms = {}
     for p in placements:
         if p.source_page not in forms:
-            forms[p.source_page] = pdf.make_indirect(pdf.pages[p.source_page].as_form_xobject())
+            page = pdf.pages[p.source_page]
+            form = pdf.make_indirect(page.as_form_xobject())
+            form.BBox = Array([float(v) for v in page.MediaBox])  # qpdf clips a page's form to its TrimBox
+            forms[p.source_page] = form
     old = len(pdf.pages)
     for p in placements:
         _place(pdf, forms[p.source_page], p, bleed)
