@@ -10,7 +10,7 @@ to 100,000 rows. `deck.py N` without `--table` measures the YAML deck.
 prints one line a size: `cards=N wall_s=X ms_per_card=Y peak_rss_mb=Z child_peak_rss_mb=W`
 (the child is the largest forked worker). Memory should stay flat as N grows: the table is
 read one row at a time, past the first 1,000 cards a card is kept as its row's text and made
-again when its sheet is drawn (`pnp/spec/deckcards.py`), pages are compressed as they are
+again when its sheet is drawn (`pnp/kinds/deck/cards.py`), pages are compressed as they are
 finished, and the documents are written in chunks, joined as they arrive into files on disk.
 """
 from __future__ import annotations

@@ -27,7 +27,7 @@ from pnp.choices import Duplex, Format, Paper
 from pnp.errors import Pos, SpecError, SpecErrors
 
 if TYPE_CHECKING:  # the game's models load only when a game is built, not for an up-to-date check
-    from pnp.game import GameContext
+    from pnp.context import GameContext
 
 RULEBOOK = "rulebook"
 LATER = (RULEBOOK,)  # units that read the other units' outputs: rendered last, after `early`

@@ -25,7 +25,7 @@ def bundled() -> list[Example]:
     """Every bundled example game, by folder name."""
     from pnp.game import find_games
     from pnp.paths import EXAMPLES
-    from pnp.spec.load import load_yaml
+    from pnp.reading.load import load_yaml
 
     out = []
     for d in find_games(EXAMPLES):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pnp import __version__
 
-# The most bytes any read of a game file takes (a picture, a font, a workbook): pnp.spec.safepath refuses a
+# The most bytes any read of a game file takes (a picture, a font, a workbook): pnp.reading.safepath refuses a
 # larger file before reading it, whatever it holds, so its size is all of it a build can depend on. A sparse
 # file of 30 GB (30 MB zipped) took a minute to hash.
 LARGEST_READ = 20_000_000

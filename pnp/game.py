@@ -2,72 +2,18 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.render.assets import Assets
-from pnp.errors import Collector, Pos, SpecErrors, did_you_mean, display_path
-from pnp.spec.fontfiles import load_game_fonts
-from pnp.spec.fontnames import EMPTY as EMPTY_FONTS, GameFonts, using
-from pnp.spec.game import Game
-from pnp.spec.load import LDict, load_yaml, locate
-from pnp.spec.validate import validate
+from pnp.errors import Pos, SpecErrors, did_you_mean, display_path
+from pnp.models.fontfiles import load_game_fonts
+from pnp.models.fontnames import using
+from pnp.models.game import Game
+from pnp.reading.load import LDict, load_yaml, locate
+from pnp.models.validate import validate
 from pnp.gamesearch import GameSearch, discover_games, find_games  # noqa: F401 (where they were first)
-
-
-@dataclass
-class Component:
-    kind: str
-    path: Path
-    raw: Any
-    model: Any  # what the kind's loader returned
-
-
-@dataclass
-class GameContext:
-    dir: Path
-    name: str
-    game: Game | None
-    assets: Assets
-    errors: Collector = field(default_factory=Collector)
-    components: list[Component] = field(default_factory=list)
-    raw: Any = None
-    rules_path: Path | None = None  # the rulebook source, when the game has one
-    fonts: GameFonts = EMPTY_FONTS  # the game's own faces and fallbacks (`fonts:` in game.yaml), checked at load
-    _rules_source: str | None = field(default=None, repr=False)
-
-    def rules_source(self) -> str | None:
-        """The rulebook source as loaded, for the referee's reading of the words; None without one.
-
-        Read once, through the file gate (the path was checked at load; the read is bounded and
-        never follows a link at its last step), so no check reopens a file by name."""
-        if self.rules_path is None:
-            return None
-        if self._rules_source is None:
-            from pnp.spec.load import read_text
-
-            try:
-                self._rules_source = read_text(self.rules_path)
-            except SpecErrors:
-                self._rules_source = ""  # the build reports the unreadable rulebook at its position
-        return self._rules_source
-
-    def of_kind(self, kind: str) -> list[Component]:
-        return [c for c in self.components if c.kind == kind]
-
-    def own_fonts(self):
-        """A `with` block in which font names mean this game's faces (`fonts:` in game.yaml): every
-        command that draws or measures the game's text (build, validate, check, export, showcase)
-        works inside one."""
-        return using(self.fonts)
-
-    @property
-    def shared_layouts(self) -> dict:
-        out = {}
-        for c in self.of_kind("layouts"):
-            out.update(c.model)
-        return out
+from pnp.context import Component, GameContext  # noqa: F401 (GameContext was defined here first)
 
 
 def load_game(game_dir: Path) -> GameContext:
@@ -80,7 +26,7 @@ def load_game(game_dir: Path) -> GameContext:
         raise SpecErrors([_err(display_path(game_dir), "not a folder: give a game folder holding game.yaml")])
     if not os.path.lexists(game_file):
         raise SpecErrors([_err(display_path(game_file), "a game folder needs a game.yaml (title, players, components)")])
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     # game.yaml itself goes through the gate: a link out of the folder, a pipe or a device is refused
     game_file = safe_game_path(game_dir, "game.yaml", Pos(os.path.join(display_path(game_dir), "game.yaml")),
@@ -157,7 +103,7 @@ def _sniffed_kind(shown: str) -> str | None:
     """The `kind:` written at the top level of a file YAML could not read, when it says one."""
     import re
 
-    from pnp.spec.load import source_text
+    from pnp.reading.load import source_text
 
     m = re.search(r"^kind:[ \t]*['\"]?([A-Za-z_-]+)", source_text(shown), re.MULTILINE)
     return m.group(1) if m else None
@@ -174,7 +120,7 @@ def _warn_unlisted_specs(ctx: GameContext, raw: Any, files: list[tuple[Path, Pos
     import re
 
     from pnp.kinds import kind_names
-    from pnp.spec.load import read_text
+    from pnp.reading.load import read_text
 
     if ctx.game is None or ctx.game.components is None or not isinstance(raw, LDict) or "components" not in raw:
         return
@@ -214,7 +160,7 @@ def _files_used_otherwise(ctx: GameContext) -> set[str]:
 
 def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
     """rules.md (or the file game.yaml names): optional, but a named file must exist inside the game."""
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     if ctx.game is None or not ctx.game.rules:
         return None
@@ -237,14 +183,14 @@ def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
         out = []
         for i, name in enumerate(names):
             pos = locate(raw, ["components", i])
-            from pnp.spec.safepath import safe_game_path
+            from pnp.reading.safepath import safe_game_path
 
             try:
                 out.append((safe_game_path(ctx.dir, name, pos, what="component file"), pos))
             except SpecErrors as e:
                 ctx.errors.errors.extend(e.errors)
         return out
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     out = []
     for p in sorted(ctx.dir.glob("*.yaml")):

@@ -8,7 +8,7 @@ anything lies above it. Fixing the threshold (`mallopt`) keeps each large buffer
 mapping. Measured on the 50,000-card table deck: RSS after loading 62 → 52 MB, peak 87 → 79 MB,
 the same bytes out. Each such buffer then costs fresh pages, which showed on small builds (the
 bundled shelf 1.71 → 1.78 s), so it is done only once a deck is large: when it first keeps a
-card as its row (`pnp.spec.deckcards`). Elsewhere than on glibc (musl, macOS, Windows)
+card as its row (`pnp.kinds.deck.cards`). Elsewhere than on glibc (musl, macOS, Windows)
 nothing is changed.
 """
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""Where pnp's own resources live: fonts, the scaffold, JSON Schemas and the bundled example games.
+"""Where pnp's own resources live: fonts, the starter templates, JSON Schemas and the bundled games.
 
-All of them are package data under `pnp/data/` and `pnp/examples/`, found through
-`importlib.resources`, so a wheel works exactly like a checkout. They are read
-from the real file system (reportlab opens fonts by path), which a normal
-install, editable or not, gives us.
+Fonts and schemas are package data under `pnp/data/`; the bundled games are the checkout's top-level
+`cardspecs/` and the starter templates its `templates/`, installed as the packages `pnp.examples`
+and `pnp.templates` (setup.py maps them). All are found through `importlib.resources`, so a wheel
+works exactly like a checkout. They are read from the real file system (reportlab opens fonts by
+path), which a normal install, editable or not, gives us.
 """
 from __future__ import annotations
 
@@ -13,6 +14,6 @@ from pathlib import Path
 PACKAGE = Path(str(files("pnp")))
 DATA = PACKAGE / "data"
 FONTS = DATA / "fonts"
-SCAFFOLD = DATA / "scaffold"
+SCAFFOLD = Path(str(files("pnp.templates")))
 SCHEMAS = DATA / "schema"
-EXAMPLES = PACKAGE / "examples"
+EXAMPLES = Path(str(files("pnp.examples")))

@@ -140,7 +140,7 @@ class DeckFaces:
     """Some cards of one deck drawn by its print-shop code into a small PDF, rasterised on demand."""
 
     def __init__(self, game, deck, entries):
-        from pnp.render.card_pages import printshop
+        from pnp.kinds.deck.pages import printshop
         from pnp.draw.pdf import PdfSurface
         from pnp.export.raster import Rasterizer
         from pnp.kinds.deck import drawer_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.game import load_game
-from pnp.referee import blob
+from pnp.families import blob
 from pnp.referee.sim import SimResult
 from pnp.paths import EXAMPLES
 

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
-from pnp.referee.blorg import (
+from pnp.families.blorg import (
     GAP, IllegalMove, blorg_game, check, compile_rules, friendly_setup, initial_state, pass_time, random_play,
     replay, solve,
 )
@@ -103,7 +103,7 @@ def test_a_seeded_fault_is_caught(game, rule):
 def test_an_unplayable_deck_is_refused_by_the_simulation():
     """A located SpecError instead of a crash: a flipped location that turns into an item has no engine."""
     from pnp.errors import SpecErrors
-    from pnp.referee.blorg import referee_simulate
+    from pnp.families.blorg import referee_simulate
 
     ctx = load_game(GAME_DIR)
     blorg_game(ctx).side("cornfield").fields["kind"] = "item"
@@ -118,7 +118,7 @@ def test_the_deck_is_found_by_its_fields_not_its_file_name():
     (deck,) = ctx.of_kind("deck")
     assert blorg_game(ctx).raw is deck.raw
     deck.raw["fields"].pop("events")             # no longer declares the Blorg vocabulary
-    from pnp.referee.blorg import referee_check
+    from pnp.families.blorg import referee_check
 
     (finding,) = referee_check(ctx)
     assert finding.rule == "blorg-deck" and finding.pos.path.endswith("game.yaml")

@@ -8,13 +8,13 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions
-from pnp.render.board import board_size, cell_rect
+from pnp.kinds.board.draw import board_size, cell_rect
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds import board as board_kind
 from pnp.geometry.paper import PAPERS
 from pnp.geometry.tile import parse_paper, plan_tiles, spans
-from pnp.spec.units import mm
+from pnp.models.units import mm
 from pnp.paths import EXAMPLES
 
 GAME = EXAMPLES / "miskatonic"

@@ -64,7 +64,7 @@ def test_the_miskatonic_poster_is_mostly_board(tmp_path):
 
 def test_a_title_goes_beside_the_board_only_when_above_it_misses():
     from pnp.geometry.paper import PAPERS
-    from pnp.render.board import poster_layout
+    from pnp.kinds.board.draw import poster_layout
 
     a3, a2 = PAPERS["a3"], PAPERS["a2"]
     (size, beside) = poster_layout(300 * MM, 200 * MM, [a3, a2])
@@ -82,7 +82,7 @@ def test_a_poster_with_room_to_spare_carries_the_board_s_key(tmp_path, template)
     is overprinted."""
     from pnp.draw.pdf import PdfSurface
     from pnp.game import load_game
-    from pnp.render.board import board_poster
+    from pnp.kinds.board.draw import board_poster
     from textoverlap import overlaps
 
     from pnp.scaffold import DEFAULT_TEMPLATE

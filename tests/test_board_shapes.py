@@ -12,7 +12,7 @@ from boardshapes import MM, rgb, shapes
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.game import load_game
-from pnp.render.board_art import MAP_BACKGROUND, TRACK_FILL
+from pnp.kinds.board.art import MAP_BACKGROUND, TRACK_FILL
 from pnp.scaffold import create
 
 
@@ -249,7 +249,7 @@ def test_track_bounds(tmp_path):
 
 
 def test_too_many_nodes(tmp_path):
-    from pnp.spec.board import MAX_NODES
+    from pnp.kinds.board.models import MAX_NODES
 
     nodes = "".join(f"  n{i}: {{at: [{10 + (i % 40) * 4}mm, {10 + (i // 40) * 4}mm], space: town}}\n"
                     for i in range(MAX_NODES + 1))
@@ -376,7 +376,7 @@ def test_every_shape_tiles_with_a_12mm_overlap(tmp_path, paper, which):
                   sorted({(round(w[1], 2), round(w[3], 2)) for w in wins})):
         for (a0, a1), (b0, b1) in zip(spans, spans[1:]):
             assert (a1 - b0) / MM == pytest.approx(12.0, abs=0.01)
-    from pnp.render.board import board_size
+    from pnp.kinds.board.draw import board_size
 
     W, H = board_size(board)   # together the windows cover the whole board
     assert min(w[0] for w in wins) == pytest.approx(0) and max(w[2] for w in wins) == pytest.approx(W)

@@ -9,9 +9,9 @@ import pytest
 from conftest import line_of, mutate, write_game
 from pnp.errors import Collector
 from pnp.paths import EXAMPLES, SCAFFOLD
-from pnp.spec.deck import BOX_MODELS, Box, IconsBox, ImageBox, ShapeBox, TextBox
-from pnp.spec.load import LDict, load_yaml, parse_yaml
-from pnp.spec.validate import validate
+from pnp.kinds.deck.models import BOX_MODELS, Box, IconsBox, ImageBox, ShapeBox, TextBox
+from pnp.reading.load import LDict, load_yaml, parse_yaml
+from pnp.models.validate import validate
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,5 @@
 """A large table's cards past the first thousand are kept as their CSV rows and made again
-when drawn (`pnp.spec.deckcards`): the outputs, the errors and the places a referee reads must
+when drawn (`pnp.kinds.deck.cards`): the outputs, the errors and the places a referee reads must
 be those of the same deck held whole. `KEEP_RESOLVED` is lowered so that a small deck takes
 the same path as one of 50,000 cards."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from pnp.build import BuildOptions, build_game
 from pnp.game import load_game
-from pnp.spec import deckcards
+from pnp.kinds.deck import cards as deckcards
 from tests.test_containment_outputs import files_under
 
 DECK = """\
@@ -140,7 +140,7 @@ def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch,
     """The rows are read again from their file, checked against what was read the first time: a table
     edited, replaced or removed after it was checked is an error at the file (exit 2, the earlier
     output untouched), never cards drawn from rows nobody checked."""
-    import pnp.render.sheet_chunks as sheet_chunks
+    import pnp.kinds.deck.sheet_chunks as sheet_chunks
 
     monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
     game = _game(tmp_path / "game", _crew(400))  # rows in several blocks (`deckcards.BLOCK`)

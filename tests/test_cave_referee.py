@@ -10,7 +10,7 @@ import pytest
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
-from pnp.referee import cave
+from pnp.families import cave
 from pnp.referee.checks import run_checks
 
 from conftest import line_of, mutate

@@ -106,7 +106,7 @@ def test_yaml_unknown_tag_is_a_located_error(tmp_path, tagged):
 
 
 def test_yaml_standard_tags_keep_their_plain_meaning(tmp_path):
-    from pnp.spec.load import parse_yaml
+    from pnp.reading.load import parse_yaml
 
     tree = parse_yaml("a: !!str 3\nb: !!int '7'\nc: !!float 2\nd: !!bool yes\ne: !!null ''\nf: ! 12\n"
                       "g: !!map {x: 1}\nh: !!seq [1]\n", "t.yaml")
@@ -492,7 +492,7 @@ def test_token_counts_are_bounded(tmp_path):
                                     "{% macro m() %}{% endmacro %}{{ m }}", "{{ joiner() }}"])
 def test_a_template_printing_a_method_or_a_bare_object_is_an_error_not_a_memory_address(source):
     """Its text would hold a memory address, which changes from run to run: the output must not."""
-    from pnp.spec.templating import TemplateError, render
+    from pnp.sandbox.templating import TemplateError, render
 
     with pytest.raises(TemplateError, match="not a value"):
         render(source, {"card": {"id": "c1", "copy": 2, "count": 3}})
@@ -500,7 +500,7 @@ def test_a_template_printing_a_method_or_a_bare_object_is_an_error_not_a_memory_
 
 
 def test_templates_still_do_ordinary_work():
-    from pnp.spec.templating import render
+    from pnp.sandbox.templating import render
 
     context = {"name": "Orc", "power": 3, "tags": ["a", "b"]}
     source = ("{% for i in range(power) %}*{% endfor %} {{ name ~ '!' }} {{ tags | join(', ') }} "

@@ -313,7 +313,7 @@ def test_huge_file(surface, tmp_path):
 @pytest.mark.parametrize("surface", ["art", "icon", "data", "rules", "include", "image"])
 def test_huge_file_is_refused_before_reading(surface, tmp_path, monkeypatch):
     """A file far over the cap is refused from its size: the gate reads not one byte of it."""
-    import pnp.spec.safepath as safepath
+    import pnp.reading.safepath as safepath
 
     s = SURFACES[surface]
     game, target, _ = place(surface, tmp_path, f"huge.{s.ext}")
@@ -324,7 +324,7 @@ def test_huge_file_is_refused_before_reading(surface, tmp_path, monkeypatch):
 
     def spy_open(path, flags, *args, **kwargs):
         fd = real_open(path, flags, *args, **kwargs)
-        if sys._getframe(1).f_globals.get("__name__") == "pnp.spec.safepath":
+        if sys._getframe(1).f_globals.get("__name__") == "pnp.reading.safepath":
             current[fd] = str(path)
             opened.append(str(path))
         return fd

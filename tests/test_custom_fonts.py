@@ -338,7 +338,7 @@ def test_a_cff_font_whose_subroutines_multiply_is_refused_in_a_second(tmp_path, 
 
 
 def test_a_huge_font_file_is_refused_before_it_is_read(tmp_path, run_cli):
-    from pnp.spec.fontfiles import FONT_BYTES
+    from pnp.models.fontfiles import FONT_BYTES
 
     game = font_game(tmp_path, "fonts:\n  Fell: fonts/fell.ttf\n", {})
     with open(game / "fonts/fell.ttf", "wb") as f:
@@ -366,7 +366,7 @@ def test_cff_conversion_keeps_advance_widths(tmp_path):
     """The converted face measures as the original: layout is the designer's, not the converter's."""
     from fontTools.ttLib import TTFont
 
-    from pnp.spec.fontfiles import usable_truetype
+    from pnp.models.fontfiles import usable_truetype
 
     ttf = TTFont(io.BytesIO(usable_truetype(make_font(LATIN, "Fell", cff=True))))
     assert "glyf" in ttf and "CFF " not in ttf
@@ -415,7 +415,7 @@ def test_a_fallback_font_draws_a_token_label(tmp_path, run_cli):
 
 
 def test_a_cff_font_with_too_many_glyphs_is_refused_before_converting(monkeypatch):
-    from pnp.spec import fontfiles
+    from pnp.models import fontfiles
 
     monkeypatch.setattr(fontfiles, "CONVERT_GLYPHS", 10)
     with pytest.raises(fontfiles.FontProblem, match=r"has CFF outlines and 2[0-9] glyphs, too many to convert"):

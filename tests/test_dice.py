@@ -14,7 +14,7 @@ from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.geometry.cubenet import CELLS, GLUE_PAIRS, cube_net, face_edge
-from pnp.spec.units import mm
+from pnp.models.units import mm
 from pnp.paths import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -391,7 +391,7 @@ def test_the_model_the_referee_reads():
     from pnp.game import GameContext
     from pnp.render.assets import Assets
     from pnp.kinds import dice as kind
-    from pnp.spec.load import load_yaml
+    from pnp.reading.load import load_yaml
 
     game = GameContext(SPEC.parent, "miskatonic", None, Assets(SPEC.parent))
     model = kind.load(game, SPEC, load_yaml(SPEC))

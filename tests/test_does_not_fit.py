@@ -11,7 +11,7 @@ from pnp.geometry.fit import DoesNotFit
 from pnp.geometry.impose import card_grid
 from pnp.geometry.paper import paper_size
 from pnp.paths import EXAMPLES
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 
 def test_layout_code_raises_does_not_fit():

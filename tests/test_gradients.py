@@ -7,11 +7,11 @@ import pytest
 
 from conftest import line_of
 from pnp.errors import Collector
-from pnp.spec.deck import Box
-from pnp.spec.load import parse_yaml
-from pnp.spec.paint import GradientFill
-from pnp.spec.types import parse_color
-from pnp.spec.validate import validate
+from pnp.kinds.deck.models import Box
+from pnp.reading.load import parse_yaml
+from pnp.models.paint import GradientFill
+from pnp.models.types import parse_color
+from pnp.models.validate import validate
 
 MM = 72 / 25.4
 GAME = "title: Grad\nplayers: 1\ncomponents: [cards.yaml]\n"

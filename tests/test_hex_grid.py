@@ -7,7 +7,7 @@ import math
 import pytest
 
 from pnp.geometry.hexgrid import HexLayout, corners
-from pnp.spec.board.hexes import from_axial, neighbours, to_axial
+from pnp.kinds.board.models.hexes import from_axial, neighbours, to_axial
 
 SHAPES = list(itertools.product(("flat", "pointy"), ("odd", "even")))
 AXIAL_DIRECTIONS = {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}

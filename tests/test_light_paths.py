@@ -22,7 +22,7 @@ PLAIN = ["", "plain text", "{{ name }}", "x {{ name }} y {{ power }}", "{{name}}
 def test_plain_substitutions_give_what_jinja2_gives(source):
     from jinja2 import meta
 
-    from pnp.spec import templating
+    from pnp.sandbox import templating
 
     context = {"name": "Orc", "power": 3}
     env = templating.environment()
@@ -39,7 +39,7 @@ def test_random_texts_render_as_jinja2_renders_them(seed):
 
     from jinja2 import meta
 
-    from pnp.spec import templating
+    from pnp.sandbox import templating
 
     pieces = ["{", "}", "{{", "}}", " ", "\n", "\r", "\r\n", "name", "power", "_a1", "true", "None", "-", "%",
               "\t", "é", "{%", "%}", "{#", "#}", "|", ".", "'"]
@@ -64,7 +64,7 @@ def test_random_texts_render_as_jinja2_renders_them(seed):
 
 @pytest.mark.parametrize("source", ["{{ name", "{{ name }} {{", "{{ name | }}", "{% if %}"])
 def test_a_broken_template_is_still_refused(source):
-    from pnp.spec import templating
+    from pnp.sandbox import templating
 
     with pytest.raises(templating.TemplateError, match="syntax error"):
         templating.check_template(source)

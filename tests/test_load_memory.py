@@ -94,7 +94,7 @@ def test_a_large_tables_cards_past_the_first_are_kept_as_their_rows(tmp_path, mo
     """Past `KEEP_RESOLVED` cards, a CSV row's card is kept as where its row is in the file, to be read
     again: tens of bytes a card. The table is read one row at a time, so the peak of loading holds
     the file's text and no more."""
-    from pnp.spec import deckcards
+    from pnp.kinds.deck import cards as deckcards
 
     monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
     small, large = _game(tmp_path / "small", 100, "table"), _game(tmp_path / "large", 2_100, "table")

@@ -14,8 +14,8 @@ import pytest
 from pnp.build import BuildOptions, render
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
-from pnp.referee import miskatonic
-from pnp.spec.units import mm
+from pnp.families import miskatonic
+from pnp.models.units import mm
 
 GAME = EXAMPLES / "miskatonic"
 DPI = 300

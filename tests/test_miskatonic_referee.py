@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pnp.game import load_game
-from pnp.referee import miskatonic
+from pnp.families import miskatonic
 from pnp.paths import EXAMPLES
 
 GAME = EXAMPLES / "miskatonic"

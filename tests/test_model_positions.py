@@ -5,7 +5,7 @@ import shutil
 
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
-from pnp.spec.deck import Deck
+from pnp.kinds.deck.models import Deck
 
 
 def _line_of(path, text: str) -> int:

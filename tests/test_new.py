@@ -45,10 +45,10 @@ SCAFFOLDED_INSIDE: set[str] = set()
 
 
 def test_every_kind_has_a_template(tmp_path):
-    """A new kind joins `pnp new` by adding pnp/data/scaffold/<kind>.yaml: none may be forgotten."""
+    """A new kind joins `pnp new` by adding templates/<kind>.yaml: none may be forgotten."""
     with_template = {p.stem for p in scaffold_dir().glob("*.yaml")}
     missing = set(kind_names()) - SCAFFOLDED_INSIDE - with_template
-    assert not missing, f"kinds without a scaffold template in pnp/data/scaffold/: {sorted(missing)}"
+    assert not missing, f"kinds without a scaffold template in templates/: {sorted(missing)}"
     made = create("g", tmp_path)
     assert set(made.skipped) <= SCAFFOLDED_INSIDE
     assert {f"{k}.yaml" for k in set(kind_names()) - SCAFFOLDED_INSIDE} <= set(made.files)
@@ -56,7 +56,7 @@ def test_every_kind_has_a_template(tmp_path):
 
 def test_templates_name_existing_kinds():
     stale = {p.stem for p in scaffold_dir().glob("*.yaml")} - {"game"} - set(kind_names())
-    assert not stale, f"pnp/data/scaffold/ has templates for kinds that do not exist: {sorted(stale)}"
+    assert not stale, f"templates/ has templates for kinds that do not exist: {sorted(stale)}"
 
 
 def test_every_spec_points_at_its_schema(tmp_path):

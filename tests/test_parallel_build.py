@@ -171,7 +171,7 @@ def test_chunks_drawn_by_workers_pass_through_out_only(run_cli, tmp_path, monkey
     import tempfile
 
     import pnp.draw.pdf
-    import pnp.render.sheet_chunks as sheet_chunks
+    import pnp.kinds.deck.sheet_chunks as sheet_chunks
     from tests.conftest import write_game
 
     monkeypatch.setattr(pnp.draw.pdf.ChunkedPdfSurface, "pages_per_chunk", 4)  # 60 cards: several chunks

@@ -170,7 +170,7 @@ def test_simulate_writes_a_reproducible_balance_pdf(run_cli, tmp_path):
     assert pdf.read_bytes() == (b / "cave" / "balance.pdf").read_bytes()
     assert pdf.read_bytes() != (c / "cave" / "balance.pdf").read_bytes()
     pages, text = pdf_text(pdf)
-    from pnp.referee import cave
+    from pnp.families import cave
 
     charts = len(cave.referee_simulate(load_game(CAVE), 40, 1).charts)
     assert pages == 1 + math.ceil(charts / 2) == 6
@@ -198,7 +198,7 @@ def test_simulate_without_a_simulation_exits_2(run_cli, tmp_path):
 
 
 def test_simulate_reports_progress():
-    from pnp.referee import cave
+    from pnp.families import cave
 
     seen = []
     cave.referee_simulate(load_game(CAVE), 250, seed=1, progress=lambda done, total: seen.append((done, total)))
@@ -236,7 +236,7 @@ def test_each_family_simulation_draws_a_balance_report(family):
     # page 1 speaks in words: every figure is named as a reader would, none by its variable
     first = pdf.pages[0].extract_text()
     assert not re.search(r"\b[a-z]+_[a-z0-9_]+\b|[{}\[\]]|': ", first), first
-    assert all(figure_label(name) in first for name in result.figures), "every figure is on page 1, in words"
+    assert all(figure_label(name, result) in first for name in result.figures), "every figure is on page 1, in words"
 
 
 @pytest.mark.parametrize("family", FAMILIES)

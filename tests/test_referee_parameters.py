@@ -12,7 +12,7 @@ import pytest
 
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
-from pnp.referee import cave
+from pnp.families import cave
 from pnp.referee.checks import run_checks
 
 

@@ -6,7 +6,7 @@ import os
 import pytest
 
 from pnp.errors import Pos, SpecErrors
-from pnp.spec.safepath import safe_game_path
+from pnp.reading.safepath import safe_game_path
 
 POS = Pos("game.yaml", 7, 9)
 
@@ -114,7 +114,7 @@ def test_a_link_to_a_pipe_inside_is_refused_too(game):
 
 def test_read_regular_never_follows_a_last_step_link_or_waits_on_a_pipe(game):
     """The open itself is checked: a path swapped for a link or a pipe after the path check is still refused."""
-    from pnp.spec.safepath import read_regular
+    from pnp.reading.safepath import read_regular
 
     os.symlink(game / "cards.csv", game / "swapped.csv")
     os.mkfifo(game / "pipe.csv")
@@ -125,7 +125,7 @@ def test_read_regular_never_follows_a_last_step_link_or_waits_on_a_pipe(game):
 
 
 def test_read_regular_caps_the_size(game):
-    from pnp.spec.safepath import read_regular
+    from pnp.reading.safepath import read_regular
 
     (game / "big.csv").write_bytes(b"x" * 101)
     assert read_regular(game / "cards.csv", POS, "data file", 100) == b"id\n"
@@ -135,7 +135,7 @@ def test_read_regular_caps_the_size(game):
 
 
 def test_read_game_text_locates_bad_bytes(game):
-    from pnp.spec.safepath import read_game_text
+    from pnp.reading.safepath import read_game_text
 
     (game / "ok.csv").write_bytes("\ufeffid\nCafé\n".encode("utf-8"))
     (game / "latin.csv").write_bytes("id\nCaf\xe9\n".encode("latin-1"))

@@ -66,7 +66,7 @@ def test_bundled_specs_start_with_their_schema_line():
     lacking = []
     for path in BUNDLED:
         kind = kind_of(path)
-        want = f"# yaml-language-server: $schema=../../data/schema/{kind}.json"
+        want = f"# yaml-language-server: $schema=../../pnp/data/schema/{kind}.json"  # cardspecs/<game>/ → pnp/data/schema/ in the checkout
         if path.read_text(encoding="utf-8").splitlines()[:1] != [want]:
             lacking.append(f"{path.relative_to(ROOT)} (want: {want})")
         else:

@@ -14,12 +14,12 @@ from pypdf.generic import ContentStream
 
 from pnp.paths import EXAMPLES
 from pnp.build import BuildOptions, build_game
-from pnp.render import sheet as drawing
+from pnp.kinds.sheet import draw as drawing
 from pnp.errors import SpecErrors
 from pnp.game import load_game
 from pnp.kinds.sheet import with_random_layout
-from pnp.spec import polyomino as poly
-from pnp.spec.units import mm
+from pnp.models import polyomino as poly
+from pnp.models.units import mm
 
 ROOT = Path(__file__).resolve().parents[1]
 BLOB = EXAMPLES / "blob"
@@ -283,7 +283,7 @@ def test_blob_random_layout_valid_over_300_seeds():
 def test_random_layout_places_only_declared_shapes_and_every_mark():
     """Declared pictures are the only shapes placed; `apart: false` lets pieces touch; several marks each get
     their count on distinct uncovered squares; `coverable_by` keeps out what its shapes cannot cover."""
-    from pnp.spec.sheet import Mark
+    from pnp.kinds.sheet.models import Mark
 
     sheet = load_game(BLOB).of_kind("sheet")[0].model.model_copy(deep=True)
     city = sheet.grids["city"]
@@ -326,7 +326,7 @@ def board_touch(a, b) -> bool:
 
 def test_random_layout_is_a_valid_sheet():
     from pnp.errors import Collector
-    from pnp.spec.sheet import check_sheet
+    from pnp.kinds.sheet.models import check_sheet
 
     game = load_game(BLOB)
     comp = game.of_kind("sheet")[0]

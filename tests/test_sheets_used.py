@@ -16,8 +16,8 @@ from pnp.kinds import deck as deck_kind
 from pnp.kinds import tokens as tokens_kind
 from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.paths import EXAMPLES
-from pnp.render.tokens import BAND_GAP, crop_marks, layout_pages
-from pnp.spec.units import mm
+from pnp.kinds.tokens.draw import BAND_GAP, crop_marks, layout_pages
+from pnp.models.units import mm
 
 PAPERS = ["a4", "letter"]
 

@@ -632,7 +632,7 @@ def test_a_required_field_left_empty_is_an_error_at_its_cell(run_cli, tmp_path):
 
 def test_positions_print_as_before_and_cells_as_a_spreadsheet_names_them():
     from pnp.errors import Pos
-    from pnp.spec.tables import cell_pos
+    from pnp.reading.tables import cell_pos
 
     assert str(Pos("cards.yaml", 3, 7)) == "cards.yaml:3:7"
     assert str(cell_pos("cards.xlsx", "Ships", 12, 3)) == "cards.xlsx:Ships!C12"

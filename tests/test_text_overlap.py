@@ -13,7 +13,7 @@ from pnp.build import BuildOptions, render
 from pnp.draw.pdf import PdfSurface
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
-from pnp.render.board_art import badge_space, cell_box, draw_board, geometry, has_art
+from pnp.kinds.board.art import badge_space, cell_box, draw_board, geometry, has_art
 
 GAMES = ["blob", "blorg", "cave", "miskatonic"]
 
@@ -131,7 +131,7 @@ def test_marks_on_hex_and_points_maps_keep_off_the_art_and_the_words(tmp_path, t
     """START and GOAL on spaces with an icon and a label (hex towns), and on places of a points map
     (a ring on the place's outline, a tag above it): no word on the poster is run into, a hex badge
     stands on a plain hex touching the marked one, a points tag sits above its place."""
-    from pnp.render.board import board_poster
+    from pnp.kinds.board.draw import board_poster
     from pnp.scaffold import create
 
     made = create("marked", tmp_path, template=template)

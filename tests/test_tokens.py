@@ -19,8 +19,8 @@ from pnp.game import load_game
 from pnp.kinds import tokens as tokens_kind
 from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.paths import EXAMPLES
-from pnp.render.tokens import draw_radial, layout_pages, radial_geometry, radial_text_extents
-from pnp.spec.units import mm
+from pnp.kinds.tokens.draw import draw_radial, layout_pages, radial_geometry, radial_text_extents
+from pnp.models.units import mm
 
 GAME = EXAMPLES / "miskatonic"
 DPI = 254  # 10 px per mm
@@ -341,12 +341,12 @@ def test_radial_track_from_spec_labels_arms(tmp_path):
 def test_engine_names_no_bundled_game():
     """The tokens engine speaks of pieces, tracks and arms; the games' own words live in their specs."""
     import pnp.kinds.tokens
-    import pnp.render.tokens
-    import pnp.spec.tokens
+    import pnp.kinds.tokens.draw
+    import pnp.kinds.tokens.models
 
     words = re.compile(r"star.?chart|ancient|tome|miskatonic|investigator|cthulhu|sanitarium|curse|night sky|"
                        r"blob|blorg|cave", re.I)
-    for module in (pnp.spec.tokens, pnp.render.tokens, pnp.kinds.tokens):
+    for module in (pnp.kinds.tokens.models, pnp.kinds.tokens.draw, pnp.kinds.tokens):
         source = Path(module.__file__).read_text()
         assert not words.findall(source), (module.__name__, words.findall(source))
 

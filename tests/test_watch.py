@@ -13,8 +13,8 @@ import pnp.fingerprint
 import pnp.kinds
 from pnp.build import BuildOptions, build_game
 from pnp.buildcache import CACHE_NAME, UnitCache
-from pnp.spec.types import Spec
-from pnp.spec.validate import validate
+from pnp.models.types import Spec
+from pnp.models.validate import validate
 
 
 class Note(Spec):

@@ -1,7 +1,7 @@
 """The last line of defence against NaN and infinity in a drawing: the surfaces refuse them.
 
-Every number of a spec or an art file is checked where it is read (pnp.spec.types,
-pnp.spec.load, pnp.draw.art), so a number that is not finite here is a bug in pnp,
+Every number of a spec or an art file is checked where it is read (pnp.models.types,
+pnp.reading.load, pnp.draw.art), so a number that is not finite here is a bug in pnp,
 not a mistake in a game. It stops the build as an internal error instead of being
 written as `nan` or `inf` into a PDF or SVG that viewers and printers misread.
 """

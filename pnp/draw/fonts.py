@@ -2,11 +2,11 @@
 
 Every name a spec may use maps to one TrueType face registered with reportlab,
 so measuring and drawing use the same metrics in PDF and SVG. Built-in names
-register as `PNP-<name>`; a game's face (`pnp.spec.fontfiles`) registers under a
+register as `PNP-<name>`; a game's face (`pnp.models.fontfiles`) registers under a
 name derived from its content hash, so the same name in two games can never mean
 the same registration, and the same file always gives the same bytes.
 
-Which face a name means is looked up through `pnp.spec.fontnames.active()`, the
+Which face a name means is looked up through `pnp.models.fontnames.active()`, the
 fonts of the game being drawn. With fallback fonts, a character the chosen face
 lacks is drawn from the first fallback that has it: `runs` splits a string into
 pieces by the face that draws each, and the surfaces draw piece by piece.
@@ -22,7 +22,7 @@ from typing import Iterator
 from pnp.draw.textcache import text_cache
 from pnp.paths import FONTS
 
-from pnp.spec.fontnames import FONT_FILES, GameFace, active  # noqa: E402  (the catalogue lives with the specs)
+from pnp.models.fontnames import FONT_FILES, GameFace, active  # noqa: E402  (the catalogue lives with the specs)
 # the bold and italic of each face, for **bold** and *italic* in text
 STYLE_OF = {
     "sans": {"b": "sans-bold", "i": "sans-italic", "bi": "sans-bolditalic"},
@@ -166,7 +166,7 @@ def style_variant(font: str, bold: bool, italic: bool) -> str:
     face = game_face(font)
     if face is None:
         return STYLE_OF.get(font, STYLE_OF["sans"])[key]
-    from pnp.spec.fontnames import STYLES
+    from pnp.models.fontnames import STYLES
 
     for style in _GAME_STYLE[key]:  # the family's own bold or italic, else the face itself
         name = face.family + STYLES[style]

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 
 from pnp.draw import fonts
 from pnp.draw.textcache import text_cache
-from pnp.spec.fontnames import active
-from pnp.spec.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
+from pnp.models.fontnames import active
+from pnp.models.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
 ICON_EM = 1.3  # an inline icon's advance, in ems: a little larger than a capital, so it reads at 7 pt

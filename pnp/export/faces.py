@@ -97,7 +97,7 @@ def _check_sizes(game, target: str, pieces: list, size_for: SizeFor) -> None:
 def _component_pos(game, piece):
     """Where the component a piece belongs to is named in its spec (its `name:`), else its file's start."""
     from pnp.errors import Pos, display_path
-    from pnp.spec.load import locate
+    from pnp.reading.load import locate
 
     for c in game.components:
         spec = getattr(c.model, "spec", c.model)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 from pnp.plugins import PluginError, load, names
 
 if TYPE_CHECKING:
-    from pnp.game import GameContext
+    from pnp.context import GameContext
 
 GROUP = "exports"
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]

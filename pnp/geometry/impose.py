@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from pnp.geometry.paper import MIN_MARGIN
-from pnp.spec.units import mm
+from pnp.models.units import mm
 from pnp.geometry.fit import DoesNotFit
 
 MARK_GAP = mm(1)           # between the bleed edge and a crop mark (PRINTING.md: a 3–6 pt gap)

@@ -1,7 +1,7 @@
 """Paper sizes and the margins home printers need."""
 from __future__ import annotations
 
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (mm(210), mm(297)),

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.geometry.paper import MIN_MARGIN, PAPERS
-from pnp.spec.units import mm
+from pnp.models.units import mm
 from pnp.geometry.fit import DoesNotFit
 
 DEFAULT_OVERLAP = mm(12)   # more than a home printer's unprintable edge (PRINTING.md: 10-15 mm)

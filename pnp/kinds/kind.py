@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from pnp.build import BuildOptions
-    from pnp.game import Component, GameContext
+    from pnp.context import Component, GameContext
 
 
 @dataclass(frozen=True)
@@ -69,6 +68,22 @@ class Piece:
     facts: dict = field(default_factory=dict, compare=False)  # anything an export may show (fields of a card)
 
 
+class BuildSettings(Protocol):
+    """What a kind reads of one build's options (`pnp.build.BuildOptions` is one): the settings
+    every game shares, and each kind option as an attribute (`options.gutter`: the value given,
+    else its KindOption's default). Typed here so the kinds never import the build above them."""
+
+    paper: Any      # pnp.choices.Paper
+    duplex: Any     # pnp.choices.Duplex
+    out: Path
+    formats: tuple  # of pnp.choices.Format
+    force: bool
+    strict: bool
+    dpi: int
+
+    def __getattr__(self, name: str) -> Any: ...
+
+
 @runtime_checkable
 class Kind(Protocol):
     """The contract of a kind (usually module-level names and functions)."""
@@ -87,7 +102,7 @@ class Kind(Protocol):
     def validate(self, game: GameContext, model: Any) -> None:
         """Deeper checks than loading (`pnp validate`, `pnp check`) without drawing; errors go to `game.errors`."""
 
-    def build(self, game: GameContext, components: list[Component], options: BuildOptions) -> dict:
+    def build(self, game: GameContext, components: list[Component], options: BuildSettings) -> dict:
         """{relative output name: bytes or str} for all the game's components of this kind."""
 
     def rulebook_items(self, game: GameContext, component: Component) -> list[str] | None:
@@ -109,9 +124,9 @@ RULEBOOK_OPTIONS = (
 
 def render_parameters(game: "GameContext", raw):
     """A token, sheet or board file with its values that hold a template rendered with the game's
-    rule parameters, to be checked against its model (`pnp.spec.spectext`); card text reads
+    rule parameters, to be checked against its model (`pnp.sandbox.spectext`); card text reads
     them per card instead."""
-    from pnp.spec.spectext import render_spec_values
+    from pnp.sandbox.spectext import render_spec_values
 
     return render_spec_values(raw, game.game.parameter_values() if game.game else {}, game.errors)
 
@@ -124,7 +139,7 @@ def fit_at(game: "GameContext", raw: Any, path: list, advice: str = "make it sma
     with the errors collected)."""
     from pnp.errors import Pos
     from pnp.geometry.fit import DoesNotFit
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     try:
         yield

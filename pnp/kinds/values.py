@@ -11,7 +11,7 @@ import math
 
 def back_offset(text: str) -> tuple[float, float]:
     """X,Y in millimetres (at most 20 each way) → points."""
-    from pnp.spec.units import mm
+    from pnp.models.units import mm
 
     try:
         x, y = (float(v) for v in text.split(","))
@@ -26,7 +26,7 @@ def back_offset(text: str) -> tuple[float, float]:
 
 def gutter(text: str) -> str:
     """auto, or a length from 0 to 20 mm (kept as written: the deck reads it with the game's own)."""
-    from pnp.spec.units import mm, parse_length
+    from pnp.models.units import mm, parse_length
 
     if text.strip().lower() == "auto":
         return "auto"

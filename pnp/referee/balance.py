@@ -93,7 +93,7 @@ def figure_label(name: str, result=None) -> str:
     tail = ""
     if words and re.fullmatch(r"\d+p", words[-1]):
         tail = f", {words.pop()[:-1]} players"
-    text = " ".join(words).replace("win rate ", "win rate, ").replace("ao ", "Ancient One ")
+    text = " ".join(words).replace("win rate ", "win rate, ")
     return (text[:1].upper() + text[1:] + tail) if text else name
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
-from pnp.spec.deckload import CardFacts
+from pnp.kinds.deck.loading import CardFacts
 from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
@@ -94,7 +94,7 @@ def balance_findings(game, family) -> tuple[list[Finding], list[str]]:
     """Hold the family's simulation to game.yaml's `balance:` bounds (games and seed as declared).
 
     Balance is never a rule by default: only bounds the game writes down gate `pnp check`."""
-    from pnp.spec.load import locate
+    from pnp.reading.load import locate
 
     balance = game.game.balance if game.game else None
     if balance is None or not balance.expect:
@@ -152,8 +152,8 @@ def check_context(game) -> dict:
 
 def declared_checks(game) -> list[Finding]:
     """Evaluate game.yaml's `checks:`; raises SpecErrors for checks that cannot be evaluated."""
-    from pnp.spec.load import locate
-    from pnp.spec.templating import TemplateError, evaluate
+    from pnp.reading.load import locate
+    from pnp.sandbox.templating import TemplateError, evaluate
 
     checks = game.game.checks if game.game else []
     if not checks:

@@ -19,7 +19,7 @@ from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean
 from pnp.plugins import PluginError, load, names
 
 if TYPE_CHECKING:
-    from pnp.game import GameContext
+    from pnp.context import GameContext
     from pnp.referee.findings import Finding
     from pnp.referee.sim import SimResult
 
@@ -82,7 +82,7 @@ def family_of(game: GameContext) -> tuple[RefereeFamily | None, str | None]:
 
 def family_pos(game: GameContext) -> Pos:
     """Where game.yaml names its family: findings about the game as a whole point here."""
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     raw = game.raw
     if isinstance(raw, LDict):

@@ -23,7 +23,7 @@ from typing import Iterable
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
-from pnp.spec.load import locate
+from pnp.reading.load import locate
 
 MIN_CONTRAST = 4.5
 MIN_CONTRAST_LARGE = 3.0
@@ -112,7 +112,7 @@ def legibility_findings(game) -> list[Finding]:
 
 
 def _card_text(game) -> Iterable[Finding]:
-    from pnp.render.cards import FaceDrawer
+    from pnp.kinds.deck.face import FaceDrawer
     from pnp.errors import Collector
 
     for comp in game.of_kind("deck"):
@@ -140,7 +140,7 @@ def _colours_of(paint) -> tuple[str, ...]:
 
 def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
     from pnp.draw.text import layout_text
-    from pnp.spec.deckload import box_geometry
+    from pnp.kinds.deck.loading import box_geometry
 
     painted: list[tuple[tuple[float, float, float, float], str | None]] = [
         ((-1e9, -1e9, 2e9, 2e9), face.layout.background or "#ffffff")]

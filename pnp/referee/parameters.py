@@ -51,7 +51,7 @@ def _means(game, name: str, d: Default) -> str:
 
 
 def rule_words(game, name: str, defaults: dict[str, Default] | None = None) -> str:
-    """How the rule reads: 'the seismograph total that sets off the quake is 21'."""
+    """How the rule reads: 'the total that ends the round is 21'."""
     p = declared(game).get(name)
     value = values(game, defaults or {}).get(name)
     means = getattr(p, "means", None) or (defaults[name].means if defaults and name in defaults else name)
@@ -60,7 +60,7 @@ def rule_words(game, name: str, defaults: dict[str, Default] | None = None) -> s
 
 def where(game, name: str) -> Pos | None:
     """The `value` of parameter NAME in game.yaml, when the game declares it: findings about it point there."""
-    from pnp.spec.load import LDict, locate
+    from pnp.reading.load import LDict, locate
 
     raw = game.raw
     if not isinstance(raw, LDict) or not isinstance(raw.get("parameters"), LDict) or name not in raw["parameters"]:

@@ -73,7 +73,7 @@ def phrase_pattern(phrase: str) -> str:
 
 
 def statements(game) -> list[Statement]:
-    from pnp.spec.game import RuleParameter
+    from pnp.models.game import RuleParameter
 
     out = []
     for name, p in (game.game.parameters.items() if game.game else ()):
@@ -115,7 +115,7 @@ class Text:
 def texts(game) -> Iterator[Text]:
     """The rulebook source, then every string of game.yaml and of each component spec."""
     from pnp.errors import display_path
-    from pnp.spec.load import source_text
+    from pnp.reading.load import source_text
 
     if game.rules_path is not None:
         shown = display_path(game.rules_path)
@@ -144,7 +144,7 @@ def _unprinted(path: tuple) -> bool:
 
 
 def _strings(node, path: tuple, skip: set) -> Iterator[Text]:
-    from pnp.spec.load import LDict, LList
+    from pnp.reading.load import LDict, LList
 
     if path[:1] in skip:
         return
@@ -165,7 +165,7 @@ def _strings(node, path: tuple, skip: set) -> Iterator[Text]:
 
 def _pos_in(t: Text, offset: int, found: str) -> Pos:
     """Where offset `offset` of text `t` is in its file."""
-    from pnp.spec.load import locate_within
+    from pnp.reading.load import locate_within
 
     if t.exact:
         line = t.text.count("\n", 0, offset) + 1
@@ -248,7 +248,7 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
 
 
 def _word(text: str) -> str:
-    """A field value as the words of a phrase ('seismograph', 'item') — `#` and `*` stripped."""
+    """A field value as the words of a phrase ('event', 'item') — `#` and `*` stripped."""
     return " ".join(str(text).replace("#", " ").replace("*", " ").split())
 
 
@@ -296,7 +296,7 @@ def count_statements(game) -> list[Statement]:
 
 
 def card_stats_findings(game) -> list[Finding]:
-    """A card named in text with its numbers beside it ("a Bronze Idol (volume 3, weight 4)"): each
+    """A card named in text with its numbers beside it ("a Silver Lamp (volume 3, weight 4)"): each
     number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
     named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
     fields: set[str] = set()
@@ -336,7 +336,7 @@ def card_stats_findings(game) -> list[Finding]:
             other = names.search(window)
             window = window[:other.start()] if other else window     # the next card named has numbers of its own
             if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
-                continue       # the numbers must stand by the name: "Gold Idol (volume 2, …)", "Gold Idol: value 5"
+                continue       # the numbers must stand by the name: "Silver Lamp (volume 2, …)", "Silver Lamp: value 5"
             for s in stat.finditer(window):
                 field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
                     f.lower() == s.group(1).lower() for f in stats) else None
@@ -429,7 +429,7 @@ def time_findings(game) -> list[Finding]:
 
 
 def _players_pos(game) -> Pos | None:
-    from pnp.spec.load import LDict
+    from pnp.reading.load import LDict
 
     raw = game.raw
     return raw.value_pos.get("players") if isinstance(raw, LDict) and "players" in raw else None

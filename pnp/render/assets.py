@@ -87,7 +87,7 @@ class Assets:
         from pnp.draw.art import parse_art
         from pnp.draw.raster import FORMATS, MAX_BYTES, SHOWN, SUFFIX, read_raster, sniff
         from pnp.errors import display_path
-        from pnp.spec.safepath import read_regular, safe_game_path
+        from pnp.reading.safepath import read_regular, safe_game_path
 
         path = safe_game_path(self.game_dir, relative, pos, what="art file")
         suffix = PurePosixPath(relative.replace("\\", "/")).suffix.lower()

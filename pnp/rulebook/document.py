@@ -23,7 +23,7 @@ from pnp.rulebook import language as L
 from pnp.rulebook.canvas_surface import flip, surface_for
 from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder
 from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 PAGES = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0), "a5": (mm(148), mm(210)),
          "half-letter": (396.0, 612.0)}

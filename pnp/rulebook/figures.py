@@ -13,7 +13,7 @@ from reportlab.platypus import Flowable
 
 from pnp.errors import Collector, SpecErrors
 from pnp.rulebook.canvas_surface import flip, surface_for
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 GAP = mm(5)
 MIN_CARD = mm(22)  # below this a row of cards wraps instead of shrinking further
@@ -48,7 +48,7 @@ class CardRow(Flowable):
 
     def __init__(self, request: CardFigure, max_width: float):
         super().__init__()
-        from pnp.render.cards import FaceDrawer
+        from pnp.kinds.deck.face import FaceDrawer
 
         self.request = request
         self.report = Collector()
@@ -266,7 +266,7 @@ def load_picture(game_dir, src: str, pos, kind: str):
 
     from pnp.draw.raster import read_raster, upright_pixels
     from pnp.errors import SpecError
-    from pnp.spec.safepath import IMAGE_BYTES, read_game_bytes
+    from pnp.reading.safepath import IMAGE_BYTES, read_game_bytes
 
     _, data = read_game_bytes(game_dir, src, pos, "image", IMAGE_BYTES)
     raster = read_raster(data, src, pos, kind)

@@ -109,9 +109,9 @@ class Compiled:
 
 # Jinja2 -----------------------------------------------------------------------------------------
 def environment(game_dir: Path):
-    """pnp's bounded sandbox (see pnp.spec.templating) with a document's limits, loading from the game folder."""
+    """pnp's bounded sandbox (see pnp.sandbox.templating) with a document's limits, loading from the game folder."""
     from pnp.rulebook.sources import GameFolderLoader
-    from pnp.spec.templating import DOCUMENT_LIMITS, bounded_environment, circled
+    from pnp.sandbox.templating import DOCUMENT_LIMITS, bounded_environment, circled
 
     env = bounded_environment(DOCUMENT_LIMITS, keep_trailing_newline=True, loader=GameFolderLoader(game_dir))
     env.filters["icons"] = lambda names: " ".join(f":{n}:" for n in (names or []))
@@ -217,7 +217,7 @@ class Helpers:
 
 
 def _length(value) -> float:
-    from pnp.spec.units import parse_length
+    from pnp.models.units import parse_length
 
     try:
         return float(parse_length(value))

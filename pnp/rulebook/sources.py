@@ -2,7 +2,7 @@
 
 Jinja2's own FileSystemLoader follows symlinks and opens whatever it is
 given (a pipe would hang it, `/dev/zero` would exhaust memory), so templates
-load through `pnp.spec.safepath` instead: inside the game folder, regular
+load through `pnp.reading.safepath` instead: inside the game folder, regular
 files only, at most `TEXT_BYTES`, UTF-8.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from jinja2 import BaseLoader, TemplateNotFound
 
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
 from pnp.rulebook.errors import RuleError
-from pnp.spec.safepath import TEXT_BYTES, decode_text, read_regular, safe_game_path
+from pnp.reading.safepath import TEXT_BYTES, decode_text, read_regular, safe_game_path
 
 
 class IncludeRefused(RuleError):

@@ -14,7 +14,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from pnp.errors import Pos
-from pnp.game import GameContext
+from pnp.context import GameContext
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def deck_view(deck) -> DeckView:
     for c in cards:
         if "kind" in c.front:
             kinds[str(c.front["kind"])] += c.count
-    from pnp.spec.units import to_mm
+    from pnp.models.units import to_mm
 
     backs = {repr(sorted(c.back.items())) for c in cards if c.back is not None}
     return DeckView(deck.name, deck.spec.title or deck.name, cards, round(to_mm(deck.width), 2),

@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowabl
 
 from pnp.rulebook import language as L
 from pnp.rulebook.styles import ACCENT, LINE, TINT, Styles, font, table_style
-from pnp.spec.units import mm
+from pnp.models.units import mm
 
 ICON_KEY = "pnp-icon"
 

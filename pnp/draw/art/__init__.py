@@ -54,7 +54,7 @@ _parsed_total = [0]  # bytes of source in _parsed
 
 def load_art(path: Path, shown: str) -> Art:
     """Parse the SVG file at `path` (already checked to be inside the game); errors say `shown:line:col`."""
-    from pnp.spec.safepath import read_regular
+    from pnp.reading.safepath import read_regular
 
     return parse_art(read_regular(path, Pos(shown), "art file", MAX_BYTES), shown)
 
@@ -125,7 +125,7 @@ def art_icons(game_dir: Path) -> dict[str, Callable]:
     Each draws its art fitted (aspect kept, centred) into the 100 × 100 icon box.
     The parsed Art is kept on the function as `fn.art` (for its warnings).
     """
-    from pnp.spec.safepath import safe_game_path
+    from pnp.reading.safepath import safe_game_path
 
     folder = Path(game_dir) / "art" / "icons"
     if not folder.is_dir():

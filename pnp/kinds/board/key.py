@@ -1,0 +1,104 @@
+"""The poster's key: what the board's space types, locations and pieces are, and the first scenario,
+in the room the board leaves on its poster page.
+
+Everything comes from the spec (a space type's look and its walk/front/footprint role, a location's
+colour, a piece's icon and health), so any game's poster gets its own key.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pnp.draw.text import draw_text, layout_text
+from pnp.kinds.board.art import INK, ROOF, place_icon, space_swatch
+from pnp.kinds.board.models import BoardData
+from pnp.models.units import mm
+
+ROW = mm(12)  # one entry: a 9 mm swatch and two lines of words
+SWATCH = mm(9)
+COLUMN = mm(58)  # the narrowest column an entry reads well in
+GAP = mm(6)
+MUTED = "#546e7a"
+MIN_WIDTH = COLUMN  # a key narrower than one column is not drawn
+MIN_HEIGHT = mm(40)
+
+
+@dataclass
+class Entry:
+    swatch: Callable  # (surface, x, y, size) -> None
+    name: str
+    note: str
+
+
+def _role(kind) -> str:
+    if kind.footprint:
+        return "part of a building: no figure enters"
+    if kind.front:
+        return "stop here to visit the building it faces"
+    if kind.walk:
+        return "figures move through it"
+    return "no figure enters"
+
+
+def entries(board: BoardData, assets) -> list[Entry]:
+    """Each space type the map uses, each location, each piece: in the spec's order."""
+    used = {board.space(cell) for cell in board.cells()}
+    out = []
+    for key, kind in board.spec.spaces.items():
+        if key in used and not kind.footprint:
+            out.append(Entry(lambda s, x, y, size, key=key: space_swatch(s, board, key, x, y, size, assets),
+                             kind.name or key.replace("-", " ").capitalize(), _role(kind)))
+    for key, loc in board.locations.items():
+        if board.footprint(key) or board.fronts(key):
+            out.append(Entry(lambda s, x, y, size, loc=loc: s.rect(x, y, size, size, fill=loc.color or ROOF,
+                                                                 stroke="#1c1c1c", width=0.8, radius=mm(1)),
+                             loc.name, "a location"))
+    for key, piece in board.spec.pieces.items():
+        def icon(s, x, y, size, piece=piece):
+            s.circle(x + size / 2, y + size / 2, size / 2, fill="#ffffff", stroke=piece.color or INK, width=0.8)
+            if piece.icon:
+                place_icon(assets, s, piece.icon, x + size * 0.18, y + size * 0.18, size * 0.64,
+                           piece.color or INK)
+        health = f"{piece.health} Health" if piece.health > 1 else "1 Health"
+        marked = "; START and GOAL marked on the board" if piece.mark else ""
+        out.append(Entry(icon, piece.name or key, f"a piece, {health}{marked}"))
+    return out
+
+
+def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float) -> None:
+    """The key in the box (x, y, w, h): a heading, the entries in as many columns as the width holds,
+    then the first scenario's words while they fit."""
+    items = entries(board, assets)
+    columns = max(1, int((w + GAP) // (COLUMN + GAP)))
+    column_w = (w - GAP * (columns - 1)) / columns
+    rows_fit = max(0, int((h - mm(9)) // ROW))
+    per_column = max(-(-len(items) // columns), 1)
+    if per_column > rows_fit:  # more than the box holds: the entries that fit, in order
+        items = items[:rows_fit * columns]
+        per_column = rows_fit
+    s.text(x, y + mm(4.5), "KEY", font=board.spec.fonts.heading, size=11, fill=INK)
+    s.line(x, y + mm(6.5), x + w, y + mm(6.5), stroke=MUTED, width=0.5)
+    top = y + mm(9)
+    for i, item in enumerate(items):
+        cx = x + (i // per_column) * (column_w + GAP)
+        cy = top + (i % per_column) * ROW
+        item.swatch(s, cx, cy, SWATCH)
+        words = cx + SWATCH + mm(2.5)
+        room = column_w - SWATCH - mm(2.5)
+        name = layout_text(f"**{item.name}**", board.spec.fonts.text, 8.5, 6, room, mm(4.5))
+        draw_text(s, name, words, cy, room, mm(4.5), color=INK)
+        note = layout_text(item.note, board.spec.fonts.text, 7, 5.5, room, mm(6.5))
+        draw_text(s, note, words, cy + mm(4.6), room, mm(6.5), color=MUTED)
+    after = top + per_column * ROW + mm(2)
+    if board.scenarios and after < y + h:
+        sc = board.scenarios[0]
+        parts = []
+        for placed in sc.placed:
+            piece = board.spec.pieces[placed.piece]
+            goal = f", heading for {board.name_of(placed.to.cell)}" if placed.to is not None else ""
+            parts.append(f"{piece.name or placed.piece} at {board.name_of(placed.at.cell)}{goal}")
+        text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
+        lay = layout_text(text, board.spec.fonts.text, 8.5, 6.5, w, y + h - after)
+        if lay.fits:
+            draw_text(s, lay, x, after, w, y + h - after, color=INK)
+

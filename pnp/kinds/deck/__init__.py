@@ -1,0 +1,236 @@
+"""`kind: deck` — card decks: sheets for home printers, the print-shop file, calibration, SVG faces."""
+from __future__ import annotations
+
+from pnp.errors import Pos
+from pnp.kinds import values
+from pnp.kinds.kind import KindOption, fit_at
+
+KIND = "deck"
+OPTIONS = (
+    KindOption("--back-offset", "back_offset", str, (0.0, 0.0), "Shift every back by X,Y mm (read it off calibration.pdf).",
+               parse=values.back_offset),
+    KindOption("--gutter", "gutter", str, None, "Space between cards on the sheets: a length such as 3mm, 0 to "
+                                                 "let them abut, or auto (default: the game's, else auto).",
+               parse=values.gutter),
+)
+
+
+def model() -> type:
+    from pnp.kinds.deck.models import Deck
+
+    return Deck
+
+
+def load(game, path, raw):
+    from pnp.kinds.deck.loading import load_deck
+
+    deck = load_deck(path, game.dir, game.errors, game.shared_layouts, game.assets.icon_names(), raw=raw)
+    if deck is not None and game.game is not None:
+        deck.parameters = game.game.parameter_values()  # the rules' numbers, for card templates
+    return deck
+
+
+def drawer_for(game, deck):
+    from pnp.kinds.deck.face import FaceDrawer
+
+    return FaceDrawer(deck, game.assets, game.errors)
+
+
+def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, float] = (0.0, 0.0)) -> None:
+    """A card too large for the paper is a spec error at the deck's `size`, not a crash."""
+    from pnp.geometry.impose import card_grid, gutterfold_layout
+    from pnp.geometry.paper import paper_size
+    from pnp.models.units import to_mm
+
+    raw = deck.raw if deck.raw is not None else Pos(deck.shown)
+    spaced = f", {to_mm(gutter[0]):.1f} mm apart" if any(gutter) else ""
+    with fit_at(game, raw, ["size"], f"deck '{deck.name}' ({paper}{', gutterfold' if duplex == 'gutterfold' else ''}"
+                                     f"{spaced}): make the cards smaller, the gutter narrower or print on larger paper"):
+        card_grid(*paper_size(paper), deck.width, deck.height, deck.bleed, gutter=gutter)
+        if duplex == "gutterfold":
+            gutterfold_layout(*paper_size(paper), deck.width, deck.height, deck.bleed)
+
+
+def sheet_gutter(game, deck, options) -> tuple[float, float]:
+    """The gutters (across, down, in points) between this deck's cards on home-printer sheets:
+    `--gutter`, else the game's `print: gutter`, else auto (a gutter only where neighbouring
+    cards can differ in edge colour). Gutterfold sheets keep their own geometry."""
+    from pnp.geometry.impose import auto_gutters
+    from pnp.geometry.paper import paper_size
+    from pnp.kinds.deck.pages import edges_differ
+    from pnp.models.units import parse_length
+
+    if options.duplex == "gutterfold":
+        return (0.0, 0.0)
+    value = options.gutter if options.gutter is not None else (game.game.print.gutter if game.game else "auto")
+    if value == "auto":
+        if not edges_differ(deck):
+            return (0.0, 0.0)
+        return auto_gutters(*paper_size(options.paper), deck.width, deck.height, deck.bleed)
+    width = parse_length(value) if isinstance(value, str) else float(value)  # the flag was checked where given
+    return (width, width)
+
+
+def build(game, components, options) -> dict:
+    from dataclasses import replace
+
+    from pnp.kinds.deck.calibration import calibration
+    from pnp.kinds.deck.pages import Imposition, SheetOptions, cut_line_svg, card_pages, face_svg, printshop
+    from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
+    from pnp.draw.svg import SvgSurface
+    from pnp.kinds.deck.sheet_chunks import sheets_and_shop
+
+    decks = [c.model for c in components]
+    if not decks:
+        return {}
+    gutters = {id(c.model): sheet_gutter(game, c.model, options) for c in components}
+    for c in components:
+        check_fits_paper(game, c.model, options.paper, options.duplex, gutters[id(c.model)])
+    svg_names = svg_file_names(game, decks) if "svg" in options.formats else {}
+    game.errors.raise_if_any()
+    for c in components:  # drawing needs only the resolved faces: free the positioned YAML tree first
+        c.raw = c.model.raw = None
+    title = game.game.title if game.game else game.name
+    out: dict = {}
+    sheet_opts = SheetOptions(options.paper, options.duplex, options.back_offset)
+    drawers = {id(d): drawer_for(game, d) for d in decks}
+    drawn: dict = {}  # files this process draws while the workers draw the sheets
+
+    def draw_calibration() -> None:
+        first = decks[0]
+        cal = PdfSurface(title=f"{title} — duplex calibration")
+        calibration(cal, first.width, first.height, first.bleed, options.paper,
+                    options.duplex if options.duplex in ("long", "short") else "long")
+        drawn["calibration.pdf"] = cal.finish()
+
+    if "pdf" in options.formats and all(sheets_draw_every_face(deck, options.duplex) for deck in decks):
+        # every face the print-shop file shows is on the sheets: draw each once, as a form both files place
+        impositions = [Imposition(deck, replace(sheet_opts, gutter=gutters[id(deck)])) for deck in decks]
+        out["cards.pdf"], out["cards-printshop.pdf"] = sheets_and_shop(
+            game, impositions, drawers, {"title": f"{title} — cards", "subject": f"{options.paper}, duplex {options.duplex}"},
+            f"{title} — cards for a print shop", spool_in=options.out, meanwhile=draw_calibration)
+    elif "pdf" in options.formats:  # some backs are only in the print-shop file: draw it sheet by sheet beside the sheets
+        sheets = ChunkedPdfSurface(title=f"{title} — cards", subject=f"{options.paper}, duplex {options.duplex}")
+        shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
+        for deck in decks:
+            drawer = drawers[id(deck)]
+            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards)  # noqa: E731
+            card_pages(sheets, deck, drawer, replace(sheet_opts, gutter=gutters[id(deck)]), after_sheet=after)
+        game.errors.raise_if_any()
+        out["cards.pdf"] = sheets.finish()
+        out["cards-printshop.pdf"] = shop.finish()
+    if "pdf" in options.formats:
+        if "calibration.pdf" not in drawn:
+            draw_calibration()
+        out["calibration.pdf"] = drawn["calibration.pdf"]
+    if "svg" in options.formats:
+        for deck in decks:
+            for i, entry in enumerate(deck.cards):
+                for side, face in (("front", entry.front), ("back", entry.back)):
+                    if face is None:
+                        continue
+                    svg = SvgSurface(title=f"{title}: {entry.id} ({side})")
+                    face_svg(svg, deck, drawers[id(deck)], face, entry)
+                    out[svg_names[id(deck), i, side]] = svg.finish()[0]
+            cut = SvgSurface(title=f"{title}: cut line of a {deck.name} card")
+            cut_line_svg(cut, deck)
+            out[svg_names[id(deck), "cut"]] = cut.finish()[0]
+        game.errors.raise_if_any()
+    return out
+
+
+def sheets_draw_every_face(deck, duplex) -> bool:
+    """Whether the sheets draw every face the print-shop file draws (backs too), so that the
+    print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_sheets`)."""
+    return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
+
+
+def svg_file_names(game, decks) -> dict[tuple, str]:
+    """`svg/<deck>/<card>-<side>.svg` and `svg/<deck>/cut-line.svg` for every deck, with the deck name
+    and card id made safe file names (`pnp.safename.slug`); a clash is a located error."""
+    from pnp.safename import OutputNames, shown, slug
+    from pnp.reading.load import locate
+
+    names = OutputNames(game.errors)
+    out: dict[tuple[int, str], str] = {}
+    for deck in decks:
+        folder = f"svg/{slug(deck.name, 'deck')}"
+        where = locate(deck.raw, ["name"]) if deck.raw is not None and "name" in deck.raw else Pos(deck.shown)
+        out[id(deck), "cut"] = names.add(f"{folder}/cut-line.svg", where, f"deck {shown(deck.name)}")
+        for i, entry in enumerate(deck.cards):  # by the card's place: a large table's cards are made when asked for
+            for side, face in (("front", entry.front), ("back", entry.back)):
+                if face is not None:
+                    out[id(deck), i, side] = names.add(f"{folder}/{slug(entry.id, 'card')}-{side}.svg", entry.pos,
+                                                     f"card {shown(entry.id)}")
+    return out
+
+
+def validate(game, deck) -> None:
+    """Resolve every face's templates, conditions and icons (no drawing), and check the cards fit the paper."""
+    if game.game:
+        check_fits_paper(game, deck, game.game.print.paper, game.game.print.duplex)
+    drawer = drawer_for(game, deck)
+    for entry in deck.cards:
+        for face in (entry.front, entry.back):
+            if face is not None:
+                drawer.prepare(face, entry, 1)
+
+
+def rulebook_items(game, component) -> None:
+    """No lines of its own: the rulebook writes its generic line."""
+    return None
+
+
+def pieces(game, component) -> list:
+    """Every physical card (each copy its own piece, since a template may print the copy number),
+    drawn by the deck's own face drawer: front, then back when the card has one."""
+    from pnp.kinds.kind import Piece
+
+    deck = component.model
+    drawer = drawer_for(game, deck)
+    b = deck.bleed
+    cards = deck.cards  # every card has its own back face: a back is shared only by a deck of one card
+    shared = len(cards) == 1 and cards[0].back is not None
+    out = []
+    for entry, copy in deck.expanded():
+        faces = tuple(_face_drawer(drawer, face, entry, copy, b) for face in (entry.front, entry.back) if face is not None)
+        fields = {k: v for k, v in entry.front.fields.items() if isinstance(v, (str, int, float, bool))}
+        name = str(fields.get("name") or fields.get("title") or entry.id)
+        description = readable_text(drawer, entry.front, entry, copy, name)
+        out.append(Piece(name=name, what="card", component=deck.name, width=deck.width, height=deck.height,
+                         bleed=b, count=1, faces=faces, shape="rounded" if deck.corner_radius else "rect",
+                         radius=deck.corner_radius, description=description,
+                         key=entry.id if entry.count == 1 else f"{entry.id}-{copy}", shared_back=shared,
+                         facts={"id": entry.id, "copy": copy, **fields}))
+    return out
+
+
+def readable_text(drawer, face, entry, copy: int, name: str) -> str:
+    """What a player reads on a card's front, for a tabletop tooltip: the text of its text and shape
+    boxes and the names of the icons in its icon boxes, in layout order, as plain text (no `**` or
+    `*`; an icon as `[its name]`), without the line that is the card's name. Fields that only steer
+    the layout (a picture's name, a colour) are not text on the card, so they are not in it."""
+    import re
+
+    from pnp.models.icontext import ICON_RE
+
+    def plain(text: str) -> str:
+        text = ICON_RE.sub(lambda m: f"[{m.group(1).replace('-', ' ')}]", text)
+        text = re.sub(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*", lambda m: m.group(1) or m.group(2), text)  # bold, italic
+        return " ".join(text.split())
+
+    lines = []
+    for prepared in drawer.prepare(face, entry, copy):
+        if prepared.text is not None:
+            line = plain(prepared.text)
+        elif prepared.icons:
+            line = " ".join(f"[{n.replace('-', ' ')}]" for n in prepared.icons)
+        else:
+            continue
+        if line and line.casefold() != name.casefold() and line not in lines:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def _face_drawer(drawer, face, entry, copy: int, b: float):
+    return lambda surface: drawer.draw(surface, face, entry, copy, b, b, 0, (b, b, b, b))

@@ -1,0 +1,176 @@
+"""`kind: sheet` — roll-and-write score sheets: a pad of pages, optionally each with its own seeded random layout."""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from pnp.kinds.kind import KindOption, render_parameters
+from pnp.reading.load import locate
+
+if TYPE_CHECKING:
+    from pnp.kinds.sheet.models import Sheet
+
+KIND = "sheet"
+OPTIONS = (
+    KindOption("--count", "count", int, 1, "Pages of a roll-and-write pad.", (1, 500)),
+    KindOption("--random-layout", "random_layout", bool, False,
+               "A new random layout on every page, for the grids that have `random:` (see --seed)."),
+    KindOption("--seed", "seed", int, None, "Seed for generated content.", (0, 2**32 - 1)),
+)
+DEFAULT_SEED = 1
+
+
+def model() -> type:
+    from pnp.kinds.sheet.models import Sheet
+
+    return Sheet
+
+
+def load(game, path, raw):
+    from pnp.kinds.sheet.models import load_sheet
+
+    raw = render_parameters(game, raw)
+    return load_sheet(raw, game.errors)
+
+
+def with_random_layout(sheet: Sheet, seed: int) -> Sheet:
+    """A copy of the sheet whose `random:` grids hold pieces and marks placed at random from `seed`."""
+    from pnp.models import polyomino as poly
+    from pnp.kinds.sheet.models import Piece
+
+    out = sheet.model_copy(deep=True)
+    for grid in out.grids.values():
+        spec = grid.random
+        if spec is None:
+            continue
+        cover = [poly.picture_cells(rows) for rows in spec.coverable_by] if spec.coverable_by else None
+        layout = poly.random_layout(grid.size[0], grid.size[1], spec.shape_cells(), random.Random(seed),
+                                    pieces=spec.pieces, marks=list(spec.marks.items()), apart=spec.apart,
+                                    coverable_by=cover)
+        grid.pieces = [Piece(shape=poly.picture(cells), at=at, points=spec.points.of(cells))
+                       for cells, at in layout.pieces]
+        for name, cells in layout.marks:
+            grid.marks[name].cells = [tuple(c) for c in cells]
+    return out
+
+
+def pages(game, component, options) -> list[tuple[Sheet, str]]:
+    """(sheet, footer note) for every page of the pad."""
+    sheet = component.model
+    count = max(1, int(options.count or 1))
+    if not options.random_layout:
+        return [(sheet, "")] * count
+    if not any(g.random for g in sheet.grids.values()):
+        game.errors.error(locate(component.raw, ["grids"]),
+                          "--random-layout needs a grid with `random:` (which shapes and marks to place)")
+        return []
+    base = DEFAULT_SEED if options.seed is None else int(options.seed)
+    return [(with_random_layout(sheet, base + i), f"random layout · seed {base + i} "
+             f"(pnp build --random-layout --seed {base + i})") for i in range(count)]
+
+
+def build(game, components, options) -> dict:
+    from pnp.kinds.sheet.draw import draw_sheet
+    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.svg import SvgSurface
+
+    out: dict = {}
+    title = game.game.title if game.game else game.name
+    names, stems = file_stems(game, components, options)
+    game.errors.raise_if_any()
+    for component in components:
+        stem, origin = stems[id(component)]
+        sheets = pages(game, component, options)
+        if not sheets:
+            continue
+        where = locate(component.raw, ["layout"])
+        left = f"{title} · print at 100 % (actual size)"
+        place = picture_placer(game, component)
+        if "pdf" in options.formats:
+            pdf = PdfSurface(title=f"{title} — {component.model.title}", subject=f"{options.paper}, {len(sheets)} sheets")
+            for sheet, note in sheets:
+                draw_sheet(pdf, sheet, options.paper, (left, note), where, place)
+            out[f"{stem}.pdf"] = pdf.finish()
+        if "svg" in options.formats:
+            svg = SvgSurface(title=f"{title} — {component.model.title}")
+            for sheet, note in sheets:
+                draw_sheet(svg, sheet, options.paper, (left, note), where, place)
+            for i, doc in enumerate(svg.finish()):
+                name = f"{stem}.svg" if i == 0 else f"{stem}-{i + 1}.svg"
+                out[names.add(name, *origin)] = doc
+    return out
+
+
+def picture_placer(game, component):
+    """Draws a sheet's picture section through the game's one art entry point (checks, ppi warning)."""
+    def place(s, name, picture, x, y):
+        game.assets.place_art(s, picture.src, locate(component.raw, ["pictures", name, "src"]), x, y,
+                              picture.width, picture.height, fit=picture.fit)
+
+    return place
+
+
+def file_stems(game, components, options):
+    """Each sheet's output name: its spec file's name made a safe file name. Returns the names
+    claimed so far (an `OutputNames`, for the pages still to come) and {id: (stem, origin)}; two sheets whose
+    outputs would share a name (`a/sheet.yaml`, `b/sheet.yaml`) are a located error."""
+    from pnp.errors import Pos, display_path
+    from pnp.safename import OutputNames, slug
+
+    names = OutputNames(game.errors)
+    out: dict = {}
+    for c in components:
+        stem = slug(c.path.stem, "sheet")
+        origin = (Pos(display_path(c.path)), f"the sheet {display_path(c.path)}")
+        for fmt in options.formats:
+            names.add(f"{stem}.{fmt}", *origin)
+        out[id(c)] = (stem, origin)
+    return names, out
+
+
+def rulebook_items(game, component) -> list[str]:
+    """The rulebook's component_list() lines: the sheet, what is printed on it, and the dice it needs."""
+    sheet: Sheet = component.model
+    lines = [f"**1** score sheet: {sheet.title} (print one per player)"]
+    for gid, grid in sheet.grids.items():
+        name = (grid.title or gid).split(" — ")[0]
+        cols, rows = grid.size
+        if grid.pieces:
+            marks = [f"{len(m.cells)} {mid} squares" for mid, m in grid.marks.items() if m.cells]
+            extra = " and " + ", ".join(marks) if marks else ""
+            lines.append(f"{name}: {cols} × {rows} squares, {len(grid.pieces)} pieces worth "
+                         f"{sum(p.points for p in grid.pieces)} points{extra}")
+        elif grid.areas:
+            lines.append(f"{name}: {cols} × {rows} squares in {len(grid.areas)} areas")
+    if sheet.dice is not None:
+        slots = max((t.slots for t in sheet.tracks.values()), default=0)
+        count = f"{slots} " if slots else ""
+        lines.append(f"{count}ordinary {sheet.dice.sides}-sided dice and a pencil per player (not printed)")
+    return lines
+
+
+class _NullSurface:
+    """Swallows drawing: `validate` lays the sheet out without rendering it."""
+
+    width = height = 0.0
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def validate(game, sheet: Sheet) -> None:
+    """The sheet must fit both papers (A4 and Letter): lay it out on each without drawing."""
+    from pnp.kinds.sheet.draw import draw_sheet
+    from pnp.errors import SpecErrors
+
+    component = next(c for c in game.of_kind(KIND) if c.model is sheet)
+    for paper in ("a4", "letter"):
+        try:
+            draw_sheet(_NullSurface(), sheet, paper, where=locate(component.raw, ["layout"]))
+        except SpecErrors as e:
+            game.errors.errors.extend(e.errors)
+
+
+def pieces(game, component) -> list:
+    """A sheet is a pad page written on, not a piece: none."""
+    return []

@@ -1,0 +1,238 @@
+"""`kind: tokens` — token sheets with bleed and crop marks, backs mirrored for duplex, standees, player
+boards and radial tracks; the same pieces in a print-shop file, SVG sheets and the piece list."""
+from __future__ import annotations
+
+from pnp.kinds.kind import KindOption, Piece, fit_at, render_parameters
+
+KIND = "tokens"
+OPTIONS: tuple[KindOption, ...] = ()
+
+
+def model() -> type:
+    from pnp.kinds.tokens.models import Tokens
+
+    return Tokens
+
+
+def load(game, path, raw):
+    from pnp.kinds.tokens.models import load_tokens
+
+    raw = render_parameters(game, raw)
+    tokens = load_tokens(path, raw, game.errors, game.assets.icon_names())
+    if tokens is None:
+        return None
+    before = len(game.errors.errors)
+    _check_art(game, tokens)
+    _check_tracks(game, tokens)
+    return tokens if len(game.errors.errors) == before else None
+
+
+def _check_art(game, tokens) -> None:
+    """Every image and outline is a safe, readable SVG in the game folder (errors where the spec names it)."""
+    from pnp.errors import SpecErrors
+    from pnp.reading.load import locate
+    from pnp.kinds.tokens.models import Side
+
+    for piece in tokens.pieces:
+        where = ["pieces", piece.index]
+        wanted = [(where + ["outline"], piece.spec.outline)]
+        wanted += [(where + ["front", "image"], piece.spec.front.image)]
+        if isinstance(piece.spec.back, Side):
+            wanted.append((where + ["back", "image"], piece.spec.back.image))
+        wanted += [(["backs", name, "image"], side.image) for name, side in tokens.spec.backs.items()]
+        for path, rel in wanted:
+            if rel is None:
+                continue
+            try:
+                art = game.assets.art(rel, locate(tokens.raw, path))
+            except SpecErrors as e:
+                for err in e.errors:
+                    game.errors.error(err.pos, err.message)
+                continue
+            if path[-1] == "outline" and not art.shapes:
+                game.errors.error(locate(tokens.raw, path), f"outline '{rel}' has no shapes to cut along")
+
+
+def _check_tracks(game, tokens) -> None:
+    """A track that cannot fit its board is an error at the track's own line."""
+    from pnp.kinds.tokens.draw import track_problems
+    from pnp.reading.load import locate
+
+    for piece in tokens.pieces:
+        for j, why in track_problems(piece):
+            game.errors.error(locate(tokens.raw, ["pieces", piece.index, "tracks", j]), f"piece '{piece.spec.id}': {why}")
+
+
+def rulebook_items(game, component) -> list[str]:
+    """The rulebook's component_list() lines: pieces sharing a named back counted together
+    ("9 loot: 6 Gems, 3 Traps"), then every other piece with its count, tracks or radial track."""
+    from pnp.kinds.tokens.models import Side
+
+    tokens = component.model
+    lines: list[str] = []
+    shared: dict[str, list] = {}
+    for piece in tokens.pieces:
+        if isinstance(piece.spec.back, str):
+            shared.setdefault(piece.spec.back, []).append(piece.spec)
+    done: set[str] = set()
+    for piece in tokens.pieces:
+        spec = piece.spec
+        if spec.count == 0:
+            continue
+        back = spec.back if isinstance(spec.back, str) else None
+        if back and back not in done:
+            done.add(back)
+            group = [p for p in shared[back] if p.count]
+            total = sum(p.count for p in group)
+            label = tokens.spec.backs[back].label or back
+            noun = _plural(label.lower(), total)
+            parts = ", ".join(f"{p.count} {_plural(_name(p), p.count)}" if p.count > 1 else _name(p) for p in group)
+            lines.append(f"**{total}** {noun}: {parts}")
+            continue
+        if back:
+            continue
+        if spec.tracks:
+            key = _tracks_key(spec)
+            if key in done:
+                continue
+            done.add(key)
+            group = [p.spec for p in tokens.pieces if p.spec.tracks and _tracks_key(p.spec) == key and p.spec.count]
+            total = sum(p.count for p in group)
+            tracks = ", ".join(f"{t.name} 0–{t.max}" for t in spec.tracks)
+            if len(group) > 1:
+                names = ", ".join(_name(p) for p in group)
+                last = {_name(p).split()[-1].lower() for p in group}
+                noun = _plural(last.pop(), total) if len(last) == 1 else "boards"
+                lines.append(f"**{total}** {noun} ({tracks}): {names}")
+            else:
+                lines.append(f"**{total}** {_name(spec)} ({tracks})")
+            continue
+        detail = ""
+        if spec.radial is not None:
+            detail = f" ({spec.radial.arms} arms of {spec.radial.spaces} spaces)"
+        elif spec.standee is not None:
+            detail = " (standee, with its base)"
+        elif isinstance(spec.back, Side) and spec.back.value is not None and spec.back.value != spec.front.value:
+            detail = f" (two-sided: {spec.front.value} on the front, {spec.back.value} on the back)"
+        lines.append(f"**{spec.count}** {_plural(_name(spec), spec.count)}{detail}")
+    return lines
+
+
+def _tracks_key(spec) -> str:
+    return "tracks:" + repr([(t.name, t.max, t.start) for t in spec.tracks])
+
+
+def _name(spec) -> str:
+    return spec.name or spec.front.label or spec.id
+
+
+def _plural(word: str, n: int) -> str:
+    if n == 1 or word.endswith("s"):
+        return word
+    return word + "s"
+
+
+def build(game, components, options) -> dict:
+    """tokens.pdf (home-printer sheets), tokens-printshop.pdf (one face per page with TrimBox and BleedBox)
+    and, with `--format svg`, one SVG per sheet page under svg/tokens/<name>/."""
+    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.svg import SvgSurface
+    from pnp.kinds.tokens.draw import token_sheets
+    from pnp.safename import OutputNames, shown, slug
+    from pnp.reading.load import locate
+
+    if not components:
+        return {}
+    title = game.game.title if game.game else game.name
+    duplex = options.duplex if options.duplex in ("long", "short") else "long"
+    out: dict = {}
+    advice = f"make it smaller or print on larger paper than {options.paper}"
+    if "pdf" in options.formats:
+        surface = PdfSurface(title=f"{title} — tokens", subject=f"{options.paper}, duplex {duplex}")
+        for c in components:
+            with fit_at(game, c.raw, ["pieces"], advice):
+                token_sheets(surface, c.model, game.assets, options.paper, duplex)
+        game.errors.raise_if_any()
+        out["tokens.pdf"] = surface.finish()
+        shop = PdfSurface(title=f"{title} — tokens for a print shop")
+        for c in components:
+            printshop(shop, pieces(game, c))
+        out["tokens-printshop.pdf"] = shop.finish()
+    if "svg" in options.formats:
+        names = OutputNames(game.errors)
+        for c in components:
+            svg = SvgSurface(title=f"{title} — {c.model.spec.title or c.model.spec.name}")
+            with fit_at(game, c.raw, ["pieces"], advice):
+                token_sheets(svg, c.model, game.assets, options.paper, duplex)
+            game.errors.raise_if_any()
+            folder = f"svg/tokens/{slug(c.model.spec.name, 'tokens')}"
+            where = locate(c.model.raw, ["name"])
+            for k, page in enumerate(svg.finish(), start=1):
+                out[names.add(f"{folder}/sheet-{k:02d}.svg", where, f"tokens {shown(c.model.spec.name)}")] = page
+        game.errors.raise_if_any()
+    return out
+
+
+def printshop(surface, listed: list[Piece]) -> int:
+    """Every face of every piece on its own page of trim plus bleed, TrimBox and BleedBox set, no marks:
+    front then back, once per piece kind (the count is in the piece list, not repeated pages)."""
+    pages = 0
+    for piece in listed:
+        w, h, b = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed, piece.bleed
+        for face in piece.faces:
+            surface.begin_page(w, h)
+            surface.set_print_boxes((b, b, piece.width, piece.height), (0, 0, w, h))
+            face(surface)
+            surface.end_page()
+            pages += 1
+    return pages
+
+
+def validate(game, model) -> None:
+    """Nothing beyond what loading checks."""
+
+
+def pieces(game, component) -> list[Piece]:
+    """Every piece kind of the component: tokens and player boards front[, back]; a standee's two sides
+    and then its base as a piece of its own."""
+    from pnp.kinds.tokens.draw import Item, corner_radius, draw_item
+
+    tokens = component.model
+    bleed = tokens.spec.bleed
+    out: list[Piece] = []
+    for rp in tokens.pieces:
+        spec = rp.spec
+        if spec.count == 0:
+            continue
+        what = "standee" if spec.standee else "player board" if spec.tracks else "board" if spec.radial else "token"
+        face = Item(rp, "face")
+        faces = [lambda s, it=face: draw_item(s, tokens, it, "front", game.assets)]
+        if rp.back is not None:
+            faces.append(lambda s, it=face: draw_item(s, tokens, it, "back", game.assets))
+        out.append(Piece(name=rp.name, what=what, component=tokens.spec.name, width=rp.w, height=rp.h, bleed=bleed,
+                         count=spec.count, faces=tuple(faces), shape=_cut_shape(spec.shape),
+                         radius=corner_radius(rp), description=_describe(rp), key=spec.id,
+                         shared_back=isinstance(spec.back, str),
+                         facts={"back": spec.back if isinstance(spec.back, str) else None}))
+        if spec.standee:
+            base = Item(rp, "base")
+            out.append(Piece(name=f"{rp.name} base", what="standee base", component=tokens.spec.name,
+                             width=base.w, height=base.h, bleed=bleed, count=spec.count,
+                             faces=(lambda s, it=base: draw_item(s, tokens, it, "front", game.assets),),
+                             description=f"the slotted base {rp.name} stands in", key=f"{spec.id}-base"))
+    return out
+
+
+def _cut_shape(shape: str) -> str:
+    return {"square": "rect", "rect": "rect"}.get(shape, shape)
+
+
+def _describe(rp) -> str:
+    spec = rp.spec
+    parts = [t for t in (spec.front.label, spec.front.text) if t]
+    if spec.front.value is not None:
+        parts.append(str(spec.front.value))
+    parts += [f"{t.name} 0–{t.max}" for t in spec.tracks]
+    if spec.radial:
+        parts.append(f"{spec.radial.arms} arms of {spec.radial.spaces} spaces")
+    return " · ".join(parts)

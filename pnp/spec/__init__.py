@@ -1,1 +1,0 @@
-"""Spec loading and validation: YAML and CSV in, typed models with positions out."""
