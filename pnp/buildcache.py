@@ -95,7 +95,10 @@ def component_hashes(game, options, inputs: dict[str, str]) -> dict[str, str]:
     gdir = game.dir.resolve()
     rel = {id(c): c.path.resolve().relative_to(gdir).as_posix() for c in game.components}
     spec_names = set(rel.values())
-    layouts = sorted(rel[id(c)] for c in game.of_kind("layouts"))
+    from pnp.kinds import shared_kinds
+
+    shared = shared_kinds()
+    definitions = sorted(rel[id(c)] for c in game.components if c.kind in shared)
     names = sorted(inputs)
     shared = [options_stamp(options), inputs.get("game.yaml", "")]
     shared += [f"{n}\0{inputs[n]}" for n in names if n.startswith("art/")]
@@ -112,8 +115,8 @@ def component_hashes(game, options, inputs: dict[str, str]) -> dict[str, str]:
         deps = others if len(others) * len(text) > MAX_SEARCH else [
             n for n in others if n in text or ("/" in n and n.split("/", 1)[0] + "/" in text)]
         chunks = [c.kind, name, inputs.get(name, "")]
-        if c.kind != "layouts":
-            chunks += [f"{n}\0{inputs.get(n, '')}" for n in layouts]
+        if c.kind not in shared:  # a shared file's names may be used by any other component
+            chunks += [f"{n}\0{inputs.get(n, '')}" for n in definitions]
         chunks += [f"{n}\0{inputs[n]}" for n in deps]
         out[name] = digest(*shared, *chunks)
     return out

@@ -62,10 +62,3 @@ class GameContext:
         command that draws or measures the game's text (build, validate, check, export, showcase)
         works inside one."""
         return using(self.fonts)
-
-    @property
-    def shared_layouts(self) -> dict:
-        out = {}
-        for c in self.of_kind("layouts"):
-            out.update(c.model)
-        return out

@@ -18,7 +18,7 @@ from pnp.context import Component, GameContext  # noqa: F401 (GameContext was de
 
 def load_game(game_dir: Path) -> GameContext:
     """Load and validate a whole game folder; raises SpecErrors listing every error found."""
-    from pnp.kinds import kind_module, kind_names
+    from pnp.kinds import kind_module, kind_names, shared_kinds
 
     game_dir = Path(game_dir)
     game_file = game_dir / "game.yaml"
@@ -44,7 +44,8 @@ def load_game(game_dir: Path) -> GameContext:
     ctx.rules_source()  # read now: the referee reads the game as loaded, not the folder as it is later
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}
-    broken_layouts = False  # a layouts file (or a file that may be one) could not be read: its layouts are missing
+    shared = shared_kinds()
+    broken_shared: set[str] = set()  # shared kinds of which a file (or a file that may be one) could not be read
     loaded = []
     for path, pos in files:
         shown = display_path(path)
@@ -53,8 +54,8 @@ def load_game(game_dir: Path) -> GameContext:
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
             sniffed = _sniffed_kind(shown)
-            broken_layouts |= sniffed in (None, "layouts")
-            if sniffed == "layouts":
+            broken_shared |= shared if sniffed is None else shared & {sniffed}
+            if sniffed in shared:
                 ctx.errors.order[shown] = 1
             continue
         kind = spec.get("kind") if isinstance(spec, LDict) else None
@@ -65,13 +66,14 @@ def load_game(game_dir: Path) -> GameContext:
             where = locate(spec, ["kind"]) if "kind" in spec else spec.pos
             ctx.errors.error(where, f"unknown kind '{kind}'{did_you_mean(str(kind), kind_names())} "
                                     f"(kinds: {', '.join(kind_names())})" if kind else "missing required key 'kind'")
-            broken_layouts |= not kind or "layout" in str(kind)
+            # a misspelt or missing kind may be a shared file's: what follows from its absence is not news
+            broken_shared |= shared if not kind else {s for s in shared if s.rstrip("s") in str(kind) or did_you_mean(str(kind), [s])}
             continue
-        if kind == "layouts":
+        if kind in shared:
             ctx.errors.order[shown] = 1
         loaded.append((kind, path, spec))
-    # layouts first: decks may use them
-    loaded.sort(key=lambda item: 0 if item[0] == "layouts" else 1)
+    # shared kinds first: the others may use what they define
+    loaded.sort(key=lambda item: 0 if item[0] in shared else 1)
     for kind, path, spec in loaded:
         try:
             with using(ctx.fonts):  # font names in specs may name the game's own families
@@ -81,22 +83,14 @@ def load_game(game_dir: Path) -> GameContext:
             model = None
         if model is not None:
             ctx.components.append(Component(kind, path, spec, model))
-        elif kind == "layouts":
-            broken_layouts = True
-    if broken_layouts:
-        ctx.errors.errors = [e for e in ctx.errors.errors if not _follows_from_missing_layouts(e)]
+        elif kind in shared:
+            broken_shared.add(kind)
+    if broken_shared:
+        follows = [m for k in sorted(broken_shared) for m in getattr(kind_module(k), "FOLLOWS_FROM_MISSING", ())]
+        ctx.errors.errors = [e for e in ctx.errors.errors if not any(m in e.message for m in follows)]
     _warn_unlisted_specs(ctx, raw, files)
     ctx.errors.raise_if_any()
     return ctx
-
-
-# errors that a layouts file which could not be read causes in the files using its layouts
-_MISSING_LAYOUT_MESSAGES = ("unknown layout '", "which is not a layout")
-
-
-def _follows_from_missing_layouts(error) -> bool:
-    """An error that only says a layout is missing: while a layouts file is broken, it is not the cause."""
-    return any(m in error.message for m in _MISSING_LAYOUT_MESSAGES)
 
 
 def _sniffed_kind(shown: str) -> str | None:

@@ -339,6 +339,8 @@ class Stamp(BaseModel):
 
 KIND = "stamp"
 OPTIONS = (KindOption("--stamp-times", "stamp_times", int, 1, "How often the stamp repeats its word.", (1, 9)),)
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model():
@@ -360,6 +362,10 @@ def build(game, components, options):
 
 def rulebook_items(game, component):
     return None
+
+
+def rulebook_view(game, component):
+    return {"word": component.model.word}
 
 
 def pieces(game, component):
@@ -404,10 +410,10 @@ def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):
 
     half = types.SimpleNamespace(KIND="half", model=lambda: dict, OPTIONS=(), load=lambda *a: None, build=lambda *a: {})
     monkeypatch.setattr(registry, "load", lambda group, name: half)
-    with pytest.raises(PluginError, match="does not provide validate, rulebook_items, pieces"):
+    with pytest.raises(PluginError, match="does not provide SHARED, RULEBOOK_NAME, validate, rulebook_items, rulebook_view, pieces"):
         kind_module("half")
-    whole = types.SimpleNamespace(**vars(half), validate=lambda *a: None, rulebook_items=lambda *a: None,
-                            pieces=lambda *a: [])
+    whole = types.SimpleNamespace(**vars(half), SHARED=False, RULEBOOK_NAME=None, validate=lambda *a: None,
+                                  rulebook_items=lambda *a: None, rulebook_view=lambda *a: None, pieces=lambda *a: [])
     monkeypatch.setattr(registry, "load", lambda group, name: whole)
     assert kind_module("half") is whole
     with pytest.raises(PluginError, match="says it is 'half'"):

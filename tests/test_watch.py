@@ -31,7 +31,7 @@ def calls(monkeypatch):
     """
     log: list[str] = []
     real_names, real_module = pnp.kinds.kind_names, pnp.kinds.kind_module
-    note = types.SimpleNamespace(KIND="note", model=lambda: Note, OPTIONS=(),
+    note = types.SimpleNamespace(KIND="note", model=lambda: Note, OPTIONS=(), SHARED=False,
                                  load=lambda game, path, raw: validate(Note, raw, game.errors),
                                  build=lambda game, comps, opts: {"note.txt": "\n".join(c.model.text for c in comps)},
                                  pieces=lambda game, component: [])
@@ -43,7 +43,8 @@ def calls(monkeypatch):
             log.append(name)
             return mod.build(game, comps, opts)
 
-        return types.SimpleNamespace(KIND=mod.KIND, model=mod.model, OPTIONS=mod.OPTIONS, load=mod.load, build=build, pieces=mod.pieces)
+        return types.SimpleNamespace(KIND=mod.KIND, model=mod.model, OPTIONS=mod.OPTIONS, SHARED=mod.SHARED, load=mod.load,
+                                     build=build, pieces=mod.pieces)
 
     monkeypatch.setattr(pnp.kinds, "kind_names", lambda: sorted(real_names() + ["note"]))
     monkeypatch.setattr(pnp.kinds, "kind_module", module)
@@ -203,7 +204,8 @@ def test_watch_survives_every_kind_of_broken_save(tmp_path, calls, monkeypatch):
                 raise RuntimeError("a bug in a kind")
             return mod.build(g, comps, opts)
 
-        return types.SimpleNamespace(KIND=mod.KIND, model=mod.model, OPTIONS=mod.OPTIONS, load=mod.load, build=build, pieces=mod.pieces)
+        return types.SimpleNamespace(KIND=mod.KIND, model=mod.model, OPTIONS=mod.OPTIONS, SHARED=mod.SHARED, load=mod.load,
+                                     build=build, pieces=mod.pieces)
 
     monkeypatch.setattr(pnp.kinds, "kind_module", crashing)
     seen: list = []

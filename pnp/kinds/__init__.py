@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.kinds.kind import HOOKS, Kind, KindOption
+from pnp.kinds.kind import ATTRIBUTES, HOOKS, Kind, KindOption
 from pnp.plugins import PluginError, load, names
 
 GROUP = "kinds"
 
-__all__ = ["Kind", "KindOption", "build_options", "declared_options", "kind_module", "kind_names"]
+__all__ = ["Kind", "KindOption", "build_options", "declared_options", "kind_module", "kind_names", "shared_kinds"]
 
 
 def kind_names() -> list[str]:
@@ -26,7 +26,7 @@ def kind_module(name: str) -> Kind:
     """The kind registered as NAME; PluginError when none is, when it lacks a hook, or names another kind."""
     kind = load(GROUP, name)
     if not isinstance(kind, Kind):
-        missing = [h for h in ("KIND", "OPTIONS", *HOOKS) if not hasattr(kind, h)]
+        missing = [h for h in (*ATTRIBUTES, *HOOKS) if not hasattr(kind, h)]
         raise PluginError(f"the kind '{name}' does not provide {', '.join(missing)}")
     if kind.KIND != name:
         raise PluginError(f"the kind registered as '{name}' says it is '{kind.KIND}'")
@@ -45,6 +45,11 @@ def declared_options() -> dict[str, KindOption]:
         found[opt.dest] = opt
         flags.add(opt.flag)
     return found
+
+
+def shared_kinds() -> set[str]:
+    """The kinds whose components define names the others use (`Kind.SHARED`): loaded first."""
+    return {name for name in kind_names() if kind_module(name).SHARED}
 
 
 def build_options() -> list[KindOption]:

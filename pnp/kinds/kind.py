@@ -90,6 +90,11 @@ class Kind(Protocol):
 
     KIND: str                        # the value of the spec file's `kind:` key
     OPTIONS: tuple[KindOption, ...]  # the `pnp build` flags this kind reads
+    SHARED: bool                     # its components define names other components use (a game's
+                                     # layouts): loaded first, and a change to one rebuilds the others
+    RULEBOOK_NAME: str | None        # the name its components go by at the top of rules.md (`decks`)
+    # A SHARED kind may also give FOLLOWS_FROM_MISSING: the words of the errors other files get
+    # when one of its files cannot be read (those are then left out: the unread file is the cause).
 
     def model(self) -> type:
         """The pydantic model of the file (`pnp schema`, the editor's JSON Schema). Asked for, not a
@@ -106,15 +111,20 @@ class Kind(Protocol):
         """{relative output name: bytes or str} for all the game's components of this kind."""
 
     def rulebook_items(self, game: GameContext, component: Component) -> list[str] | None:
-        """Markdown lines describing the component in the rulebook's component list;
+        """Markdown lines describing the component in the rulebook's component list ([] for none);
         None leaves the generic line to the rulebook."""
+
+    def rulebook_view(self, game: GameContext, component: Component) -> Any:
+        """What a rules.md template reads of the component (`components.<kind>.<name>`), as plain
+        data (`pnp.models.plain`); None leaves it out."""
 
     def pieces(self, game: GameContext, component: Component) -> list[Piece]:
         """The physical pieces of one component, for the outputs that handle pieces one by one
         (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
 
 
-HOOKS = ("model", "load", "validate", "build", "rulebook_items", "pieces")
+HOOKS = ("model", "load", "validate", "build", "rulebook_items", "rulebook_view", "pieces")
+ATTRIBUTES = ("KIND", "OPTIONS", "SHARED", "RULEBOOK_NAME")
 
 # The rulebook is built for every game rather than by a kind, but its flag is declared the same way.
 RULEBOOK_OPTIONS = (

@@ -9,6 +9,8 @@ OPTIONS = (
     KindOption("--poster", "poster", str, None, "Poster paper for boards: a3, a2, a1, a0 or WxH mm (default: the smallest that fits).",
                parse=values.poster),
 )
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model() -> type:
@@ -163,3 +165,10 @@ def pieces(game, component) -> list:
     return [Piece(name=board.spec.title or board.spec.name, what="board", component=board.spec.name, width=w,
                   height=h, bleed=0.0, count=1, faces=(lambda surface: draw_board(surface, board, game.assets),),
                   key=board.spec.name, description=f"{board.width} × {board.height} spaces")]
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.board.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

@@ -13,6 +13,8 @@ OPTIONS = (
                                                  "let them abut, or auto (default: the game's, else auto).",
                parse=values.gutter),
 )
+SHARED = False
+RULEBOOK_NAME = "decks"  # rules.md reads `decks.<name>`
 
 
 def model() -> type:
@@ -24,7 +26,7 @@ def model() -> type:
 def load(game, path, raw):
     from pnp.kinds.deck.loading import load_deck
 
-    deck = load_deck(path, game.dir, game.errors, game.shared_layouts, game.assets.icon_names(), raw=raw)
+    deck = load_deck(path, game.dir, game.errors, _shared_layouts(game), game.assets.icon_names(), raw=raw)
     if deck is not None and game.game is not None:
         deck.parameters = game.game.parameter_values()  # the rules' numbers, for card templates
     return deck
@@ -176,9 +178,18 @@ def validate(game, deck) -> None:
                 drawer.prepare(face, entry, 1)
 
 
-def rulebook_items(game, component) -> None:
-    """No lines of its own: the rulebook writes its generic line."""
-    return None
+def rulebook_items(game, component) -> list[str]:
+    """The deck's line: its cards, title, size and how many of each sort of card."""
+    from pnp.kinds.deck.rulebook import deck_line, deck_view
+
+    return [deck_line(deck_view(component.model))]
+
+
+def rulebook_view(game, component):
+    """A `DeckView`: the cards with their fields, copies and totals, as plain data."""
+    from pnp.kinds.deck.rulebook import deck_view
+
+    return deck_view(component.model)
 
 
 def pieces(game, component) -> list:
@@ -234,3 +245,11 @@ def readable_text(drawer, face, entry, copy: int, name: str) -> str:
 
 def _face_drawer(drawer, face, entry, copy: int, b: float):
     return lambda surface: drawer.draw(surface, face, entry, copy, b, b, 0, (b, b, b, b))
+
+
+def _shared_layouts(game) -> dict:
+    """The layouts of the game's `kind: layouts` files (loaded before any deck), by name."""
+    out: dict = {}
+    for c in game.of_kind("layouts"):
+        out.update(c.model)
+    return out

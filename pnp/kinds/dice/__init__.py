@@ -14,6 +14,8 @@ KIND = "dice"
 OPTIONS = (
     KindOption("--sets", "sets", int, None, "Sets of dice tiles and paper dice to print (default: a page of as many full sets as fit).", (1, 50)),
 )
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model() -> type:
@@ -115,3 +117,10 @@ def pieces(game, component) -> list:
                   faces=tuple(drawer(f) for f in die.faces), key=die.id,
                   description=", ".join(f.text for f in die.faces), facts={"faces": [f.text for f in die.faces]})
             for die in dice.dice]
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.dice.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

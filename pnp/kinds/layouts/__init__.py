@@ -5,6 +5,10 @@ from pnp.kinds.kind import KindOption
 
 KIND = "layouts"
 OPTIONS: tuple[KindOption, ...] = ()
+SHARED = True  # its layouts are names the decks use: loaded first, and a change rebuilds them
+RULEBOOK_NAME = None
+# what a deck says when a layout it names is missing: while a layouts file is broken, not the cause
+FOLLOWS_FROM_MISSING = ("unknown layout '", "which is not a layout")
 
 
 def model() -> type:
@@ -32,8 +36,13 @@ def validate(game, model) -> None:
     """Nothing beyond what loading checks."""
 
 
-def rulebook_items(game, component) -> None:
-    """No lines of its own: the rulebook writes its generic line."""
+def rulebook_items(game, component) -> list[str]:
+    """Shared layouts are no component players get: no line."""
+    return []
+
+
+def rulebook_view(game, component) -> None:
+    """Nothing for rules.md to read: the decks using the layouts show what they draw."""
     return None
 
 

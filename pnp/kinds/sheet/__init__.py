@@ -17,6 +17,8 @@ OPTIONS = (
                "A new random layout on every page, for the grids that have `random:` (see --seed)."),
     KindOption("--seed", "seed", int, None, "Seed for generated content.", (0, 2**32 - 1)),
 )
+SHARED = False
+RULEBOOK_NAME = None
 DEFAULT_SEED = 1
 
 
@@ -174,3 +176,10 @@ def validate(game, sheet: Sheet) -> None:
 def pieces(game, component) -> list:
     """A sheet is a pad page written on, not a piece: none."""
     return []
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.sheet.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

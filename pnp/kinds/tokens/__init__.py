@@ -6,6 +6,8 @@ from pnp.kinds.kind import KindOption, Piece, fit_at, render_parameters
 
 KIND = "tokens"
 OPTIONS: tuple[KindOption, ...] = ()
+SHARED = False
+RULEBOOK_NAME = None
 
 
 def model() -> type:
@@ -236,3 +238,10 @@ def _describe(rp) -> str:
     if spec.radial:
         parts.append(f"{spec.radial.arms} arms of {spec.radial.spaces} spaces")
     return " · ".join(parts)
+
+
+def rulebook_view(game, component):
+    """The loaded model as plain data (`components.tokens.<name>` in rules.md)."""
+    from pnp.models.plain import plain
+
+    return plain(component.model, game.dir)

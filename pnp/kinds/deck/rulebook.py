@@ -1,0 +1,72 @@
+"""What a rules.md template reads of a deck (`decks.<name>`, `components.deck.<name>`), and the
+deck's line in the rulebook's component list."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pnp.models.plain import plain
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card entry: `id`, `count`, `fields` (= the front's), `front`, `back` (dicts of fields or None)."""
+
+    id: str
+    count: int
+    front: dict
+    back: dict | None
+
+    @property
+    def fields(self) -> dict:
+        return self.front
+
+    @property
+    def sides(self) -> list[dict]:
+        return [self.front] + ([self.back] if self.back is not None else [])
+
+
+@dataclass(frozen=True)
+class DeckView:
+    """A deck: `cards` (one entry per distinct card), `copies` (one per physical card), `total`."""
+
+    name: str
+    title: str
+    cards: list[CardView]
+    width_mm: float
+    height_mm: float
+    double_sided: bool  # backs differ from card to card (not just one common back)
+    kinds: dict = field(default_factory=dict)  # value of the `kind` field → physical count
+
+    @property
+    def copies(self) -> list[CardView]:
+        return [c for c in self.cards for _ in range(c.count)]
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def card(self, card_id: str) -> CardView | None:
+        return next((c for c in self.cards if c.id == card_id), None)
+
+
+def deck_view(deck) -> DeckView:
+    cards = [CardView(e.id, e.count, plain(e.front.fields),
+                      plain(e.back.fields) if e.back is not None else None) for e in deck.cards]
+    kinds: Counter = Counter()
+    for c in cards:
+        if "kind" in c.front:
+            kinds[str(c.front["kind"])] += c.count
+    from pnp.models.units import to_mm
+
+    backs = {repr(sorted(c.back.items())) for c in cards if c.back is not None}
+    return DeckView(deck.name, deck.spec.title or deck.name, cards, round(to_mm(deck.width), 2),
+                    round(to_mm(deck.height), 2), len(backs) > 1, dict(kinds))
+
+
+def deck_line(deck: DeckView) -> str:
+    sided = ", double-sided" if deck.double_sided else ""
+    line = f"**{deck.total}** cards: {deck.title} ({deck.width_mm:g} × {deck.height_mm:g} mm{sided})"
+    if len(deck.kinds) > 1:
+        line += ": " + ", ".join(f"{n} {kind}" for kind, n in sorted(deck.kinds.items(), key=lambda kv: -kv[1]))
+    return line
