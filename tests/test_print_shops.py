@@ -283,13 +283,14 @@ def test_tgc_pieces_no_product_fits_are_located_warnings_naming_the_nearest(buil
 def test_a_game_chooses_a_product_by_name(tmp_path):
     game = Path(shutil.copytree(EXAMPLES / "miskatonic", tmp_path / "misk"))
     text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(text.replace("print:\n", "print:\n  products: {valley: medium-square-board, dice: die-stickr}\n", 1))
+    (game / "game.yaml").write_text(text.replace("print:\n", "print:\n  products: {valley: medium-square-board, dice: die-stickr, vally: poker}\n", 1))
     assert "products:" in (game / "game.yaml").read_text()
     code, log = run("build", game, "--shop", "tgc", "--out", tmp_path / "out")
     assert code == 0, log
     flat = " ".join(log.split())
     assert "board 'valley'" not in flat
     assert "sells no product 'die-stickr' (did you mean 'die-sticker'?)" in flat and "game.yaml:" in flat
+    assert "print.products names 'vally', which is no component's name (did you mean 'valley'?)" in flat
     listing = json.loads((tmp_path / "out" / "misk" / "shop" / "tgc" / "cards.json").read_text())
     assert next(c for c in listing["components"] if c["component"] == "valley")["pixels"] == [2475, 2475]
 

@@ -48,9 +48,10 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
 
     warnings: list[SpecError] = []
     chosen = _chosen_products(game, shop, warnings)
-    pieces, warned = [], set()
+    pieces, warned, named = [], set(), set()
     for component in game.components:
         listed = kind_module(component.kind).pieces(game, component)
+        named.update(piece.component for piece in listed)
         pos = _component_pos(game, component)
         for piece in listed:
             if shop.sorts is not None and piece.what not in shop.sorts:
@@ -66,6 +67,12 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
                 warned.add(size)
                 warnings.append(SpecError(pos, _no_product(shop, piece, found.product)))
     game.errors.raise_if_any()
+    from pnp.errors import did_you_mean
+
+    for component in chosen:
+        if component not in named:
+            warnings.append(SpecError(_products_pos(game, component), f"print.products names '{component}', which is "
+                                      f"no component's name{did_you_mean(component, sorted(named))}"))
     if shop.output == "png":
         files = _pictures(game, shop, pieces, chosen)
     else:
@@ -103,7 +110,7 @@ def _chosen_products(game, shop: Shop, warnings: list) -> dict[str, str]:
 
 def _products_pos(game, component: str):
     from pnp.errors import Pos, display_path
-    from pnp.spec.load import locate
+    from pnp.reading.load import locate
 
     raw = getattr(game, "raw", None)
     try:
@@ -115,7 +122,7 @@ def _products_pos(game, component: str):
 def _component_pos(game, component):
     """Where a component is named in its spec (its `name:`), else its file's start."""
     from pnp.errors import Pos, display_path
-    from pnp.spec.load import locate
+    from pnp.reading.load import locate
 
     raw = component.raw
     if hasattr(raw, "get") and "name" in raw:
@@ -198,7 +205,7 @@ def shop_cmyk(game, shop: Shop):
     path = game.game.print.profile if game.game else None
     if not path:
         return Cmyk(default_profile_bytes(), shop.ink_limit)
-    from pnp.spec.safepath import read_game_bytes
+    from pnp.reading.safepath import read_game_bytes
 
     pos = _profile_pos(game)
     _, data = read_game_bytes(game.dir, path, pos, "print.profile", PROFILE_LIMIT)
@@ -210,7 +217,7 @@ def shop_cmyk(game, shop: Shop):
 
 def _profile_pos(game):
     from pnp.errors import Pos, display_path
-    from pnp.spec.load import locate
+    from pnp.reading.load import locate
 
     try:
         return locate(game.raw, ["print", "profile"])

@@ -22,6 +22,7 @@ from pnp.printshop.profiles import PT_PER_MM, Shop
 
 MAX_FILE = 1024 * 1024 * 1024       # larger than any print file a designer uploads
 MAX_OPERATORS = 5_000_000           # per file: bounded work on anybody's PDF
+MAX_MEASURED_PIXELS = 60_000_000    # a picture larger than this is not decoded to measure its ink
 TOLERANCE = 0.1                     # points: boxes written in rounded numbers still fit
 LOW_PPI = 150                       # below this a picture prints visibly soft: rejected
 WANTED_PPI = 300                    # what the shops ask for: below, a warning
@@ -360,7 +361,9 @@ class _Walker:
             elif ppi < WANTED_PPI - 1:
                 self.note("soft-ppi", where, f"image {label} prints at {ppi:.0f} ppi where it is placed "
                                              f"({WANTED_PPI} is asked for)", rejects=False)
-        if space == pikepdf.Name.DeviceCMYK and int(x.get("/BitsPerComponent", 8)) == 8:
+        if int(x.get("/Width", 0)) * int(x.get("/Height", 0)) > MAX_MEASURED_PIXELS:
+            self.note("huge-image", where, f"image {label} is too large for preflight to measure its ink", rejects=False)
+        elif space == pikepdf.Name.DeviceCMYK and int(x.get("/BitsPerComponent", 8)) == 8:
             try:
                 picture = pikepdf.PdfImage(x).as_pil_image()
             except Exception:  # noqa: BLE001 — a filter pikepdf cannot decode: nothing to measure
