@@ -245,6 +245,44 @@ def test_every_pieces_art_runs_to_the_edge_of_the_shops_bleed(built):
     assert checked > 40
 
 
+def test_pdfx4_ink_stays_under_300_percent_where_transparent_art_blends(built):
+    from pnp.printshop.pdfx import has_transparency
+
+    out, _ = built
+    chart = out / "miskatonic" / "shop" / "pdfx4" / "miskatonic-board.pdf"  # the star chart's faded stars
+    with pikepdf.open(chart) as pdf:  # PDF/X-4 keeps transparency (and the vectors)
+        assert has_transparency(pdf.pages[0].obj)
+    for path in (chart, out / "miskatonic" / "shop" / "pdfx4" / "miskatonic-token.pdf"):
+        assert separations_max_ink(path, dpi=100) <= 300
+
+
+def test_pdfx1a_flattens_transparent_pages_into_cmyk_pictures(tmp_path):
+    from pnp.printshop.pdfx import has_transparency
+
+    out = tmp_path / "out"
+    code, log = run("build", EXAMPLES / "miskatonic", "--shop", "printninja", "--out", out)
+    assert code == 0, log
+    path = out / "miskatonic" / "shop" / "printninja" / "miskatonic-board.pdf"
+    with pikepdf.open(path) as pdf:
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+        flat = 0
+        for page in pdf.pages:
+            assert not has_transparency(page.obj)
+            xobjects = page.Resources.get("/XObject") or {}
+            if "/Flat" in xobjects:
+                flat += 1
+                image = xobjects.Flat
+                assert image.ColorSpace == "/DeviceCMYK" and "/SMask" not in image
+                width_in = float(page.MediaBox[2]) / 72
+                assert int(image.Width) / width_in >= 299  # flattened at the shop's 300 dpi
+        assert flat == len(pdf.pages) == 1
+    assert separations_max_ink(path, dpi=100) <= 300
+    assert run("preflight", path, "--shop", "printninja")[0] == 0
+    tokens = out / "miskatonic" / "shop" / "printninja" / "miskatonic-token.pdf"
+    with pikepdf.open(tokens) as pdf:  # pages with nothing transparent keep their vectors and fonts
+        assert not any("/Flat" in (page.Resources.get("/XObject") or {}) for page in pdf.pages)
+
+
 # --- Must show 3: The Game Crafter --------------------------------------------------------------------
 
 TGC_CANVASES = {(825, 1125), (750, 1125), (900, 1500), (600, 825), (1125, 1125), (825, 825), (675, 1125),
