@@ -29,15 +29,17 @@ class ShopResult:
 def build_shop(game_dir: Path, shop_name: str, out: Path) -> ShopResult:
     """Load the game, make the shop's files and publish them as one set (a good earlier set is kept
     until the new one is whole)."""
-    from pnp.build import output_folder
+    from pnp.build import _check_out_is_not_the_game, output_folder
     from pnp.game import load_game
     from pnp.output import publish
 
     shop = SHOPS[shop_name]
+    where = [output_folder(game_dir), "shop", shop.name]
+    _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
     game = load_game(game_dir)
     with game.own_fonts():
         files, warnings = shop_files(game, shop)
-    published = publish(out, [output_folder(game_dir), "shop", shop.name], files,
+    published = publish(out, where, files,
                         {"game": game.name, "shop": shop.name, "standard": shop.standard or "png"})
     return ShopResult(game.name, published.folder, published.manifest["files"], warnings)
 
