@@ -318,6 +318,20 @@ def test_tgc_pieces_no_product_fits_are_located_warnings_naming_the_nearest(buil
     assert "card 'cave'" not in text  # a 63 × 88 mm card is TGC's poker card
 
 
+def test_mpc_cards_at_its_poker_size_and_nothing_it_does_not_print(tmp_path):
+    code, log = run("build", EXAMPLES / "miskatonic", "--shop", "mpc", "--out", tmp_path)
+    assert code == 0, log
+    folder = tmp_path / "miskatonic" / "shop" / "mpc"
+    sizes = set()
+    for png in folder.rglob("*.png"):
+        with Image.open(png) as im:
+            sizes.add(im.size)
+    assert sizes == {(822, 1122)}
+    flat = " ".join(log.split())
+    assert "MakePlayingCards prints cards only: the dice of 'dice' are left out" in flat
+    assert "dice.yaml:1:1: warning" in flat
+
+
 def test_a_game_chooses_a_product_by_name(tmp_path):
     game = Path(shutil.copytree(EXAMPLES / "miskatonic", tmp_path / "misk"))
     text = (game / "game.yaml").read_text()
