@@ -427,3 +427,28 @@ def test_shop_files_are_the_same_bytes_every_time(tmp_path):
         assert run("build", EXAMPLES / "cave", "--shop", "pdfx4", "--out", tmp_path / str(n), "-q")[0] == 0
         outs.append({p.name: p.read_bytes() for p in (tmp_path / str(n) / "cave" / "shop" / "pdfx4").iterdir()})
     assert outs[0] == outs[1]
+
+
+def test_pictures_gradients_and_transparency_of_the_art_starter_become_cmyk(tmp_path, monkeypatch):
+    """`pnp new --template art`: a painted picture, gradients, a see-through text panel and a font of its own."""
+    from pnp.printshop.pdfx import has_transparency
+
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "look", "--template", "art")[0] == 0
+    game = tmp_path / "look"
+    for shop, version in (("drivethrucards", "PDF/X-1a:2003"), ("pdfx4", "PDF/X-4")):
+        code, log = run("build", game, "--shop", shop, "--out", tmp_path / "out")
+        assert code == 0, log
+        pdfs = [p for p in (tmp_path / "out" / "look" / "shop" / shop).glob("*.pdf") if p.name != "swatches.pdf"]
+        assert pdfs
+        for path in pdfs:
+            with pikepdf.open(path) as pdf:
+                assert str(pdf.docinfo["/GTS_PDFXVersion"]) == version
+                assert {op for _, op in content_ops(pdf) if op in COLOUR_OPS} <= {"k", "K"}
+                assert images(pdf) and all(x.ColorSpace == "/DeviceCMYK" for x in images(pdf))
+                shadings = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and "/ShadingType" in o]
+                assert all(s.ColorSpace == "/DeviceCMYK" for s in shadings)
+                if shop == "drivethrucards":
+                    assert not any(has_transparency(page.obj) for page in pdf.pages)
+            assert separations_max_ink(path) <= (240 if shop == "drivethrucards" else 300)
+            assert run("preflight", path, "--shop", shop)[0] == 0

@@ -330,10 +330,9 @@ class _Converter:
             for f in fn:
                 self._function(f, gray)
             return
-        if fn.get("/FunctionType") == 2:
-            for key in ("/C0", "/C1"):
-                values = [float(v) for v in fn.get(key, Array([0] if gray else [0, 0, 0]))] if key in fn else \
-                    ([0.0] if gray else [0.0, 0.0, 0.0]) if key == "/C0" else ([1.0] if gray else [1.0, 1.0, 1.0])
+        if fn.get("/FunctionType") == 2:  # an exponential blend from C0 (default 0) to C1 (default 1)
+            for key, default in (("/C0", 0.0), ("/C1", 1.0)):
+                values = [float(v) for v in fn[key]] if key in fn else [default] * (1 if gray else 3)
                 cmyk = [0, 0, 0, round(1 - values[0], 4)] if gray else list(self.cmyk.colour(*values))
                 fn[key] = Array(cmyk)
         elif fn.get("/FunctionType") == 3:
