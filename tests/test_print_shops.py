@@ -204,6 +204,7 @@ def test_pdfx4_for_every_game_every_page_boxed_cmyk_with_3mm_bleed(built):
     for piece in ("valley", "dice", "miskatonic-token", "miskatonic-board", "miskatonic-player-board"):
         assert f"miskatonic/shop/pdfx4/{piece}.pdf" in names  # boards, dice and tokens too
     assert "cave/shop/pdfx4/cave.pdf" in names and "blorg/shop/pdfx4/blorg.pdf" in names
+    assert "blob/shop/pdfx4/sheet.pdf" in names  # a score pad lists no pieces: its sheets, each at its size
     for path in files:
         with pikepdf.open(path) as pdf:
             assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"

@@ -78,7 +78,8 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
     if shop.output == "png":
         files = _pictures(game, shop, pieces, chosen)
     else:
-        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces})
+        pads = _pad_pdfs(game) if shop.sorts is None else []  # a shop of cards only prints no pads
+        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads)
     return files, warnings
 
 
@@ -154,7 +155,7 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
 
 # --- PDF shops --------------------------------------------------------------------------------------
 
-def _pdfs(game, shop: Shop, pieces: list, fits: dict) -> dict[str, bytes]:
+def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) -> dict[str, bytes]:
     from pnp.draw.pdf import PdfSurface
     from pnp.export.raster import group_pieces
     from pnp.printshop.pdfx import Placement, make_pdfx
@@ -192,12 +193,47 @@ def _pdfs(game, shop: Shop, pieces: list, fits: dict) -> dict[str, bytes]:
         taken.add(name.lower())
         files[name] = make_pdfx(source, placements, shop.bleed, shop.standard, cmyk,
                                 f"{title} — {component} ({shop.title}, {shop.standard})", shop.dpi)
+    for name, source in pads or []:
+        colours.extend(used_colours(source))
+        files[name] = make_pdfx(source, _whole_pages(source), shop.bleed, shop.standard, cmyk,
+                                f"{title} — {name[:-4]} ({shop.title}, {shop.standard})", shop.dpi)
     if not files:
         return files
     from pnp.printshop.swatches import swatch_page
 
     files["swatches.pdf"] = swatch_page(f"{title}: colours for {shop.title}", colours, cmyk)
     return files
+
+
+def _pad_pdfs(game) -> list[tuple[str, bytes]]:
+    """The PDFs of the components that list no pieces (a score pad's sheets), as their kind draws them:
+    a shop prints each page at its own size, with the bleed carried out from its edges."""
+    from pnp.build import BuildOptions
+    from pnp.kinds import kind_module
+
+    out = []
+    for component in game.components:
+        kind = kind_module(component.kind)
+        if kind.pieces(game, component):
+            continue
+        settings = game.game.print if game.game else None
+        made = kind.build(game, [component], BuildOptions(paper=settings.paper if settings else "a4",
+                                                          duplex=settings.duplex if settings else "long"))
+        out.extend((name, data) for name, data in sorted(made.items()) if name.endswith(".pdf")
+                   and isinstance(data, bytes))
+    return out
+
+
+def _whole_pages(source: bytes) -> list:
+    """Each page of a PDF as a face of its own size with no bleed of its own."""
+    import pikepdf
+    from io import BytesIO
+
+    from pnp.printshop.pdfx import Placement
+
+    with pikepdf.open(BytesIO(source)) as pdf:
+        boxes = [[float(v) for v in page.MediaBox] for page in pdf.pages]
+    return [Placement(i, b[2] - b[0], b[3] - b[1], 0.0, b[2] - b[0], b[3] - b[1]) for i, b in enumerate(boxes)]
 
 
 def shop_cmyk(game, shop: Shop):
