@@ -201,7 +201,7 @@ def test_a_game_folder_with_an_odd_name_gets_a_safe_output_folder(run_cli, tmp_p
     assert made.name == slug("CON") and made.name != "CON"
 
 
-EXPORT_TARGETS = ("tts", "tgc", "mpc", "tabletopia")
+EXPORT_TARGETS = ("tts", "cgs", "tgc", "mpc", "tabletopia")
 
 
 @pytest.fixture(scope="module")
@@ -227,7 +227,9 @@ def test_exports_of_clashing_deck_names_stay_apart_inside_their_folder(run_cli, 
     assert everything_but(tmp_path, out / "g" / "export" / target) == before  # nothing outside the target folder
     assert not Path("/tmp/pwned").exists()
     images = [n for n in files_under(out / "g" / "export" / target) if n.endswith(".png")]
-    per_deck = {n.split("/")[0] if "/" in n else n.rsplit("-", 1)[0] for n in images if "back" not in n}
+    deck_of = {"sets": lambda n: n.split("/")[1]}  # cgs: sets/<deck's set>/<card>.png
+    per_deck = {deck_of.get(n.split("/")[0], lambda n: n.split("/")[0] if "/" in n else n.rsplit("-", 1)[0])(n)
+                for n in images if "back" not in n.lower() and n != "g.png"}  # g.png: the tts save's thumbnail
     assert len(per_deck) == 3, images  # each deck its own images: none overwrote another's
     assert manifest_matches(out / "g" / "export" / target)
 

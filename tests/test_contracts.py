@@ -449,7 +449,7 @@ from pnp.export.target import ExportTarget, load_target, target_names  # noqa: E
 
 
 def test_export_registry_holds_the_bundled_targets():
-    assert {"tts", "tgc", "mpc", "tabletopia"} <= set(target_names())
+    assert {"tts", "cgs", "tgc", "mpc", "tabletopia"} <= set(target_names())
 
 
 @pytest.mark.parametrize("name", target_names())

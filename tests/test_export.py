@@ -79,12 +79,13 @@ def test_tts_small_deck_sheet_grid_and_back(tiny):
     assert im.getpixel((1, 1)) == RED  # trimmed: a front's corner is its red background
     back = image(files["tiny-back.png"])
     assert back.size == (cw, ch) and back.getpixel((cw // 2, 5))[2] > 100
-    assert set(files) == {"tiny.json", "tiny-1.png", "tiny-back.png"}
+    assert set(files) == {"tiny.json", "tiny.png", "tiny-1.png", "tiny-back.png"}  # tiny.png: the thumbnail
 
 
 def test_tts_grid_rules():
     assert tts.grid_for(70) == (10, 7)
-    assert tts.grid_for(1) == (2, 2)
+    assert tts.grid_for(1) == (1, 1)  # a lone card on a 1 x 1 sheet, as 550 sheets of SCED's saves
+    assert tts.grid_for(2) == (2, 2)
     for n in range(1, 71):
         cols, rows = tts.grid_for(n)
         assert cols <= 10 and rows <= 7 and cols * rows >= n
@@ -94,9 +95,11 @@ def test_tts_70_cards_per_sheet_with_10x7_grid(tmp_path):
     game = load_game(make_game(tmp_path, "  - {id: x, count: 75, fields: {n: 7}}"))
     files = tts.export(game)
     (deck,) = save_of(files)["ObjectStates"]
-    first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
+    one, two = deck["CustomDeck"]  # the sheets' ids, in order
+    first, second = deck["CustomDeck"][one], deck["CustomDeck"][two]
     assert (first["NumWidth"], first["NumHeight"]) == (10, 7) and (second["NumWidth"], second["NumHeight"]) == (3, 2)
-    assert deck["DeckIDs"] == list(range(100, 170)) + list(range(200, 205))
+    one, two = int(one), int(two)
+    assert deck["DeckIDs"] == [one * 100 + i for i in range(70)] + [two * 100 + i for i in range(5)]
     big = image(files["tiny-1.png"])
     assert big.size == (10 * 409, 7 * 571) and big.mode == "RGB"  # 4096 // 10 wide, aspect kept
     assert image(files["tiny-2.png"]).size == (3 * 409, 2 * 571)
@@ -185,7 +188,7 @@ def test_cli_writes_under_out_game_export_target(tmp_path):
     assert result.exit_code == 0, result.output
     target = out / "tiny" / "export" / "tts"
     assert (target / "tiny.json").is_file() and (target / "tiny-1.png").is_file()
-    assert "2 images for tts" in result.output
+    assert "3 images for tts" in result.output  # two sheets and the thumbnail
     bad = CliRunner().invoke(app, ["export", "vassal", str(game)])
     assert bad.exit_code == 2
 

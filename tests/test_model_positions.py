@@ -30,7 +30,7 @@ def test_nested_models_know_the_line_and_column_of_their_keys(tmp_path):
     assert where.col == spec.read_text(encoding="utf-8").splitlines()[where.line - 1].index("3mm") + 1
     assert deck.position("bleed", key=True).col == 1
     # a box inside a layout, several levels down, knows its own key
-    layout, _ = game.shared_layouts["item"]
+    layout, _ = next(c.model for c in game.components if c.kind == "layouts")["item"]
     layouts = game_dir / "layouts.yaml"
     assert layout.position().path.endswith("layouts.yaml")
     assert layout.position("boxes", key=True).line == _line_of(layouts, "boxes:")

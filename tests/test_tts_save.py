@@ -61,6 +61,8 @@ CUSTOM_DECK = {  # TYPED deck.d.lua tts.Deck.Data.Info; KB Custom Deck
 MAX_WIDTH, MAX_HEIGHT = 10, 7  # KB Custom Deck: the largest card sheet
 CUSTOM_IMAGE = {"ImageURL": str, "ImageSecondaryURL": str}  # TYPED object-data.d.lua tts.Object.Data.CustomImage
 CUSTOM_TILE = {"Type": int, "Thickness": float, "Stackable": bool, "Stretch": bool}  # TYPED tile.d.lua
+# SCED-SAVES: the fields of every Custom_Token Tabletop Simulator wrote in argonui/SCED's objects/
+CUSTOM_TOKEN = {"Thickness": float, "MergeDistancePixels": float, "StandUp": bool, "Stackable": bool}
 TILE_TYPES = {0, 1, 2, 3}  # TYPED tile.d.lua: Box, Hex, Circle, Rounded
 DICE_TYPES = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12, 5: 20}  # TYPED die.d.lua and API custom-game-objects.md: Type → faces
 D6_CELLS = {  # KB-DICE ps1.png: face → (column, row, degrees it is turned) in the 3 × 3 square; row 0 is unused
@@ -102,6 +104,11 @@ def check_object(obj: dict, guids: set[str]) -> None:
         for field, kind in CUSTOM_TILE.items():
             assert isinstance(tile[field], kind), field
         assert tile["Type"] in TILE_TYPES and tile["Thickness"] > 0
+    if obj["Name"] == "Custom_Token":
+        token = obj["CustomImage"]["CustomToken"]
+        for field, kind in CUSTOM_TOKEN.items():
+            assert isinstance(token[field], kind), field
+        assert token["Thickness"] > 0 and token["MergeDistancePixels"] > 0
     if obj["Name"] == "Custom_Dice":
         assert obj["CustomImage"]["CustomDice"]["Type"] in DICE_TYPES  # TYPED die.d.lua: CustomImage.CustomDice
 
@@ -131,9 +138,11 @@ def test_every_kind_is_an_object_and_images_are_where_the_urls_say(exported):
     _, _, folder = exported
     save = json.loads((folder / "miskatonic.json").read_text())
     names = [o["Name"] for o in save["ObjectStates"]]
-    # the board, and the Star Chart (a token piece with a radial track, which the tokens kind lists as a board)
-    assert names.count("DeckCustom") == 1 and names.count("Custom_Dice") == 2 and names.count("Custom_Board") == 2
-    boards = [o["Nickname"] for o in save["ObjectStates"] if o["Name"] == "Custom_Board"]
+    # the board, and the Star Chart (a token piece with a radial track, which the tokens kind lists as a board):
+    # locked tiles, as the play mats of SCED's saves are
+    assert names.count("DeckCustom") == 1 and names.count("Custom_Dice") == 2 and "Custom_Board" not in names
+    boards = [o["Nickname"] for o in save["ObjectStates"] if o["Name"] == "Custom_Tile" and o["Locked"]]
+    assert len(boards) == 2
     assert any("Star Chart" in n for n in boards) and len(set(boards)) == 2
     deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
     assert len(deck["ContainedObjects"]) == 12  # 4 items x 2 copies + 4 reference cards

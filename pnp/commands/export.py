@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import List, Optional
 
 import typer
 
-from pnp.cli import _console, app, failures_exit
+from pnp.cli import _console, _games, app, failures_exit
 
-TARGET_HELP = "tts (Tabletop Simulator), tgc (The Game Crafter), mpc (MakePlayingCards) or tabletopia."
+TARGET_HELP = ("tts (Tabletop Simulator), cgs (Card Game Simulator), tgc (The Game Crafter), mpc (MakePlayingCards) "
+               "or tabletopia.")
 
 
 def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
-                image_url: str | None = None) -> tuple[Path, dict]:
-    """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/.
+                image_url: str | None = None) -> tuple[Path, dict] | None:
+    """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/;
+    None, with nothing written, when the game has no pieces the target takes.
 
     Names made from the game (its folder, deck names, card ids) are safe file names
     (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
@@ -39,6 +42,8 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
         total = len(face_pages(game_pieces(game)))
         with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
             files = exporter.export(game, step=bar.advance, **options)
+    if not any(name.endswith(".png") for name in files):
+        return None
     published = publish(out, where, files, {"game": game.name, "target": target})
     return published.folder, published.manifest
 
@@ -46,14 +51,16 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
 @app.command()
 def export(
     target: str = typer.Argument(..., help=TARGET_HELP),
-    game_dir: Path = typer.Argument(..., help="The game folder (holding game.yaml)."),
+    game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every "
+                                                     "game under ./cardspecs/, else the bundled examples)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; images go in <out>/<game>/export/<target>/."),
     image_url: str = typer.Option(None, "--image-url", help="tts: the base URL the images will be uploaded to "
                                   "(default: file:// URLs of the export folder)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
 ):
     """Export a game's pieces (cards, tokens, boards, dice) as images for Tabletop Simulator (with a saved
-    object it loads), The Game Crafter, MakePlayingCards or Tabletopia."""
+    object it loads), Card Game Simulator (a game folder it loads), The Game Crafter, MakePlayingCards or
+    Tabletopia. With no folder named, the games are found as `pnp build` finds them."""
     import time
 
     from pnp.export.target import target_names
@@ -64,15 +71,18 @@ def export(
         raise typer.BadParameter(f"unknown target {target!r}: use {', '.join(target_names())}", param_hint="TARGET")
     if image_url is not None:
         image_url = _checked_url(image_url)
-    start = time.perf_counter()
-    with failures_exit(OutputError):
-        target_dir, manifest = export_game(target, game_dir, out, quiet, image_url)
-    images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
-    if not images:
-        _console(True).print(f"[yellow]{game_dir}: no pieces to export[/]")
-    if not quiet:
-        _console().print(f"[green]✓[/] {manifest['game']}: {images} images for {target} → {target_dir}/ "
-                         f"({time.perf_counter() - start:.1f} s)")
+    for game_dir in _games(game_dirs, out):
+        start = time.perf_counter()
+        with failures_exit(OutputError):
+            done = export_game(target, game_dir, out, quiet, image_url)
+        if done is None:  # nothing to export is not a fault: say so, write nothing
+            _console(True).print(f"[yellow]{game_dir.resolve().name}: no pieces to export for {target}; nothing written[/]")
+            continue
+        target_dir, manifest = done
+        images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
+        if not quiet:
+            _console().print(f"[green]✓[/] {manifest['game']}: {images} images for {target} → {target_dir}/ "
+                             f"({time.perf_counter() - start:.1f} s)")
 
 
 def _checked_url(url: str) -> str:

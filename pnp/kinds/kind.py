@@ -66,6 +66,8 @@ class Piece:
     key: str = ""                   # stable identity within the component (a card id), for file names
     shared_back: bool = False       # the back is the same for every piece of the component
     facts: dict = field(default_factory=dict, compare=False)  # anything an export may show (fields of a card)
+    cut: FaceDrawer | None = field(default=None, compare=False)  # fills the cut outline (origin: the trim's corner),
+    #                                 for a piece whose outline is not its trim box (a tabletop cuts its picture to it)
 
 
 class BuildSettings(Protocol):

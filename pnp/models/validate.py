@@ -201,6 +201,13 @@ def _clean_loc(raw: Any, loc: tuple) -> tuple:
     return tuple(out)
 
 
+def _copies_hint(name: str, allowed) -> str:
+    """`qty:`, `copies:`… where `count:` is allowed: the word other card tools use for it."""
+    from pnp.reading.tables.hints import means_quantity
+
+    return " (did you mean 'count'? it is how many copies pnp prints)" if "count" in allowed and means_quantity(name) else ""
+
+
 def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict, prefix: tuple = ()) -> str:
     kind, msg = err["type"], err["msg"]
     named = prefix + loc
@@ -208,7 +215,8 @@ def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict, prefix: tu
     got = err.get("input")
     if kind == "extra_forbidden":
         allowed = _fields_at(model, loc[:-1])
-        return f"unknown key '{name}'{did_you_mean(name, allowed)}" + (f" (allowed: {', '.join(sorted(allowed))})" if allowed and len(allowed) <= 12 else "")
+        hint = did_you_mean(name, allowed) or _copies_hint(name, allowed)
+        return f"unknown key '{name}'{hint}" + (f" (allowed: {', '.join(sorted(allowed))})" if allowed and len(allowed) <= 12 else "")
     if kind == "missing":
         return f"missing required key '{name}'"
     if kind in ("int_parsing", "int_type", "float_parsing", "float_type", "int_from_float"):

@@ -1,6 +1,7 @@
 """A game's icons and art: the built-in icons plus the game's own `art/` folder (SVG, PNG, JPEG, WebP, GIF)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from pnp.draw import icons
@@ -106,13 +107,14 @@ class Assets:
     def place_art(self, surface, relative: str, pos: Pos, x: float, y: float, w: float, h: float,
                   ink: str | None = None, *, fit: str = "contain", align: str = "center", rotate: float = 0,
                   crop: tuple[float, float, float, float] | None = None, crop_pos: Pos | None = None,
-                  report=None) -> None:
+                  report=None, warn_at: Callable[[], Pos | None] | None = None) -> None:
         """Draw the art at `relative` in the box (x, y, w, h): the one way any component places art.
 
         `fit` (contain, cover, stretch, none), `align` (center, top, bottom-left, …), `rotate`
         (degrees clockwise, the picture inside the box) and `crop` (x, y, width, height in the
         picture's pixels, or an SVG's own units) are as `pnp.draw.raster.fitted` says. A picture
-        printing below `min_ppi` is a warning in `report` (a Collector) at `pos`, once per box size.
+        printing below `min_ppi` is a warning in `report` (a Collector) at `pos`, once per box size, or at
+        `warn_at()` when that gives a place (the data cell that named the picture: asked only then).
         A raster picture ignores `ink`.
         """
         from pnp.draw.art import Art
@@ -140,7 +142,7 @@ class Assets:
             if key not in self._warned:
                 self._warned.add(key)
                 shown = f"{art.width} × {art.height} pixels" + (f", cropped to {crop[2]:g} × {crop[3]:g}" if crop else "")
-                report.warn(pos, f"image '{relative}' ({shown}) prints at {placed.ppi:.0f} ppi in this box, below "
+                report.warn((warn_at() if warn_at else None) or pos, f"image '{relative}' ({shown}) prints at {placed.ppi:.0f} ppi in this box, below "
                                  f"{self.min_ppi:g} ppi: it will look blurred or blocky; use a larger picture or a "
                                  f"smaller box (the threshold is print.min_ppi in game.yaml)")
         draw_placed(surface, size, placed, lambda *box: surface.image(art, *box), crop)

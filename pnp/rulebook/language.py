@@ -16,6 +16,8 @@ from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
 from pnp.rulebook.errors import RuleError  # noqa: F401  (raised by helpers; re-exported)
+from pnp.rulebook.tablerows import check_table_rows
+from pnp.models.retiredicons import icon_hint
 
 FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
@@ -519,6 +521,7 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
     """The whole language stage: render, parse, check icons (unknown ones located in the source)."""
     text, helpers = render(game, files, source_name)
     path = game.dir / source_name
+    check_table_rows(path)
     _check_markers(text, len(helpers.figures), path)
     refs: list[ImageRef] = []
     blocks = parse(text, refs)
@@ -530,7 +533,7 @@ def compile_rules(game, files: dict, source_name: str = "rules.md") -> Compiled:
         for name in unknown:
             line, needle = _find_line(path, f":{name}:")
             errors.append(SpecError(_pos(str(path), line, needle), f"unknown icon '{name}'"
-                                    f"{did_you_mean(name, game.assets.icon_names())}"))
+                                    f"{icon_hint(name, game.assets.icon_names())}"))
         raise SpecErrors(errors)
     return Compiled(blocks, helpers.figures, helpers.cover, text, _images(game, refs, path))
 

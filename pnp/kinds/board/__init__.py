@@ -48,8 +48,9 @@ def _check_size(game, board, raw) -> None:
 
 def _check_pictures(game, board, raw) -> None:
     """Every icon a space type, location or piece names is one the game knows; every image is readable."""
-    from pnp.errors import SpecErrors, did_you_mean
+    from pnp.errors import SpecErrors
     from pnp.reading.load import locate
+    from pnp.models.retiredicons import icon_hint
 
     known = game.assets.icon_names()
     named = [(["spaces", n, "icon"], f"space type '{n}'", t.icon) for n, t in board.spec.spaces.items()]
@@ -57,7 +58,7 @@ def _check_pictures(game, board, raw) -> None:
     named += [(["pieces", n, "icon"], f"piece '{n}'", p.icon) for n, p in board.spec.pieces.items()]
     for where, what, icon in named:
         if icon and icon not in known:
-            game.errors.error(locate(raw, where), f"{what}: unknown icon '{icon}'{did_you_mean(icon, known)}")
+            game.errors.error(locate(raw, where), f"{what}: unknown icon '{icon}'{icon_hint(icon, known)}")
     for name, kind in board.spec.spaces.items():
         if kind.image:
             try:

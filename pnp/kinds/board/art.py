@@ -104,7 +104,22 @@ def _luma(color: str) -> float:
 
 
 def _ink_on(color: str | None) -> str:
-    return "#1c1c1c" if color is None or _luma(color) > 150 else "#ffffff"
+    """Dark ink on a light colour, white on a dark one; dark on no colour (`none`: the board shows through)."""
+    return "#1c1c1c" if color in (None, "none") or _luma(color) > 150 else "#ffffff"
+
+
+def _paint(color: str | None) -> str | None:
+    """A colour as the surfaces take it: `none` paints nothing."""
+    return None if color == "none" else color
+
+
+def space_fill(board: BoardData, kind, repaint: str | None = None) -> str | None:
+    """What a space is painted with: its legend entry's colour, else its type's `fill`; a type without
+    one is grey, or nothing over a `background:` painting (so the painting shows); `none` is nothing."""
+    color = repaint or kind.fill
+    if color is None:
+        color = None if board.spec.background else DEFAULT_FILL
+    return _paint(color)
 
 
 # --------------------------------------------------------------------------- geometry of the whole board
@@ -307,12 +322,18 @@ def _square(s, board: BoardData, cell, assets) -> None:
     kind = board.spec.spaces[entry.space]
     if kind.footprint:
         return
-    fill = entry.color or kind.fill or DEFAULT_FILL
+    fill = space_fill(board, kind, entry.color)
     if not kind.walk:
-        s.rect(x, y, c, c, fill=fill)
+        if fill:
+            s.rect(x, y, c, c, fill=fill)
         _pictures(s, board, kind, entry.space, x, y, c, assets)
         return
     gap = mm(0.6)
+    if fill is None:  # see-through: only the grid line round it, the painting or frame shows inside
+        s.rect(x + gap / 4, y + gap / 4, c - gap / 2, c - gap / 2, stroke=_paint(kind.outline) or GRID, width=gap / 2,
+               radius=mm(1))
+        _pictures(s, board, kind, entry.space, x, y, c, assets, gap)
+        return
     s.rect(x, y, c, c, fill=GRID)
     if kind.outline:
         s.rect(x + gap / 2, y + gap / 2, c - gap, c - gap, fill=fill, radius=mm(1), stroke=kind.outline, width=1.2)
@@ -334,14 +355,17 @@ def _building(s, board: BoardData, name: str, assets) -> None:
     x0, y0 = b + min(cols) * c, b + min(rows) * c
     w, h = (max(cols) - min(cols) + 1) * c, (max(rows) - min(rows) + 1) * c
     rectangular = len(cells) == (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
-    s.rect(x0, y0, w, h, fill=kind.fill or GROUND)  # the ground plate under the building
+    ground = _paint(kind.fill or GROUND)
+    if ground:
+        s.rect(x0, y0, w, h, fill=ground)  # the ground plate under the building
     if rectangular:
         s.rect(x0 + mm(1), y0 + mm(1), w - mm(2), h - mm(2), fill=roof, stroke="#1c1c1c", width=1.0, radius=mm(1.2))
     else:
         for r, col in cells:
             x, y = b + col * c, b + r * c
             s.rect(x + mm(0.5), y + mm(0.5), c - mm(1), c - mm(1), fill=roof, stroke="#1c1c1c", width=1.0)
-    ink = "#1c1c1c" if _luma(roof) > 150 else "#ffffff"
+    roof = _paint(roof)
+    ink = _ink_on(roof)
     if kind.pattern == "studs":  # a row of studs along the roof's ridge
         stud = "#1c1c1c" if ink == "#ffffff" else "#90a4ae"
         for i in range(int(w // (c / 2))):
@@ -366,11 +390,11 @@ def _hex_map(s, board: BoardData, assets) -> None:
     for cell in board.cells():
         entry = board.entry(cell)
         kind = board.spec.spaces[entry.space]
-        fill = entry.color or kind.fill or DEFAULT_FILL
+        fill = space_fill(board, kind, entry.color)
         if kind.footprint:   # a building's hexes take its roof colour
-            fill = board.locations[entry.location].color or ROOF
+            fill = _paint(board.locations[entry.location].color or ROOF)
         pts = [(b + x, b + y) for x, y in lay.hex_corners(*cell)]
-        s.polygon(pts, fill=fill, stroke=kind.outline or GRID, width=0.8)
+        s.polygon(pts, fill=fill, stroke=_paint(kind.outline or GRID), width=0.8)
         x, y, side = cell_box(board, cell)
         _pictures(s, board, kind, entry.space, x, y, side, assets)
         if h.labels and not kind.footprint:
@@ -412,8 +436,8 @@ def _points_map(s, board: BoardData, assets) -> None:
     for name, node in spec.nodes.items():
         kind = spec.spaces[node.space]
         x, y = b + node.at[0], b + node.at[1]
-        fill = kind.fill or DEFAULT_FILL
-        s.circle(x, y, c / 2, fill=fill, stroke=kind.outline or INK, width=1.2)
+        fill = space_fill(board, kind)
+        s.circle(x, y, c / 2, fill=fill, stroke=_paint(kind.outline or INK), width=1.2)
         bx, by, side = cell_box(board, name)
         _pictures(s, board, kind, node.space, bx, by, side, assets)
         size = max(6.0, c * 0.3)
@@ -557,6 +581,7 @@ def space_swatch(s, board: BoardData, space: str, x: float, y: float, size: floa
     """One space of a type as the board draws it (fill, pattern, icon, picture, label), in a square:
     the poster's key shows each type so."""
     kind = board.spec.spaces[space]
-    s.rect(x, y, size, size, fill=kind.fill or (GROUND if kind.footprint else DEFAULT_FILL), stroke=GRID, width=0.6)
+    fill = _paint(kind.fill or GROUND) if kind.footprint else space_fill(board, kind)
+    s.rect(x, y, size, size, fill=fill, stroke=GRID, width=0.6)
     if not kind.footprint:
         _pictures(s, board, kind, space, x, y, size, assets)

@@ -10,16 +10,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.render.assets import Assets
+from pnp.kinds.deck.valueplace import value_cell
 from pnp.draw.fonts import describe_missing
 from pnp.geometry.curves import ellipse_path, rect_path
 from pnp.draw.gradient import linear_across_box, radial_in_box
 from pnp.draw.text import draw_text, icons_in, layout_text
-from pnp.errors import Collector, SpecErrors, did_you_mean
+from pnp.errors import Collector, Pos, SpecError, SpecErrors, did_you_mean
 from pnp.sandbox import templating
 from pnp.kinds.deck.loading import CardEntry, Face, ResolvedBox, ResolvedDeck, box_geometry
 from pnp.reading.load import locate
 from pnp.models.paint import GradientFill
 from pnp.models.units import to_mm
+from pnp.models.retiredicons import icon_hint
 
 
 @dataclass
@@ -71,8 +73,8 @@ class FaceDrawer:
                     if rb.box.show_if and not self._truthy(rb.box.show_if, ctx):
                         continue
                     out.append(self._content(rb, ctx, face))
-                except templating.TemplateError as e:
-                    self.report.error(face.pos, f"{face.label}, box '{rb.name}': {e.message}")
+                except templating.TemplateError as e:  # a value from a data cell is wrong: at that cell
+                    self.report.error(getattr(e, "pos", None) or face.pos, f"{face.label}, box '{rb.name}': {e.message}")
         return out
 
     @staticmethod
@@ -96,7 +98,8 @@ class FaceDrawer:
                 try:
                     resolved[key] = parse_color(templating.render(source, ctx).strip())
                 except ValueError as e:
-                    raise templating.TemplateError(f"'{key}': {e}")
+                    raise _at_cell(templating.TemplateError(f"'{key}': {e}"),
+                                   value_cell(self.deck, face, rb.box, among=_names(source))) from None
             box = box.model_copy(update=resolved)
             rb = ResolvedBox(rb.name, box, rb.raw, rb.static)
         p = Prepared(rb, colours=tuple(sorted((k, str(v)) for k, v in resolved.items())) if templated else (),
@@ -123,12 +126,22 @@ class FaceDrawer:
             p.src = templating.render(box.src, ctx).strip()
             if p.src.startswith("icon:"):
                 self._check_icons([p.src[5:]], rb, face)
+            elif "{" in box.src and p.src:  # a picture a card's data names: read now, so `pnp validate` finds it too
+                src = locate(rb.raw, ["src"])
+                try:
+                    self.assets.art(p.src, src)
+                except SpecErrors as e:  # at the cell that names it (looked up only now: a large deck's rows are re-read)
+                    cell = value_cell(self.deck, face, box, p.src)
+                    self.report.errors.extend(SpecError(cell, err.message) if cell and err.pos == src else err
+                                              for err in e.errors)
+                    p.src = None
         return p
 
     def _check_icons(self, names: list[str], rb: ResolvedBox, face: Face) -> None:
         for name in names:
             if not self.assets.has_icon(name):
-                raise templating.TemplateError(f"unknown icon '{name}'{did_you_mean(name, self.assets.icon_names())}")
+                raise _at_cell(templating.TemplateError(f"unknown icon '{name}'{icon_hint(name, self.assets.icon_names())}"),
+                               value_cell(self.deck, face, rb.box, name))
 
     # drawing -------------------------------------------------------------------------
     def draw(self, surface, face: Face, entry: CardEntry, copy: int, x: float, y: float, rotation: int = 0,
@@ -252,13 +265,13 @@ class FaceDrawer:
                 side = min(w, h)
                 self.assets.place_icon(surface, p.src[5:], x + (w - side) / 2, y + (h - side) / 2, side, box.color)
             else:
-                self._picture(surface, p, x, y, w, h)
+                self._picture(surface, p, face, x, y, w, h)
         if p.text:
             self._text(surface, p, face, x, y, w, h)
         if box.rotate:
             surface.restore()
 
-    def _picture(self, surface, p: Prepared, x, y, w, h) -> None:
+    def _picture(self, surface, p: Prepared, face: Face, x, y, w, h) -> None:
         """An image box's art, with its fit, alignment, turn and crop; `bleed` stretches it over the bleed."""
         box = p.box.box
         if box.bleed:
@@ -267,10 +280,11 @@ class FaceDrawer:
             right, bottom = (B if x + w >= cw - 1e-6 else 0), (B if y + h >= ch - 1e-6 else 0)
             x, y, w, h = x - left, y - top, w + left + right, h + top + bottom
         crop = (box.crop.x, box.crop.y, box.crop.width, box.crop.height) if box.crop else None
-        try:
+        try:  # a picture named in a data cell that prints blurred is warned of at that cell
             self.assets.place_art(surface, p.src, locate(p.box.raw, ["src"]), x, y, w, h, fit=box.fit,
                                   align=box.align, rotate=box.turn, crop=crop,
-                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report)
+                                  crop_pos=locate(p.box.raw, ["crop"]) if crop else None, report=self.report,
+                                  warn_at=lambda: value_cell(self.deck, face, box, p.src))
         except SpecErrors as e:
             self.report.errors.extend(e.errors)
 
@@ -293,13 +307,14 @@ class FaceDrawer:
             key = (face.label, p.box.name)
             if key not in self._warned:
                 self._warned.add(key)
-                self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': text does not fit even at "
-                                           f"{lay.size:g} pt (over by {to_mm(lay.overflow):.1f} mm); shorten it or enlarge the box")
+                self.report.warn(value_cell(self.deck, face, box, longest=True) or face.pos,
+                                 f"{face.label}, box '{p.box.name}': {_overflow(box, lay)}")
         for font, chars in lay.missing:
             key = (face.label, p.box.name, font, chars)
             if key not in self._warned:
                 self._warned.add(key)
-                self.report.warn(face.pos, f"{face.label}, box '{p.box.name}': {describe_missing(chars, font)}")
+                where = next((c for c in (value_cell(self.deck, face, box, ch) for ch in chars) if c), None)
+                self.report.warn(where or face.pos, f"{face.label}, box '{p.box.name}': {describe_missing(chars, font)}")
         return lay
 
     def _icon_row(self, surface, box, names: list[str], x, y, w, h) -> None:
@@ -367,3 +382,26 @@ def _outline(box, x, y, w, h) -> list:
     else:  # diamond
         pts = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
     return [("M", *pts[0])] + [("L", *p) for p in pts[1:]] + [("Z",)]
+
+
+def _at_cell(error: templating.TemplateError, pos: Pos | None) -> templating.TemplateError:
+    """The error, to be reported at `pos` (the data cell its value came from) when there is one."""
+    if pos is not None:
+        error.pos = pos
+    return error
+
+
+def _names(source: str) -> list[str]:
+    try:
+        return sorted(templating.names_used(source), key=source.find)
+    except templating.TemplateError:
+        return []
+
+
+def _overflow(box, lay) -> str:
+    """Text that does not fit, with the size it was tried down to: the box's `min_size` (or its `size`,
+    when that is smaller), as the designer wrote it."""
+    smallest = min(box.min_size, box.size)
+    floor = f"its min_size of {smallest:g} pt" if box.min_size <= box.size else f"its size of {smallest:g} pt"
+    return (f"text does not fit even at {floor} (over by {to_mm(lay.overflow):.1f} mm); shorten it, enlarge the "
+            f"box or lower min_size")

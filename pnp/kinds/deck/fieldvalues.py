@@ -9,6 +9,7 @@ from typing import Any
 from pnp.errors import Pos, did_you_mean
 from pnp.kinds.deck.models import FieldDef
 from pnp.models.types import check_number
+from pnp.models.retiredicons import icon_hint
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def convert_field(d: FieldDef, value: Any, known_icons: set[str]) -> tuple[bool,
     if d.type == "icons":
         for name in value:
             if not isinstance(name, str) or name not in known_icons:
-                return False, None, f"names unknown icon '{name}'{did_you_mean(str(name), known_icons)}"
+                return False, None, f"names unknown icon '{name}'{icon_hint(str(name), known_icons)}"
     return True, value, ""
 
 

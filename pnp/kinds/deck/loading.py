@@ -21,6 +21,7 @@ from pnp.reading.load import LDict, LList, load_yaml, locate, value_pos
 from pnp.models.validate import take_back, validate
 from pnp.sandbox import templating
 from pnp.kinds.deck.fieldvalues import LayoutRef, blank_value, convert_field  # noqa: F401  (re-exported)
+from pnp.models.retiredicons import icon_hint
 
 
 @dataclass
@@ -534,7 +535,7 @@ class _LayoutResolver:
             if icon_name not in self.known_icons:
                 where = "text" if box.text and f":{icon_name}:" in box.text else ("icons" if box.icons else "src")
                 self.errors.error(locate(raw, [where]), f"box '{box_name}': unknown icon '{icon_name}'"
-                                  f"{did_you_mean(icon_name, self.known_icons)}")
+                                  f"{icon_hint(icon_name, self.known_icons)}")
         static_text = templating.as_jinja_reads(box.text) if box.text else box.text
         if static and box.text and "{" in box.text:
             try:

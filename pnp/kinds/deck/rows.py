@@ -14,6 +14,7 @@ from typing import Any
 
 from pnp.errors import Collector, Pos, did_you_mean, known_list
 from pnp.reading.tables import Table
+from pnp.reading.tables.hints import means_quantity, quantity_note
 
 SPECIAL_COLUMNS = ("id", "count", "layout", "back")
 MAX_COUNT = 10_000
@@ -303,6 +304,10 @@ class _ColumnCheck:
                            if defs and name not in SPECIAL_COLUMNS and name not in defs}
         self.reported: set[str] = set()
         self.rows = 0
+        if "count" not in self.header and not defs:  # every column is a field: `qty` would print one of each
+            for name, pos in self.header.items():
+                if means_quantity(name):
+                    errors.warn(pos, f"deck '{deck.name}': {quantity_note(name)}")
 
     def check(self, row: Row) -> None:
         """Report an undeclared column the first time a row gives it a value, and drop it from the row."""
@@ -317,7 +322,9 @@ class _ColumnCheck:
                                   f"column '{name}' is not a field of deck '{self.deck.name}'"
                                   f"{did_you_mean(name, [*defs, *SPECIAL_COLUMNS])} "
                                   f"({known_list(defs)}); it has a value at {row.pos_of(name)}: declare it under "
-                                  "`fields:`, or leave it empty on this deck's rows")
+                                  "`fields:`, or leave it empty on this deck's rows"
+                                  + (" (the number of copies is read from a column named `count`)"
+                                     if means_quantity(name) else ""))
             del row.fields[name]
 
     def finish(self) -> None:

@@ -17,6 +17,7 @@ from pnp.errors import Collector, did_you_mean
 from pnp.reading.load import locate
 from pnp.models.types import Line, Color, PositiveLength, Spec
 from pnp.models.units import mm, parse_length
+from pnp.models.retiredicons import icon_hint
 
 FACES = 6
 MAX_PARTS = 3      # more parts than this are not legible on a 15.8 mm tile
@@ -138,7 +139,7 @@ def resolve_dice(spec: DiceFile, raw: Any, icon_names: set[str], errors: Collect
     for name, sym in spec.symbols.items():
         if sym.icon and sym.icon not in icon_names:
             errors.error(locate(raw, ["symbols", name, "icon"]),
-                         f"unknown icon '{sym.icon}'{did_you_mean(sym.icon, icon_names) or ' (see `pnp icons`)'}")
+                         f"unknown icon '{sym.icon}'{icon_hint(sym.icon, icon_names) or ' (see `pnp icons`)'}")
         if not (sym.icon or sym.color or sym.label):
             errors.error(locate(raw, ["symbols", name], key=True),
                          f"symbol '{name}' needs an icon, a color or a label")

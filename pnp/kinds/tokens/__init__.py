@@ -197,7 +197,7 @@ def validate(game, model) -> None:
 def pieces(game, component) -> list[Piece]:
     """Every piece kind of the component: tokens and player boards front[, back]; a standee's two sides
     and then its base as a piece of its own."""
-    from pnp.kinds.tokens.draw import Item, corner_radius, draw_item
+    from pnp.kinds.tokens.draw import Item, corner_radius, draw_item, fill_cut
 
     tokens = component.model
     bleed = tokens.spec.bleed
@@ -215,7 +215,8 @@ def pieces(game, component) -> list[Piece]:
                          count=spec.count, faces=tuple(faces), shape=_cut_shape(spec.shape),
                          radius=corner_radius(rp), description=_describe(rp), key=spec.id,
                          shared_back=isinstance(spec.back, str),
-                         facts={"back": spec.back if isinstance(spec.back, str) else None}))
+                         facts={"back": spec.back if isinstance(spec.back, str) else None},
+                         cut=None if spec.standee else (lambda s, rp=rp: fill_cut(s, rp, game.assets))))
         if spec.standee:
             base = Item(rp, "base")
             out.append(Piece(name=f"{rp.name} base", what="standee base", component=tokens.spec.name,

@@ -289,6 +289,21 @@ def _outline(s, piece: ResolvedPiece, w, h, ink, assets) -> None:
         s.path(custom_outline(piece, assets), stroke=ink, width=CUT_GUIDE)
 
 
+def fill_cut(s, piece: ResolvedPiece, assets, color: str = "#000000") -> None:
+    """The area inside the piece's cut line, filled, in its trim box (0, 0, w, h): what a tabletop keeps of
+    its picture (`pnp export tts` cuts a token to it)."""
+    w, h = piece.w, piece.h
+    shape = piece.spec.shape
+    if shape == "circle":
+        s.ellipse(w / 2, h / 2, w / 2, h / 2, fill=color)
+    elif shape == "hexagon":
+        s.polygon(hexagon(w, h, 0), fill=color)
+    elif shape == "custom":
+        s.path(custom_outline(piece, assets), fill=color)
+    else:
+        s.rect(0, 0, w, h, fill=color, radius=corner_radius(piece))
+
+
 def corner_radius(piece: ResolvedPiece) -> float:
     return min(piece.w, piece.h) * 0.12 if piece.spec.shape == "rounded" and not piece.spec.standee else 0.0
 

@@ -20,6 +20,7 @@ from pnp.kinds.deck.models import Font, Size
 from pnp.models.types import Line, _LENGTH_SCHEMA, Color, NonNegLength, Spec
 from pnp.models.units import mm
 from pnp.models.validate import validate
+from pnp.models.retiredicons import icon_hint
 
 MAX_TOKENS = 100_000  # pieces printed from one file, counts included: as many as the largest deck has cards
 MAX_SIDE = mm(400)    # no piece is larger than the largest paper a kind prints on
@@ -245,4 +246,4 @@ def _check_icons(raw, where: list, side: Side, errors: Collector, icons: set[str
 
 def _check_icon(raw, where: list, name: str | None, errors: Collector, icons: set[str]) -> None:
     if name is not None and name not in icons:
-        errors.error(locate(raw, where), f"unknown icon '{name}'{did_you_mean(name, icons)}")
+        errors.error(locate(raw, where), f"unknown icon '{name}'{icon_hint(name, icons)}")

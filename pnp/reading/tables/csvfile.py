@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import Collector, Pos
 from pnp.reading.tables import MAX_COLUMNS, MAX_ROWS, Cell, Table, TableRow
+from pnp.reading.tables.hints import separator_note
 
 if TYPE_CHECKING:
     from pnp.reading.safepath import FileAgain
@@ -39,6 +40,10 @@ def parse_csv(text: str, shown: str, errors: Collector, source: FileAgain | None
     records = _records(text, shown, errors, source.text_at if source is not None else None)
     for first, values, record, starts, _ in records:
         cells = _cells(values, starts, shown, {})
+        wrong_separator = separator_note([c.value for c in cells])
+        if wrong_separator:  # else every row is one cell, or a cascade of rows with too many cells
+            errors.error(cells[0].pos, wrong_separator)
+            return None
         if len(cells) > MAX_COLUMNS:  # each unknown column is an error of its own: 200,000 of them took minutes
             errors.error(cells[MAX_COLUMNS].pos, f"too many columns: {len(cells):,} (a table has at most "
                                                  f"{MAX_COLUMNS})")
