@@ -1,10 +1,16 @@
 """Shared fixtures: a small game written into a temporary folder, and the CLI run in-process."""
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
+
+# pikepdf (a dependency since the print-shop files) brings lxml, and openpyxl, which the tests use to
+# write workbooks, then writes them through lxml in another form than the tests' workbook surgery
+# expects (namespace prefixes, cached values). Keep openpyxl on its own writer, as before.
+os.environ.setdefault("OPENPYXL_LXML", "False")
 
 MINI_GAME = """\
 title: Mini

@@ -51,8 +51,16 @@ def build(
     strict: bool = typer.Option(False, "--strict", help="Treat warnings (text overflow, missing glyphs, …) as errors."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
+    shop: Optional[str] = typer.Option(None, "--shop", help="Instead, the files a print shop takes, in "
+                                       "OUT/<game>/shop/<NAME>/: drivethrucards, tgc, mpc, printninja or pdfx4."),
 ):
     """Compile games into print-ready files in OUT/<game>/."""
+    if shop is not None:
+        from pnp.commands.shopbuild import build_for_shop
+
+        with sigterm_stops():
+            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose)
+        return
     from pnp.build import BuildOptions
 
     from pnp.choices import Format

@@ -24,6 +24,10 @@ class PrintDefaults(Spec):
         return value
     min_ppi: float = Field(default=300, ge=50, le=2400, description="a picture printing below this resolution "
                                                                   "(pixels per inch where it is placed) is a warning")
+    profile: str | None = Field(default=None, description="the print shop's CMYK ICC profile, a file in the game "
+                                "folder (`pnp build --shop`; default: pnp's own FOGRA39 profile)")
+    products: dict[str, str] = Field(default_factory=dict, description="a print shop product size by component "
+                                     "name, e.g. {Items: poker} (`pnp build --shop`; see docs/print-shops.md)")
 
 
 class DeclaredCheck(Spec):

@@ -1,0 +1,43 @@
+"""`pnp build --shop NAME`: each game's print-shop files (`pnp.printshop.build`), reported game by game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli import EXIT_SPEC, _console, _escape, report_errors, report_warnings
+
+
+def build_for_shop(game_dirs: list[Path], shop: str, out: Path, quiet: bool, verbose: bool) -> None:
+    from pnp.errors import SpecErrors
+    from pnp.output import OutputError
+    from pnp.printshop.build import build_shop
+    from pnp.printshop.profiles import SHOPS, shop_names
+
+    name = shop.strip().lower()
+    if name not in SHOPS:
+        raise typer.BadParameter(f"unknown shop {shop!r}: use {', '.join(shop_names())}", param_hint="--shop")
+    failed, warned = False, 0
+    for game_dir in game_dirs:
+        try:
+            result = build_shop(game_dir, name, out)
+        except SpecErrors as e:
+            report_errors(e.errors)
+            failed = True
+            continue
+        except OutputError as e:
+            _console(True).print(f"[red]{_escape(str(e))}[/]")
+            failed = True
+            continue
+        report_warnings(result.warnings, quiet)
+        warned += len(result.warnings)
+        if not quiet:
+            _console().print(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files for "
+                             f"{_escape(SHOPS[name].title)} → {_escape(str(result.folder))}/")
+            if verbose:
+                for f in result.files:
+                    _console().print(f"    {f['file']}  {f['bytes']:,} bytes")
+    if warned and not quiet:
+        _console().print(f"{warned} warning{'s' if warned != 1 else ''}")
+    if failed:
+        raise typer.Exit(EXIT_SPEC)

@@ -1,0 +1,289 @@
+"""`pnp build GAME --shop NAME`: the files one print shop takes, in OUT/<game>/shop/<NAME>/.
+
+The pieces come from the kinds (`Piece`), as every piece-by-piece output does. A PDF shop gets one
+PDF/X file per component (`pnp.printshop.pdfx`) and `swatches.pdf`, the game's colours in RGB beside
+the CMYK they print as; a picture shop gets one PNG per face at its products' exact pixel sizes
+(`pnp.export.faces`). A piece no product fits is printed as the nearest one, with a warning at its
+component's `name:`; a sort of piece the shop does not print is left out, with a warning.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.errors import SpecError, SpecErrors
+from pnp.printshop.profiles import PT_PER_MM, SHOPS, Shop, fit
+
+
+PROFILE_LIMIT = 16 * 1024 * 1024  # an ICC profile is a few megabytes at most
+
+
+@dataclass
+class ShopResult:
+    game: str
+    folder: Path
+    files: list[dict]
+    warnings: list[SpecError] = field(default_factory=list)
+
+
+def build_shop(game_dir: Path, shop_name: str, out: Path) -> ShopResult:
+    """Load the game, make the shop's files and publish them as one set (a good earlier set is kept
+    until the new one is whole)."""
+    from pnp.build import _check_out_is_not_the_game, output_folder
+    from pnp.game import load_game
+    from pnp.output import publish
+
+    shop = SHOPS[shop_name]
+    where = [output_folder(game_dir), "shop", shop.name]
+    _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+    game = load_game(game_dir)
+    with game.own_fonts():
+        files, warnings = shop_files(game, shop)
+    published = publish(out, where, files,
+                        {"game": game.name, "shop": shop.name, "standard": shop.standard or "png"})
+    return ShopResult(game.name, published.folder, published.manifest["files"], warnings)
+
+
+def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
+    """{file name: bytes} of the shop's set, and the warnings about pieces it cannot take as they are."""
+    from pnp.kinds import kind_module
+
+    warnings: list[SpecError] = []
+    chosen = _chosen_products(game, shop, warnings)
+    pieces, warned, named = [], set(), set()
+    for component in game.components:
+        listed = kind_module(component.kind).pieces(game, component)
+        named.update(piece.component for piece in listed)
+        pos = _component_pos(game, component)
+        for piece in listed:
+            if shop.sorts is not None and piece.what not in shop.sorts:
+                if (piece.what, piece.component) not in warned:
+                    warned.add((piece.what, piece.component))
+                    warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: the "
+                                                   f"{_plural(piece.what)} of '{piece.component}' are left out"))
+                continue
+            pieces.append(piece)
+            found = fit(shop, piece, chosen.get(piece.component))
+            size = (piece.what, piece.component, round(piece.width, 2), round(piece.height, 2))
+            if not found.exact and size not in warned:
+                warned.add(size)
+                warnings.append(SpecError(pos, _no_product(shop, piece, found.product)))
+    game.errors.raise_if_any()
+    from pnp.errors import did_you_mean
+
+    for component in chosen:
+        if component not in named:
+            warnings.append(SpecError(_products_pos(game, component), f"print.products names '{component}', which is "
+                                      f"no component's name{did_you_mean(component, sorted(named))}"))
+    if shop.output == "png":
+        files = _pictures(game, shop, pieces, chosen)
+    else:
+        pads = _pad_pdfs(game) if shop.sorts is None else []  # a shop of cards only prints no pads
+        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads)
+    return files, warnings
+
+
+def _sorts(shop: Shop) -> str:
+    return " and ".join(sorted(_plural(s) for s in shop.sorts))
+
+
+def _plural(what: str) -> str:
+    return "dice" if what == "die" else f"{what}s"
+
+
+def _no_product(shop: Shop, piece, product) -> str:
+    size = f"{piece.width / PT_PER_MM:.1f} × {piece.height / PT_PER_MM:.1f} mm"
+    return (f"{piece.what} '{piece.component}' ({size}) matches no {shop.title} product: printed as the nearest, "
+            f"{product.name} ({product.size_mm()}); choose one with print.products in game.yaml")
+
+
+def _chosen_products(game, shop: Shop, warnings: list) -> dict[str, str]:
+    """The products game.yaml's `print.products` names, by component; a name this shop does not sell is
+    a warning (another shop may sell it), at the name."""
+    from pnp.errors import did_you_mean
+
+    products = game.game.print.products if game.game else {}
+    for component, name in products.items():
+        if shop.products and not shop.product(name):
+            known = [p.name for p in shop.products]
+            warnings.append(SpecError(_products_pos(game, component),
+                                      f"{shop.title} sells no product '{name}'{did_you_mean(name, known)}"))
+    return dict(products)
+
+
+def _products_pos(game, component: str):
+    from pnp.errors import Pos, display_path
+    from pnp.reading.load import locate
+
+    raw = getattr(game, "raw", None)
+    try:
+        return locate(raw, ["print", "products", component])
+    except Exception:  # noqa: BLE001 — a position is a courtesy; the file is always known
+        return Pos(display_path(game.dir / "game.yaml"))
+
+
+def _component_pos(game, component):
+    """Where a component is named in its spec (its `name:`), else its file's start."""
+    from pnp.errors import Pos, display_path
+    from pnp.reading.load import locate
+
+    raw = component.raw
+    if hasattr(raw, "get") and "name" in raw:
+        return locate(raw, ["name"])
+    return Pos(display_path(component.path))
+
+
+# --- picture shops -----------------------------------------------------------------------------------
+
+def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
+    """One PNG per face at its product's canvas (the export's renderer: the art scaled to cover the
+    product's trim, edge pixels repeated where the bleed runs short)."""
+    from pnp.export.faces import export_faces
+
+    if not pieces:
+        return {}
+
+    def size_for(piece):
+        product = fit(shop, piece, chosen.get(piece.component)).product
+        trim = (product.width / 72 * shop.dpi, product.height / 72 * shop.dpi)
+        return trim, product.canvas_px, {"product": product.name, "dpi": shop.dpi,
+                                         "bleed_px": round((product.canvas_px[0] - trim[0]) / 2, 2)}
+
+    takes = sorted({p.what for p in pieces})
+    return export_faces(game, shop.name, size_for, shop.dpi, None, takes)
+
+
+# --- PDF shops --------------------------------------------------------------------------------------
+
+def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) -> dict[str, bytes]:
+    from pnp.draw.pdf import PdfSurface
+    from pnp.export.raster import group_pieces
+    from pnp.printshop.pdfx import Placement, make_pdfx
+    from pnp.render.pieces import face_pages, pieces_printshop
+    from pnp.safename import slug
+
+    cmyk = shop_cmyk(game, shop)
+    title = (game.game.title if game.game and getattr(game.game, "title", None) else None) or game.name
+    files: dict[str, bytes] = {}
+    colours: list[tuple[float, float, float]] = []
+    taken: set[str] = set()
+    groups = group_pieces(pieces)
+    shared = {c for (_, c) in groups if sum(1 for (_, other) in groups if other == c) > 1}
+    for (what, component), group in groups.items():
+        surface = PdfSurface(title=f"{title} — {component}")
+        pieces_printshop(surface, group)
+        source = surface.finish()
+        colours.extend(used_colours(source))
+        pages = face_pages(group)
+        order = []
+        for piece in group:
+            faces = [ref for ref in pages if ref.piece is piece]
+            if shop.back_first and len(faces) == 2:
+                faces = faces[::-1]
+            order.extend(faces)
+        placements = []
+        for ref in order:
+            product = fits[id(ref.piece)].product
+            trim_w, trim_h = (product.width, product.height) if product else (ref.piece.width, ref.piece.height)
+            placements.append(Placement(ref.page, ref.piece.width, ref.piece.height, ref.piece.bleed, trim_w, trim_h))
+        stem = slug(f"{component}-{what.replace(' ', '-')}" if component in shared else component, what)
+        name, n = f"{stem}.pdf", 2
+        while name.lower() in taken:
+            name, n = f"{stem}-{n}.pdf", n + 1
+        taken.add(name.lower())
+        files[name] = make_pdfx(source, placements, shop.bleed, shop.standard, cmyk,
+                                f"{title} — {component} ({shop.title}, {shop.standard})", shop.dpi)
+    for name, source in pads or []:
+        colours.extend(used_colours(source))
+        files[name] = make_pdfx(source, _whole_pages(source), shop.bleed, shop.standard, cmyk,
+                                f"{title} — {name[:-4]} ({shop.title}, {shop.standard})", shop.dpi)
+    if not files:
+        return files
+    from pnp.printshop.swatches import swatch_page
+
+    files["swatches.pdf"] = swatch_page(f"{title}: colours for {shop.title}", colours, cmyk)
+    return files
+
+
+def _pad_pdfs(game) -> list[tuple[str, bytes]]:
+    """The PDFs of the components that list no pieces (a score pad's sheets), as their kind draws them:
+    a shop prints each page at its own size, with the bleed carried out from its edges."""
+    from pnp.build import BuildOptions
+    from pnp.kinds import kind_module
+
+    out = []
+    for component in game.components:
+        kind = kind_module(component.kind)
+        if kind.pieces(game, component):
+            continue
+        settings = game.game.print if game.game else None
+        made = kind.build(game, [component], BuildOptions(paper=settings.paper if settings else "a4",
+                                                          duplex=settings.duplex if settings else "long"))
+        out.extend((name, data) for name, data in sorted(made.items()) if name.endswith(".pdf")
+                   and isinstance(data, bytes))
+    return out
+
+
+def _whole_pages(source: bytes) -> list:
+    """Each page of a PDF as a face of its own size with no bleed of its own."""
+    import pikepdf
+    from io import BytesIO
+
+    from pnp.printshop.pdfx import Placement
+
+    with pikepdf.open(BytesIO(source)) as pdf:
+        boxes = [[float(v) for v in page.MediaBox] for page in pdf.pages]
+    return [Placement(i, b[2] - b[0], b[3] - b[1], 0.0, b[2] - b[0], b[3] - b[1]) for i, b in enumerate(boxes)]
+
+
+def shop_cmyk(game, shop: Shop):
+    """The CMYK conversion for this game and shop: the game's `print.profile`, else pnp's own."""
+    from pnp.printshop.colour import Cmyk, ProfileError, default_profile_bytes
+
+    path = game.game.print.profile if game.game else None
+    if not path:
+        return Cmyk(default_profile_bytes(), shop.ink_limit)
+    from pnp.reading.safepath import read_game_bytes
+
+    pos = _profile_pos(game)
+    _, data = read_game_bytes(game.dir, path, pos, "print.profile", PROFILE_LIMIT)
+    try:
+        return Cmyk(data, shop.ink_limit, condition="Custom")
+    except ProfileError as e:
+        raise SpecErrors([SpecError(pos, f"print.profile '{path}' {e}")]) from None
+
+
+def _profile_pos(game):
+    from pnp.errors import Pos, display_path
+    from pnp.reading.load import locate
+
+    try:
+        return locate(game.raw, ["print", "profile"])
+    except Exception:  # noqa: BLE001
+        return Pos(display_path(game.dir / "game.yaml"))
+
+
+def used_colours(pdf: bytes) -> list[tuple[float, float, float]]:
+    """The RGB fill and stroke colours a PDF's content streams set, in the order first met."""
+    import pikepdf
+    from io import BytesIO
+
+    found: dict[tuple, None] = {}
+    seen: set = set()
+    doc = pikepdf.open(BytesIO(pdf))
+
+    def walk(obj):
+        if obj.objgen != (0, 0):
+            if obj.objgen in seen:
+                return
+            seen.add(obj.objgen)
+        for operands, op in pikepdf.parse_content_stream(obj):
+            if str(op) in ("rg", "RG") and len(operands) == 3:
+                found.setdefault(tuple(round(float(v), 4) for v in operands), None)
+        for x in ((obj.get("/Resources") or {}).get("/XObject") or {}).values():
+            if x.get("/Subtype") == pikepdf.Name.Form:
+                walk(x)
+
+    for page in doc.pages:
+        walk(page.obj)
+    return list(found)
