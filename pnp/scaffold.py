@@ -97,7 +97,7 @@ def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], 
     files: dict[str, str] = {}
     kinds = []
     for path in sorted(src.iterdir()):
-        if not path.is_file() or path.suffix not in (".yaml", ".md"):
+        if not path.is_file() or path.suffix not in (".yaml", ".md", ".csv"):  # .csv: a deck's data
             continue
         text = fill(path.read_text(encoding="utf-8"))
         if path.name == "game.yaml":
