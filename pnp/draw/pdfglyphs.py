@@ -6,8 +6,10 @@ shaped run is drawn here by glyph id: each face used gets one Type 0 font per do
 (Identity-H encoding, a CIDFontType2 whose CIDs are the font's glyph ids), its file subset with
 fontTools to the glyphs drawn (ids kept, so a CID is the id HarfBuzz gave). Copy and paste gives
 the text the reader wrote: the ToUnicode map gives each cluster's first glyph the characters of
-its cluster, and each run is marked content with `/ActualText`, the logical string, for readers
-that honour it (Acrobat, pdf.js). The font is added to the document the way reportlab adds its
+its cluster, and glyphs are drawn in visual order, left to right, as PDF readers expect: they
+apply the bidi algorithm to what they extract (pdfium turns a right-to-left run so drawn back
+into its logical string). `/ActualText` is not used: pdfium reverses an ActualText string of a
+right-to-left run a second time. The font is added to the document the way reportlab adds its
 own TrueType fonts (`delayedFonts`, `addObjects` when the document is written), so pages and forms
 name it in the same shared font resources.
 """
@@ -36,8 +38,16 @@ class ShapedFont:
         clusters = sorted({g.cluster for g in shaped.glyphs})
         ends = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(shaped.text)) for i, c in enumerate(clusters)}
         for g in order:
-            if g.gid not in self.text:
-                self.text[g.gid] = shaped.text[g.cluster:ends[g.cluster]] if g.cluster not in seen else ""
+            if not self.text.get(g.gid):
+                chars = shaped.text[g.cluster:ends[g.cluster]] if g.cluster not in seen else ""
+                if shaped.rtl:
+                    # a reader turns an extracted right-to-left line round character by character and
+                    # mirrors its brackets (bidi): a ligature's characters are listed reversed, and a
+                    # bracket HarfBuzz mirrored as the bracket it looks like, so both come out as written
+                    from bidi.mirror import MIRRORED
+
+                    chars = "".join(MIRRORED.get(c, c) for c in reversed(chars))
+                self.text[g.gid] = chars
             seen.add(g.cluster)
 
     def addObjects(self, doc) -> None:  # noqa: N802 — reportlab's name
@@ -133,40 +143,41 @@ def shaped_font(doc, face: str) -> ShapedFont:
     return font
 
 
+def drawing_order(shaped) -> list[tuple]:
+    """(glyph, where it is drawn in font units from the run's left), in visual order, left to right:
+    readers apply bidi to the text they extract, so a right-to-left run so drawn copies as written."""
+    placed, pen = [], 0
+    for g in shaped.glyphs:
+        placed.append((g, pen + g.dx))
+        pen += g.advance
+    return placed
+
+
 def glyph_operators(doc, x: float, y: float, shaped, size: float) -> str:
     """`BT … ET` drawing a shaped run's glyphs from (x, y) (y down, as the surfaces draw), each at
     HarfBuzz's position: the PDF advance is the glyph's own width, `TJ` numbers make up the rest."""
     font = shaped_font(doc, shaped.face)
-    # right to left: drawn in logical order, from the right end leftwards, so that a reader that
-    # takes text in content order (pdfium, most extractors) reads the words as written
-    order = list(reversed(shaped.glyphs)) if shaped.rtl else list(shaped.glyphs)
-    font.use(shaped, order)
+    order = drawing_order(shaped)
+    font.use(shaped, [g for g, _ in order])
     k = 1000.0 / shaped.upem  # font units → thousandths of an em
-    start = x + shaped.width(size) if shaped.rtl else x
-    actual = shaped.text.encode("utf-16-be").hex().upper()
-    code = [f"/Span <</ActualText <FEFF{actual}>>> BDC", "BT", fp_str(1, 0, 0, -1, start, y) + " Tm",
-            f"/{font.internal} {fp_str(size)} Tf"]
+    code = ["BT", fp_str(1, 0, 0, -1, x, y) + " Tm", f"/{font.internal} {fp_str(size)} Tf"]
     items: list[str] = []
     rise = 0
-    for g in order:
+    pen = 0  # where the PDF's pen is, in font units from x
+    for g, at in order:
         if g.dy != rise:  # a mark raised or lowered: its own text show at its rise
             if items:
                 code.append(f"[{' '.join(items)}] TJ")
                 items = []
             rise = g.dy
             code.append(f"{fp_str(rise * size / shaped.upem)} Ts")
-        own = _advance(shaped.face, g.gid)
-        before, after = (g.advance - g.dx, own + g.dx) if shaped.rtl else (-g.dx, g.advance - g.dx - own)
-        # a TJ number moves the pen left by that many thousandths of an em; `after` rightwards when LTR
-        if before:
-            items.append(fp_str(before * k))
+        if at != pen:  # a TJ number moves the pen left by that many thousandths of an em
+            items.append(fp_str((pen - at) * k))
         items.append(f"<{g.gid:04X}>")
-        shift = after if shaped.rtl else -after
-        if shift:
-            items.append(fp_str(shift * k))
+        pen = at + _advance(shaped.face, g.gid)
     if items:
         code.append(f"[{' '.join(items)}] TJ")
     if rise:
         code.append("0 Ts")
-    code += ["ET", "EMC"]
+    code.append("ET")
     return " ".join(code)

@@ -62,6 +62,7 @@ def shape(text: str, face: str, rtl: bool, language: str | None = None) -> Shape
 
     font, upem = hb_font(face)
     buf = hb.Buffer()
+    buf.cluster_level = hb.BufferClusterLevel.MONOTONE_CHARACTERS  # a mark its own cluster: its own character
     buf.add_str(text)
     buf.guess_segment_properties()
     buf.direction = "rtl" if rtl else "ltr"
