@@ -37,6 +37,7 @@ class GameContext:
     rules_path: Path | None = None  # the rulebook source, when the game has one
     fonts: GameFonts = EMPTY_FONTS  # the game's own faces and fallbacks (`fonts:` in game.yaml), checked at load
     edition: Any = None  # the `pnp.spec.edition.Edition` loaded, for a game that lists languages
+    rules_name: str | None = None  # the rulebook's name in the game folder: an edition's own (rules.de.md) if it has one
     _rules_source: str | None = field(default=None, repr=False)
 
     def rules_source(self) -> str | None:
@@ -268,6 +269,7 @@ def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
             where = locate(raw, ["rules"]) if named else Pos(display_path(ctx.dir / "game.yaml"), 1, 1)
             ctx.errors.warn(where, f"no {ctx.edition.lang} rulebook ('{own}'): the {ctx.edition.source} "
                                    f"rulebook '{rules}' is used")
+    ctx.rules_name = rules
     try:
         return safe_game_path(ctx.dir, rules, locate(raw, ["rules"]), what="rulebook")
     except SpecErrors as e:

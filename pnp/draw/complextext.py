@@ -60,7 +60,7 @@ class _Para:
             for ch in tok:
                 chosen = _face_for(ch, font, edition)
                 if self.fonts and not ch.isalnum() and self.text[-1] != OBJECT and \
-                        (ch.isspace() or ord(ch) in fonts._codepoints(self.fonts[-1][1])):
+                        ord(ch) in fonts._codepoints(self.fonts[-1][1]):
                     chosen = self.fonts[-1]  # a space or a sign goes on in the font before it: one run, shaped whole
                 self.text += ch
                 self.fonts.append(chosen)

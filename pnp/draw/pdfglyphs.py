@@ -153,14 +153,15 @@ def drawing_order(shaped) -> list[tuple]:
     return placed
 
 
-def glyph_operators(doc, x: float, y: float, shaped, size: float) -> str:
-    """`BT … ET` drawing a shaped run's glyphs from (x, y) (y down, as the surfaces draw), each at
+def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = False) -> str:
+    """`BT … ET` drawing a shaped run's glyphs from (x, y) (y down, as the surfaces draw; `y_up` on a
+    reportlab canvas as platypus leaves it), each at
     HarfBuzz's position: the PDF advance is the glyph's own width, `TJ` numbers make up the rest."""
     font = shaped_font(doc, shaped.face)
     order = drawing_order(shaped)
     font.use(shaped, [g for g, _ in order])
     k = 1000.0 / shaped.upem  # font units → thousandths of an em
-    code = ["BT", fp_str(1, 0, 0, -1, x, y) + " Tm", f"/{font.internal} {fp_str(size)} Tf"]
+    code = ["BT", fp_str(1, 0, 0, 1 if y_up else -1, x, y) + " Tm", f"/{font.internal} {fp_str(size)} Tf"]
     items: list[str] = []
     rise = 0
     pen = 0  # where the PDF's pen is, in font units from x

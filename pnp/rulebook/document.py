@@ -21,6 +21,7 @@ from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 from pnp.draw import fonts
 from pnp.rulebook import language as L
 from pnp.rulebook.canvas_surface import flip, surface_for
+from pnp.rulebook.shaped import paragraph
 from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder
 from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
 from pnp.spec.units import mm
@@ -187,9 +188,9 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
     s = styles
     if compact:
         height *= 0.4
-    parts: list = [Spacer(1, height * 0.08), Paragraph(L._escape(meta["title"]), s.title)]
+    parts: list = [Spacer(1, height * 0.08), paragraph(L._escape(meta["title"]), s.title)]
     if meta.get("subtitle"):
-        parts.append(Paragraph(L._escape(meta["subtitle"]), s.subtitle))
+        parts.append(paragraph(L._escape(meta["subtitle"]), s.subtitle))
     parts.append(Spacer(1, height * 0.05))
     if cover is not None:
         parts.append(cover.flowable(width))
@@ -204,7 +205,7 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
         parts.append(t)
     parts.append(Spacer(1, height * 0.04))
     for line in ([meta["designer"]] if meta.get("designer") else []) + list(meta.get("credits") or []):
-        parts.append(Paragraph(L._escape(str(line)), s.small_centered))
+        parts.append(paragraph(L._escape(str(line)), s.small_centered))
     version = f"Version {meta.get('version')}" if meta.get("version") else ""
     if meta.get("license"):
         version += f" · {meta['license']}"
