@@ -76,6 +76,8 @@ def _check_tracks(game, board, raw) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: the board's size, its locations, tracks and scenarios."""
+    from pnp.spec.phrases import counted, times
+
     from pnp.render.board import board_size
     from pnp.spec.units import to_mm
 
@@ -83,7 +85,7 @@ def rulebook_items(game, component) -> list[str]:
     spec = board.spec
     W, H = board_size(board)
     if board.shape == "points":
-        what = f"{len(spec.nodes)} places joined by {len(spec.connections)} routes"
+        what = f"{counted('place', len(spec.nodes))} joined by {counted('route', len(spec.connections))}"
     else:
         what = f"{board.width} × {board.height} {'hexes' if board.shape == 'hex' else 'spaces'}"
     if board.shape == "square" and not spec.tracks:  # the grid alone, as a player measures it
@@ -98,9 +100,9 @@ def rulebook_items(game, component) -> list[str]:
     parts = []
     for kind in (k for k in spec.spaces if k in kinds):  # in the order the spec declares its space types
         label, count = spec.spaces[kind].name or kind, len(kinds[kind])
-        parts.append(f"{count} {label}" if count > 1 else label)
+        parts.append(times(count, label) if count > 1 else label)
     if parts:
-        lines.append(f"{sum(len(n) for n in kinds.values())} locations: " + ", ".join(parts))
+        lines.append(f"{counted('location', sum(len(n) for n in kinds.values()))}: " + ", ".join(parts))
     for t in spec.tracks:
         lines.append(f"track: {t.name}, {t.first}–{t.last}")
     for sc in spec.scenarios:
