@@ -15,6 +15,7 @@ from dataclasses import replace
 from pnp.draw import fonts
 from pnp.draw.linebreak import can_hyphenate, hyphen_points, units
 from pnp.draw.shaping import levels, rtl_paragraph, shape, visual_order
+from pnp.draw.textruns import ICON_EM, Run, TextLayout
 
 OBJECT = "\ufffc"  # stands for an inline icon while breaking and ordering a line
 
@@ -69,8 +70,6 @@ class _Para:
 
 def wrap(paragraphs: list[_Para], size: float, width: float, leading: float):
     """Lines of every paragraph at `size` in `width`: (lines, widths, fits)."""
-    from pnp.draw.text import ICON_EM
-
     lines, widths, fits = [], [], True
     for para in paragraphs:
         p_lines, p_fits = _break(para, size, width, ICON_EM)
@@ -142,8 +141,6 @@ def _hyphenate(para: _Para, start: int, end: int, size: float, width: float, ico
 
 def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, base: int, icon_em: float):
     """One line's runs in visual order, each shaped, with x from the line's left; and its width."""
-    from pnp.draw.text import Run
-
     text = para.text[start:end].rstrip(" ")
     end = start + len(text)
     if hyphen:
@@ -179,8 +176,6 @@ def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, base: in
 def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, height: float, leading: float,
         edition, shrink_step: float):
     """The largest size on the quarter-point grid from `size` down to `min_size` whose lines fit the box."""
-    from pnp.draw.text import TextLayout
-
     paras = [_Para(tokens, edition) for tokens in tokens_by_para]
     asc, desc = fonts.ascent_descent("sans")
 
@@ -211,8 +206,6 @@ def line_runs(string: str, font: str, size: float, edition):
     order, without breaking: (runs, width)."""
     para = _Para([(string, font, False)], edition)
     base = int(rtl_paragraph(string)) if string.strip() else int(edition.rtl)
-    from pnp.draw.text import ICON_EM
-
     return _line(para, 0, len(string), False, size, base, ICON_EM)
 
 

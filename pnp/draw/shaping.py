@@ -50,7 +50,7 @@ def hb_font(face: str):
     """(HarfBuzz font, units per em) of a registered face, made once."""
     import uharfbuzz as hb
 
-    hb_face = hb.Face(hb.Blob(font_data(face)))
+    hb_face = hb.Face(font_data(face))
     font = hb.Font(hb_face)
     return font, hb_face.upem
 

@@ -8,42 +8,18 @@ empty boxes, and it never measures more than MAX_CHARS characters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pnp.draw import fonts
 from pnp.draw.textcache import text_cache
+from pnp.draw.textruns import ICON_EM, Run, TextLayout  # noqa: F401  (where they were first)
 from pnp.spec.edition import current as current_edition
 from pnp.spec.fontnames import active
 from pnp.spec.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
-ICON_EM = 1.3  # an inline icon's advance, in ems: a little larger than a capital, so it reads at 7 pt
 SHRINK_STEP = 0.25
 MAX_CHARS = 20_000  # far more than any box holds at a legible size; beyond it a text is not laid out (fits=False)
-
-
-@dataclass(frozen=True)
-class Run:
-    """A piece of one line: a word (or space) in a font, or an icon."""
-
-    text: str
-    font: str
-    x: float
-    width: float
-    icon: bool = False
-    glyphs: object = None  # a language edition's shaped run (pnp.draw.shaping.Shaped), drawn by glyph id
-
-
-@dataclass(frozen=True)
-class TextLayout:
-    size: float
-    lines: tuple[tuple[Run, ...], ...]
-    line_widths: tuple[float, ...]
-    line_height: float
-    height: float
-    fits: bool
-    overflow: float  # points beyond the box height (0 when it fits)
-    missing: tuple[tuple[str, str], ...] = ()  # (font, the characters it cannot draw), for each such font
 
 
 def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:

@@ -101,7 +101,7 @@ def rulebook_items(game, component) -> list[str]:
             tracks = ", ".join(f"{t.name} 0–{t.max}" for t in spec.tracks)
             if len(group) > 1:
                 names = ", ".join(_name(p) for p in group)
-                last = {_name(p).split()[-1] for p in group}  # "The Professor's pack", …: counted as packs
+                last = {_name(p).split()[-1] for p in group}  # a shared last word ("… pack") counts them
                 what = times(total, last.pop(), f"**{total}**") if len(last) == 1 else \
                     counted("board", total, f"**{total}**")
                 lines.append(f"{what} ({tracks}): {names}")
