@@ -157,13 +157,18 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     langs = editions_to_build(game_dir, options)
     if not langs:
         return _build_where(game_dir, options, [output_folder(game_dir)], cache, progress, early, None)
-    from pnp.spec.edition import Edition, editing
+    from pnp.spec.edition import Edition, editing, in_edition
 
     results = []
     for lang in langs:
-        with editing(Edition(lang, lang, (lang,))):  # load_game makes the full edition from game.yaml
-            results.append(_build_where(game_dir, options, [output_folder(game_dir), lang],
-                                        cache if len(langs) == 1 else None, progress, early, lang))
+        try:
+            with editing(Edition(lang, lang, (lang,))):  # load_game makes the full edition from game.yaml
+                result = _build_where(game_dir, options, [output_folder(game_dir), lang],
+                                      cache if len(langs) == 1 else None, progress, early, lang)
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, lang)) from None
+        result.warnings = in_edition(result.warnings, lang)
+        results.append(result)
     first = results[0]
     return BuildResult(first.game, Path(options.out) / output_folder(game_dir),
                        [dict(f, file=f"{r.out_dir.name}/{f['file']}") for r in results for f in r.files],

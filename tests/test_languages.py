@@ -152,3 +152,29 @@ def test_a_game_without_languages_refuses_lang(tmp_path):
     result = _Run(*["build", str(tmp_path / "plain"), "--lang", "de", "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert "lists no `languages:`" in result.output
+
+
+def test_an_overflow_in_one_language_names_that_language(tmp_path):
+    game = _game(tmp_path)
+    csv_text = (game / "cards.csv").read_text(encoding="utf-8")
+    long = " ".join(["Nimm 1 Münze von einer anderen Person und lege sie in die Schachtel zurück."] * 6)
+    (game / "cards.csv").write_text(csv_text.replace("Nimm 1 Münze von einer anderen Person.", long), encoding="utf-8")
+    result = _Run("build", str(game), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    overflows = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert overflows and all("warning: de edition: " in line for line in overflows), result.output
+
+
+def test_validate_reports_each_languages_coverage(tmp_path):
+    game = _game(tmp_path)
+    csv_text = (game / "cards.csv").read_text(encoding="utf-8").replace(",すり,", ",,")
+    (game / "cards.csv").write_text(csv_text, encoding="utf-8")
+    (game / "rules.ar.md").unlink()
+    result = _Run("validate", str(game))
+    assert result.exit_code == 0, result.output
+    shown = dict(re.findall(r"^\s+(\w+): (\d+)% translated", result.output, re.M))
+    assert set(shown) == {"en", "de", "ar", "ja"}
+    assert shown["en"] == shown["de"] == "100"
+    assert int(shown["ar"]) < 100 and int(shown["ja"]) < 100
+    assert re.search(r"game\.yaml:\d+:\d+: warning: no ar rulebook \('rules\.ar\.md'\)", result.output)
+    assert re.search(r"cards\.csv:\d+:\d+: warning: no ja translation of 'name'", result.output)

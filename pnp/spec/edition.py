@@ -245,3 +245,11 @@ def edition_for(raw: Any, errors: Collector) -> Edition | None:
     edition.fonts = {k: v for k, v in (raw.get("language_fonts") or {}).items() if isinstance(v, str)} \
         if isinstance(raw.get("language_fonts"), dict) else {}
     return edition
+
+
+def in_edition(found, lang: str) -> list:
+    """Errors or warnings of one edition's build, each naming the edition (an overflow that only the
+    German text has says so), except those that already name the language."""
+    from pnp.errors import SpecError
+
+    return [e if f"no {lang} " in e.message else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
