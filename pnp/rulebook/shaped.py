@@ -20,6 +20,7 @@ from pnp.draw import fonts
 from pnp.spec.edition import current as current_edition
 
 _TAG = re.compile(r"<[^>]*>")
+_ON_DRAW = re.compile(r'<onDraw name="([^"]+)" label="([^"]*)"/>')
 
 
 def plain(markup: str) -> str:
@@ -55,6 +56,8 @@ class ShapedMixin:
     def _shape_setup(self, markup: str, style) -> None:
         self._plain = plain(markup)
         self._font = _font_name(style.fontName)
+        found = _ON_DRAW.search(markup)  # a contents entry: its page number is drawn after its text
+        self._on_draw = (found.group(1), html.unescape(found.group(2))) if found else None
         self._lines: list = []
         self._widths: list = []
 
@@ -81,7 +84,7 @@ class ShapedMixin:
         return [first, rest]
 
     def drawOn(self, canvas, x, y, _sW=0):  # noqa: N802 — platypus's name
-        _draw_lines(canvas, self, self._lines, self._widths, x, y + self.height)
+        _draw_lines(canvas, self, self._lines, self._widths, x, y + self.height, self._on_draw)
 
 
 class ShapedParagraph(ShapedMixin, Paragraph):
@@ -111,32 +114,69 @@ class _Lines(Paragraph):
                 _Lines(self.whole, self._lines[fit:], self._widths[fit:])]
 
     def drawOn(self, canvas, x, y, _sW=0):  # noqa: N802
-        _draw_lines(canvas, self, self._lines, self._widths, x, y + self.height)
+        last = self._lines and self._lines[-1] is self.whole._lines[-1]
+        _draw_lines(canvas, self, self._lines, self._widths, x, y + self.height, self.whole._on_draw if last else None)
 
 
-def _draw_lines(canvas, flow, lines, widths, x, top) -> None:
+def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
     """Each line's shaped runs on the canvas (y up), aligned as the style says, mirrored in a
-    right-to-left edition (left means the start)."""
+    right-to-left edition (left means the start); then a contents entry's page number, drawn by
+    the callback its `<onDraw>` names, after the last line (its entry set from the left, as the
+    dotted leader to the page number runs to the right)."""
     from pnp.draw.pdfglyphs import glyph_operators
 
     style = flow.style
     edition = current_edition()
     align = {TA_LEFT: "left", TA_RIGHT: "right", TA_CENTER: "center", TA_JUSTIFY: "left"}.get(style.alignment, "left")
-    if edition is not None and edition.rtl:
+    if edition is not None and edition.rtl and on_draw is None:
         align = {"left": "right", "right": "left"}.get(align, align)
     width = flow.width - style.leftIndent - style.rightIndent
     canvas.saveState()
     canvas.setFillColor(style.textColor)
     asc = style.fontSize * fonts.ascent_descent("sans")[0]
     baseline = top - asc
+    end = (x, baseline)
     for line, w in zip(lines, widths):
         left = x + style.leftIndent + (width - w if align == "right" else (width - w) / 2 if align == "center" else 0)
         for run in line:
             if run.glyphs is not None:
                 canvas._code.append(glyph_operators(canvas._doc, left + run.x, baseline, run.glyphs, style.fontSize,
                                                     y_up=True))
+        end = (left + w, baseline)
         baseline -= style.leading
     canvas.restoreState()
+    if on_draw is not None:
+        bottom = top - flow.height
+        canvas.saveState()
+        canvas.translate(x, bottom)
+        canvas._curr_tx_info = dict(cur_x=end[0] - x, cur_y=end[1] - bottom, leading=style.leading)
+        try:
+            canvas.getNamedCB(on_draw[0])(canvas, "onDraw", on_draw[1])
+        finally:
+            del canvas._curr_tx_info
+            canvas.restoreState()
+
+
+def draw_line(canvas, x: float, y: float, text: str, font: str, size: float, anchor: str = "start") -> None:
+    """One line of page furniture (the running header) at the canvas's current font and colour:
+    shaped in an edition whose text needs it, else reportlab's own `drawString`."""
+    edition = current_edition()
+    if edition is not None:
+        from pnp.draw.complextext import line_runs, needs_shaping
+
+        if needs_shaping(text):
+            from pnp.draw.pdfglyphs import glyph_operators
+
+            runs, w = line_runs(text, font, size, edition)
+            left = x - w if anchor == "end" else x
+            for run in runs:
+                if run.glyphs is not None:
+                    canvas._code.append(glyph_operators(canvas._doc, left + run.x, y, run.glyphs, size, y_up=True))
+            return
+    if anchor == "end":
+        canvas.drawRightString(x, y, text)
+    else:
+        canvas.drawString(x, y, text)
 
 
 def paragraph(markup: str, style) -> Paragraph:
