@@ -178,3 +178,40 @@ def test_validate_reports_each_languages_coverage(tmp_path):
     assert int(shown["ar"]) < 100 and int(shown["ja"]) < 100
     assert re.search(r"game\.yaml:\d+:\d+: warning: no ar rulebook \('rules\.ar\.md'\)", result.output)
     assert re.search(r"cards\.csv:\d+:\d+: warning: no ja translation of 'name'", result.output)
+
+
+def _letters(s: str) -> str:
+    return "".join(c for c in s if not c.isspace() and unicodedata.category(c) != "Mn")
+
+
+def _prose(markdown: str) -> list[str]:
+    """The rulebook source's running paragraphs (not headings, not template lines)."""
+    return [p.strip() for p in markdown.split("\n\n") if p.strip() and not p.lstrip().startswith(("#", "{"))]
+
+
+def test_the_arabic_and_japanese_rulebooks_copy_as_written_and_japanese_keeps_kinsoku(tmp_path):
+    game = _game(tmp_path)
+    assert _Run("build", str(game), "--out", str(tmp_path / "out")).exit_code == 0
+    forbidden_first = set("）」』。、ゃゅょっぁぃぅぇぉャュョッァィゥェォー")
+    for lang in ("ar", "ja"):
+        doc = pypdfium2.PdfDocument(str(tmp_path / f"out/lantern/{lang}/rulebook.pdf"))
+        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+        flat = _letters("".join(pages))
+        for para in _prose((game / f"rules.{lang}.md").read_text(encoding="utf-8")):
+            assert _letters(para) in flat, (lang, para)
+        if lang == "ja":
+            lines = [line for page in pages for line in page.splitlines() if line.strip()]
+            assert not any(line.strip()[0] in forbidden_first for line in lines), lines
+
+
+def test_a_game_without_languages_takes_none_of_the_new_paths(tmp_path):
+    # (reportlab itself imports uharfbuzz and pyphen when they are installed, for its own optional features)
+    create("plain", tmp_path)
+    code = ("import sys; from pnp.build import BuildOptions, build_game; "
+            f"build_game({str(tmp_path / 'plain')!r}, BuildOptions(out={str(tmp_path / 'out')!r})); "
+            "print(sorted(m for m in ('bidi', 'uniseg', 'babel', 'pnp.draw.shaping', 'pnp.draw.complextext', "
+            "'pnp.draw.pdfglyphs') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert not (tmp_path / "out/plain/en").exists() and (tmp_path / "out/plain/cards.pdf").exists()
