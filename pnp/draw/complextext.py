@@ -10,8 +10,6 @@ Each line is then ordered by the bidi algorithm and shaped run by run (`pnp.draw
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pnp.draw import fonts
 from pnp.draw.linebreak import can_hyphenate, hyphen_points, units
 from pnp.draw.shaping import levels, rtl_paragraph, shape, visual_order
@@ -68,11 +66,12 @@ class _Para:
         self.edition = edition
 
 
-def wrap(paragraphs: list[_Para], size: float, width: float, leading: float):
-    """Lines of every paragraph at `size` in `width`: (lines, widths, fits)."""
+def wrap(paragraphs: list[_Para], size: float, width: float, leading: float, hyphenate: bool = True):
+    """Lines of every paragraph at `size` in `width`: (lines, widths, fits); a word wider than the
+    box is hyphenated when `hyphenate`, else it makes the text not fit."""
     lines, widths, fits = [], [], True
     for para in paragraphs:
-        p_lines, p_fits = _break(para, size, width, ICON_EM)
+        p_lines, p_fits = _break(para, size, width, ICON_EM, hyphenate)
         fits = fits and p_fits
         base = int(rtl_paragraph(para.text)) if para.text.strip(OBJECT + " ") else int(para.edition.rtl)
         for start, end, hyphen in p_lines:
@@ -104,7 +103,7 @@ def _is_rtl(text: str) -> bool:
     return any(0x0590 <= ord(c) <= 0x08FF or 0xFB1D <= ord(c) <= 0xFEFF for c in text)
 
 
-def _break(para: _Para, size: float, width: float, icon_em: float):
+def _break(para: _Para, size: float, width: float, icon_em: float, hyphenate: bool = True):
     """(start, end, hyphenated) of each line, greedily; False when some piece is wider than the box."""
     lines, fits = [], True
     start = pos = 0
@@ -114,7 +113,10 @@ def _break(para: _Para, size: float, width: float, icon_em: float):
             lines.append((start, pos, False))  # the piece goes on a new line
             start = pos
         if start == pos and _width(para, pos, trimmed, size, icon_em) > width + 0.01:
-            start, ok = _hyphenate(para, pos, trimmed, size, width, icon_em, lines)
+            if hyphenate:
+                start, ok = _hyphenate(para, pos, trimmed, size, width, icon_em, lines)
+            else:
+                ok = False
             fits = fits and ok
         pos += len(piece)
     lines.append((start, pos, False))
@@ -175,29 +177,37 @@ def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, base: in
 
 def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, height: float, leading: float,
         edition, shrink_step: float):
-    """The largest size on the quarter-point grid from `size` down to `min_size` whose lines fit the box."""
+    """The largest size on the quarter-point grid from `size` down to `min_size` whose lines fit the
+    box without hyphenating; else the largest that fits with hyphenation (a word too long at
+    `min_size` is cut at a dictionary point rather than overflowing)."""
+    from dataclasses import replace
+
     paras = [_Para(tokens, edition) for tokens in tokens_by_para]
     asc, desc = fonts.ascent_descent("sans")
 
-    def at(s: float) -> TextLayout:
-        lines, widths, fits = wrap(paras, s, width, leading)
+    def at(s: float, hyphenate: bool) -> TextLayout:
+        lines, widths, fits = wrap(paras, s, width, leading, hyphenate)
         h = (len(lines) - 1) * s * leading + s * (asc + desc) if lines else 0.0
         return TextLayout(s, tuple(lines), tuple(widths), s * leading, h, fits, 0.0)
 
-    best = at(size)
-    if best.fits and best.height <= height + 0.01:
-        return best
-    lo, hi, found = 0, int((size - min_size) / shrink_step + 1e-9), None
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        trial = at(size - mid * shrink_step)
-        if trial.fits and trial.height <= height + 0.01:
-            found, hi = trial, mid - 1
-        else:
-            lo = mid + 1
-    if found:
-        return found
-    smallest = at(min_size)
+    def ok(lay: TextLayout) -> bool:
+        return lay.fits and lay.height <= height + 0.01
+
+    for hyphenate in (False, True):
+        best = at(size, hyphenate)
+        if ok(best):
+            return best
+        lo, hi, found = 0, int((size - min_size) / shrink_step + 1e-9), None
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            trial = at(size - mid * shrink_step, hyphenate)
+            if ok(trial):
+                found, hi = trial, mid - 1
+            else:
+                lo = mid + 1
+        if found:
+            return found
+    smallest = at(min_size, True)
     return replace(smallest, fits=False, overflow=max(0.0, smallest.height - height))
 
 
