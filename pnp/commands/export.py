@@ -11,12 +11,14 @@ TARGET_HELP = "tts (Tabletop Simulator), tgc (The Game Crafter), mpc (MakePlayin
 
 
 def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
-                image_url: str | None = None) -> tuple[Path, dict]:
+                image_url: str | None = None, lang: str | None = None) -> tuple[Path, dict]:
     """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/.
 
     Names made from the game (its folder, deck names, card ids) are safe file names
     (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
     earlier export made that this one does not (a renamed card, a smaller deck) go with the old set.
+    A game that lists `languages:` exports one edition (`lang`, default its source language) into
+    OUT/<game>/export/<lang>/<target>/.
     """
     import inspect
 
@@ -27,9 +29,15 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
     from pnp.output import publish
     from pnp.progress import progress_bar
 
-    game = load_game(game_dir)
+    from pnp.build import BuildOptions, editions_to_build
+    from pnp.spec.edition import Edition, editing
+
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
+    with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):
+        game = load_game(game_dir)
     exporter = load_target(target)
-    where = [output_folder(game_dir), "export", target]
+    edition = [game.edition.lang] if game.edition is not None else []
+    where = [output_folder(game_dir), "export", *edition, target]
     options = {}
     if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
         options["image_url"] = image_url or (Path(out).resolve().joinpath(*where).as_uri() + "/")
@@ -51,6 +59,7 @@ def export(
     image_url: str = typer.Option(None, "--image-url", help="tts: the base URL the images will be uploaded to "
                                   "(default: file:// URLs of the export folder)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
+    lang: str = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to export (default: its source language)."),
 ):
     """Export a game's pieces (cards, tokens, boards, dice) as images for Tabletop Simulator (with a saved
     object it loads), The Game Crafter, MakePlayingCards or Tabletopia."""
@@ -66,7 +75,7 @@ def export(
         image_url = _checked_url(image_url)
     start = time.perf_counter()
     with failures_exit(OutputError):
-        target_dir, manifest = export_game(target, game_dir, out, quiet, image_url)
+        target_dir, manifest = export_game(target, game_dir, out, quiet, image_url, lang)
     images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
     if not images:
         _console(True).print(f"[yellow]{game_dir}: no pieces to export[/]")
