@@ -215,3 +215,19 @@ def test_a_game_without_languages_takes_none_of_the_new_paths(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
     assert not (tmp_path / "out/plain/en").exists() and (tmp_path / "out/plain/cards.pdf").exists()
+
+
+def test_a_translation_of_nothing_or_in_an_unlisted_language_is_an_error_at_its_place(tmp_path):
+    game = _game(tmp_path)
+    dice = (game / "dice.yaml").read_text(encoding="utf-8")
+    (game / "dice.yaml").write_text(dice.replace("    name@ja: 市場のサイコロ\n", "    name@fr: Dé\n    nme@de: x\n"),
+                                    encoding="utf-8")
+    csv_text = (game / "cards.csv").read_text(encoding="utf-8")
+    (game / "cards.csv").write_text(csv_text.replace("text@ja", "txt@ja", 1), encoding="utf-8")
+    result = _Run("validate", str(game))
+    assert result.exit_code == 2
+    assert re.search(r"dice\.yaml:\d+:5: .*'name@fr' is in fr, which is not one of `languages:`", result.output)
+    assert re.search(r"dice\.yaml:\d+:5: .*'nme@de' translates 'nme', but there is no 'nme' here", result.output)
+    assert re.search(r"cards\.csv:1:\d+: .*column 'txt@ja' translates 'txt', but the table has no 'txt' column",
+                     result.output)
+    assert "Traceback" not in result.output

@@ -293,6 +293,8 @@ def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector):
 
                 translation = TableColumns(names, edition)
                 names = translation.names
+                for i, problem in translation.problems:
+                    errors.error(table.header[i].pos, problem)
             columns = _ColumnCheck(deck, table, names, errors)
             for row in iter_rows(table, errors, names, condition is not None, layout_ref, back_ref, translation):
                 if condition is not None and not condition.holds(row, deck.fields):

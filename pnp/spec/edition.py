@@ -142,6 +142,14 @@ def _localize(tree: Any, edition: Edition) -> Any:
         parts = split_key(k)
         if parts:
             tagged.setdefault(parts[0], {})[parts[1]] = k
+    if edition.warnings is not None:
+        for key, langs in tagged.items():
+            for lang, k in langs.items():
+                if key not in tree:
+                    edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' here")
+                elif lang not in edition.languages:
+                    edition.warnings.error(tree.key_pos[k], f"'{k}' is in {lang}, which is not one of `languages:` "
+                                                            f"({', '.join(edition.languages)})")
     out = LDict()
     out.share_positions(tree)
     out._at = {}
@@ -186,6 +194,15 @@ class TableColumns:
                     wanted = index.get(f"{key}@{edition.lang}")
                     self.pairs.append((key, index[key], wanted))
         self.names = [None if split_key(n) else n for n in names]
+        self.problems: list[tuple[int, str]] = []  # (column, what is wrong with its header)
+        for i, n in enumerate(names):
+            parts = split_key(n)
+            if parts and parts[0] not in index:
+                self.problems.append((i, f"column '{n}' translates '{parts[0]}', but the table has no "
+                                         f"'{parts[0]}' column"))
+            elif parts and parts[1] not in edition.languages:
+                self.problems.append((i, f"column '{n}' is in {parts[1]}, which is not one of `languages:` "
+                                         f"({', '.join(edition.languages)})"))
 
     def pick(self, cells: list, pos_of, errors: Collector | None) -> list:
         if not self.pairs:
@@ -195,12 +212,13 @@ class TableColumns:
             value = cells[src]
             if not needs_translation(value):
                 continue
-            self.edition.coverage.total += 1
+            counted = errors is not None  # a row made again later (a large deck) was counted the first time
+            self.edition.coverage.total += counted
             if self.edition.is_source:
-                self.edition.coverage.translated += 1
+                self.edition.coverage.translated += counted
             elif col is not None and cells[col] not in (None, ""):
                 cells[src] = cells[col]
-                self.edition.coverage.translated += 1
+                self.edition.coverage.translated += counted
             elif errors is not None:
                 errors.warn(pos_of(col if col is not None else src),
                             f"no {self.edition.lang} translation of '{key}': the {self.edition.source} text "
