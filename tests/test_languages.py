@@ -14,10 +14,11 @@ import subprocess
 import sys
 import unicodedata
 
+from pnp.paths import SCAFFOLD
 from pnp.scaffold import create
 from pnp.spec.edition import Edition, editing
 
-FONTS = Path(__file__).resolve().parents[1] / "pnp/data/scaffold/editions/fonts"
+FONTS = SCAFFOLD / "editions" / "fonts"  # the editions template's own fonts
 
 
 def _game(tmp_path: Path) -> Path:
