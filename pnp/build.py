@@ -49,10 +49,11 @@ class BuildOptions:
     force: bool
     strict: bool  # warnings (text overflow, missing glyphs, …) fail the build like errors
     dpi: int  # png: pixels per inch of every picture
+    lang: str | None  # the edition to build of a game that lists `languages:` (None or "all": every one)
     kind_values: tuple[tuple[str, object], ...]  # (KindOption.dest, value) of the kind options given, sorted
 
     def __init__(self, *, paper=None, duplex=None, out=Path("output"), formats=(Format.PDF,), force=False,
-                 strict=False, dpi=300, kind_values=(), **given):
+                 strict=False, dpi=300, kind_values=(), lang=None, **given):
         """Spellings become members (a ValueError for any other), so every option holds an enum;
         a keyword no registered kind declares is a TypeError, as for any function."""
         given = {**dict(kind_values), **given}
@@ -65,7 +66,8 @@ class BuildOptions:
         for name, value in (("paper", None if paper is None else Paper(paper)),
                             ("duplex", None if duplex is None else Duplex(duplex)), ("out", Path(out)),
                             ("formats", tuple(Format(f) for f in formats)), ("force", bool(force)),
-                            ("strict", bool(strict)), ("dpi", int(dpi)), ("kind_values", tuple(sorted(given.items())))):
+                            ("strict", bool(strict)), ("dpi", int(dpi)), ("kind_values", tuple(sorted(given.items()))),
+                            ("lang", None if lang is None else str(lang))):
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str):
@@ -146,7 +148,68 @@ def output_folder(game_dir: Path) -> str:
 def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Callable | None = None,
                early: Callable[[Early], None] | None = None) -> BuildResult:
     """Build a game into `options.out/<game>/`; `cache` (a `pnp.buildcache.UnitCache`) reuses unchanged units;
-    `early(Early)` is called before the rulebook is rendered, when units before it were rendered anew."""
+    `early(Early)` is called before the rulebook is rendered, when units before it were rendered anew.
+
+    A game that lists `languages:` is built once per edition (`options.lang`: one language, or
+    all when None or "all") into `options.out/<game>/<lang>/`; the result lists every edition's
+    files and warnings."""
+    game_dir = Path(game_dir)
+    langs = editions_to_build(game_dir, options)
+    if not langs:
+        return _build_where(game_dir, options, [output_folder(game_dir)], cache, progress, early, None)
+    from pnp.models.edition import Edition, editing, in_edition
+
+    results = []
+    for lang in langs:
+        try:
+            with editing(Edition(lang, lang, (lang,))):  # load_game makes the full edition from game.yaml
+                result = _build_where(game_dir, options, [output_folder(game_dir), lang],
+                                      cache if len(langs) == 1 else None, progress, early, lang)
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, lang)) from None
+        result.warnings = in_edition(result.warnings, lang)
+        results.append(result)
+    first = results[0]
+    return BuildResult(first.game, Path(options.out) / output_folder(game_dir),
+                       [dict(f, file=f"{r.out_dir.name}/{f['file']}") for r in results for f in r.files],
+                       [w for r in results for w in r.warnings], skipped=all(r.skipped for r in results),
+                       rebuilt=sorted({u for r in results for u in r.rebuilt}),
+                       reused=sorted({u for r in results for u in r.reused}),
+                       written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results))
+
+
+def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
+    """The languages to build: [] for a game that lists none (built as always, in <out>/<game>/);
+    a --lang the game does not list is an error at its `languages:`."""
+    import os
+
+    from pnp.models.edition import declared_languages
+    from pnp.reading.load import load_yaml, locate
+
+    asked = options.lang
+    game_file = Path(game_dir) / "game.yaml"
+    if not os.path.isfile(game_file) or os.path.islink(game_file):
+        return []  # load_game reports it
+    try:
+        raw = load_yaml(game_file)
+    except SpecErrors:
+        return []  # so does load_game, with everything else
+    langs, _ = declared_languages(raw)
+    if not langs:
+        if asked not in (None, "all"):
+            raise SpecErrors([SpecError(getattr(raw, "pos", None) or Pos(str(game_file)),
+                                        f"--lang {asked}: this game lists no `languages:` (see docs/languages.md)")])
+        return []
+    if asked in (None, "all"):
+        return list(langs)
+    if asked not in langs:
+        raise SpecErrors([SpecError(locate(raw, ["languages"]), f"--lang {asked}: the game's languages are "
+                                                                 f"{', '.join(langs)}")])
+    return [asked]
+
+
+def _build_where(game_dir: Path, options: BuildOptions, where: list[str], cache, progress, early,
+                 lang: str | None) -> BuildResult:
     import gc
 
     from pnp.collector import collector_paused
@@ -157,12 +220,15 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
 
     start = time.perf_counter()
     game_dir = Path(game_dir)
-    folder = output_folder(game_dir)
-    out_dir = Path(options.out) / folder
+    out_dir = Path(options.out, *where)
     _check_out_is_not_the_game(game_dir, out_dir)
     inputs = read_inputs(game_dir, options.out)
     stamp = input_hash(inputs, options)
-    done = _up_to_date(game_dir, options, stamp, cache, start)
+    if lang is not None:
+        from pnp.fingerprint import digest
+
+        stamp = digest(stamp, "edition", lang)
+    done = _up_to_date(game_dir, options, stamp, cache, start, where)
     if done is not None:
         return done
     with collector_paused():  # see pnp.collector
@@ -182,7 +248,10 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         from pnp.buildcache import CACHE_NAME
 
         hidden[CACHE_NAME] = plan.record(rendered.units)
-    published = publish(options.out, [folder], rendered.files, manifest_fields(game, opts, stamp), hidden)
+    fields = manifest_fields(game, opts, stamp)
+    if lang is not None:
+        fields["language"] = lang
+    published = publish(options.out, where, rendered.files, fields, hidden)
     return BuildResult(game.name, out_dir, published.manifest["files"], list(game.errors.warnings),
                        rebuilt=rendered.rebuilt, reused=rendered.reused, written=published.written,
                        seconds=time.perf_counter() - start)
@@ -199,16 +268,17 @@ def up_to_date(game_dir: Path, options: BuildOptions) -> BuildResult | None:
     return _up_to_date(game_dir, options, input_hash(read_inputs(game_dir, options.out), options), None, start)
 
 
-def _up_to_date(game_dir: Path, options: BuildOptions, stamp: str, cache, start: float) -> BuildResult | None:
+def _up_to_date(game_dir: Path, options: BuildOptions, stamp: str, cache, start: float,
+                where: list[str] | None = None) -> BuildResult | None:
     from pnp.output import outputs_intact, read_manifest, tidy
 
     if options.force:
         return None
-    folder = output_folder(game_dir)
-    out_dir = Path(options.out) / folder
+    where = where or [output_folder(game_dir)]
+    out_dir = Path(options.out, *where)
     old = read_manifest(out_dir)
     if old and old.get("input") == stamp and isinstance(old.get("files"), list) and outputs_intact(out_dir, old):
-        tidy(options.out, [folder])
+        tidy(options.out, where)
         return BuildResult(game_dir.resolve().name, out_dir, old["files"], [], skipped=True,
                            reused=cache.last_units(out_dir) if cache else [], seconds=time.perf_counter() - start)
     return None

@@ -7,6 +7,7 @@ kind's hooks are typed against it without importing `pnp.game`, which loads game
 kinds."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,8 @@ class GameContext:
     raw: Any = None
     rules_path: Path | None = None  # the rulebook source, when the game has one
     fonts: GameFonts = EMPTY_FONTS  # the game's own faces and fallbacks (`fonts:` in game.yaml), checked at load
+    edition: Any = None  # the `pnp.models.edition.Edition` loaded, for a game that lists languages
+    rules_name: str | None = None  # the rulebook's name in the game folder: an edition's own (rules.de.md) if it has one
     _rules_source: str | None = field(default=None, repr=False)
 
     def rules_source(self) -> str | None:
@@ -60,5 +63,15 @@ class GameContext:
     def own_fonts(self):
         """A `with` block in which font names mean this game's faces (`fonts:` in game.yaml): every
         command that draws or measures the game's text (build, validate, check, export, showcase)
-        works inside one."""
-        return using(self.fonts)
+        works inside one; a game loaded as an edition enters that edition too."""
+        if self.edition is None:
+            return using(self.fonts)
+        return _both(using(self.fonts), self.edition)
+
+
+@contextmanager
+def _both(fonts_block, edition):
+    from pnp.models.edition import editing
+
+    with fonts_block as active, editing(edition):
+        yield active

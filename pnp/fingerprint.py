@@ -55,6 +55,7 @@ def options_stamp(options) -> str:
     opts = asdict(options)
     opts.pop("out", None)
     opts.pop("force", None)
+    opts.pop("lang", None)  # each edition's stamp adds its own language (pnp.build)
     if "png" not in [str(f) for f in opts.get("formats", ())]:
         opts.pop("dpi", None)  # dpi shapes nothing without PNG: the same hash as before it existed
     return digest(tool_fingerprint(), json.dumps(opts, sort_keys=True, default=str))

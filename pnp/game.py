@@ -17,7 +17,20 @@ from pnp.context import Component, GameContext  # noqa: F401 (GameContext was de
 
 
 def load_game(game_dir: Path) -> GameContext:
-    """Load and validate a whole game folder; raises SpecErrors listing every error found."""
+    """Load and validate a whole game folder; raises SpecErrors listing every error found.
+
+    A game that lists `languages:` is loaded as one edition (`pnp.models.edition`): the one a caller
+    is `editing`, else its source language's; `GameContext.own_fonts()` enters it again to draw."""
+    from pnp.models import edition as editions
+
+    token = editions.enter(editions.current())
+    try:
+        return _load_game(game_dir)
+    finally:
+        editions.leave(token)
+
+
+def _load_game(game_dir: Path) -> GameContext:
     from pnp.kinds import kind_module, kind_names, shared_kinds
 
     game_dir = Path(game_dir)
@@ -34,6 +47,12 @@ def load_game(game_dir: Path) -> GameContext:
     ctx = GameContext(game_dir, game_dir.resolve().name, None, Assets(game_dir))
     ctx.assets.report = ctx.errors  # art warnings (what an SVG has that is not drawn) join the game's
     raw = load_yaml(game_file)
+    from pnp.models import edition as editions
+
+    ctx.edition = editions.edition_for(raw, ctx.errors)
+    if ctx.edition is not None:
+        editions.enter(ctx.edition)  # left by load_game
+        raw = editions.localize(raw)
     ctx.raw = raw
     # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
     ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
@@ -51,6 +70,10 @@ def load_game(game_dir: Path) -> GameContext:
         shown = display_path(path)
         try:
             spec = load_yaml(path)
+            if ctx.edition is not None:
+                from pnp.models.edition import localize
+
+                spec = localize(spec)
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
             sniffed = _sniffed_kind(shown)
@@ -161,8 +184,21 @@ def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
     named = isinstance(raw, LDict) and "rules" in raw
     if not named and not (ctx.dir / ctx.game.rules).is_file():
         return None
+    rules = ctx.game.rules
+    if ctx.edition is not None and not ctx.edition.is_source:  # rules.md → rules.de.md, the edition's own
+        stem, dot, ext = rules.rpartition(".")
+        own = f"{stem}.{ctx.edition.lang}.{ext}" if dot else f"{rules}.{ctx.edition.lang}"
+        ctx.edition.coverage.total += 1
+        if os.path.lexists(ctx.dir / own):
+            rules = own
+            ctx.edition.coverage.translated += 1
+        else:
+            where = locate(raw, ["rules"]) if named else Pos(display_path(ctx.dir / "game.yaml"), 1, 1)
+            ctx.errors.warn(where, f"no {ctx.edition.lang} rulebook ('{own}'): the {ctx.edition.source} "
+                                   f"rulebook '{rules}' is used")
+    ctx.rules_name = rules
     try:
-        return safe_game_path(ctx.dir, ctx.game.rules, locate(raw, ["rules"]), what="rulebook")
+        return safe_game_path(ctx.dir, rules, locate(raw, ["rules"]), what="rulebook")
     except SpecErrors as e:
         ctx.errors.errors.extend(e.errors)
         return None

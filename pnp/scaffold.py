@@ -1,9 +1,9 @@
 """`pnp new`: a new game folder with a commented example of every spec kind pnp knows, ready to build.
 
-The default template is `pnp/data/scaffold/<kind>.yaml`, one commented example per kind; a kind
+The default template is `templates/<kind>.yaml`, one commented example per kind; a kind
 (a module in pnp/kinds) without one is skipped, so a new kind joins the scaffold by adding its
 example. A named template (`pnp new --template hex`) is a whole small game in
-`pnp/data/scaffold/<template>/`: its game.yaml, rules.md and spec files are copied as they are. Every spec gets a `yaml-language-server` line pointing at
+`templates/<template>/`: its game.yaml, rules.md and spec files are copied as they are. Every spec gets a `yaml-language-server` line pointing at
 pnp's own pnp/data/schema/<kind>.json, so editors complete and check keys from the first keystroke.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ def scaffold_dir() -> Path:
 
 
 def templates() -> list[str]:
-    """'default', then every folder of pnp/data/scaffold holding a game.yaml."""
+    """'default', then every folder of templates/ holding a game.yaml."""
     named = sorted(p.name for p in scaffold_dir().iterdir() if p.is_dir() and (p / "game.yaml").is_file())
     return [DEFAULT_TEMPLATE] + named
 
@@ -97,7 +97,7 @@ def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], 
     files: dict[str, str] = {}
     kinds = []
     for path in sorted(src.iterdir()):
-        if not path.is_file() or path.suffix not in (".yaml", ".md"):
+        if not path.is_file() or path.suffix not in (".yaml", ".md", ".csv"):  # .csv: a deck's data
             continue
         text = fill(path.read_text(encoding="utf-8"))
         if path.name == "game.yaml":

@@ -12,13 +12,37 @@ from pnp.errors import SpecError
 from pnp.game import load_game
 
 
-def validate_game(game_dir: Path, options=None) -> list[SpecError]:
-    """Raise SpecErrors for any error (and, with `options.strict`, any warning); return the warnings."""
-    from pnp.build import BuildOptions, refuse_warnings_if_strict, render
-    from pnp.kinds import kind_module
+def validate_game(game_dir: Path, options=None, coverage: dict | None = None) -> list[SpecError]:
+    """Raise SpecErrors for any error (and, with `options.strict`, any warning); return the warnings.
+
+    A game that lists `languages:` is checked in every edition (or the one `options.lang` names);
+    each edition's share of translated texts goes into `coverage` ({lang: Coverage})."""
+    from pnp.build import BuildOptions, editions_to_build
 
     options = options or BuildOptions()
+    langs = editions_to_build(Path(game_dir), options)
+    if not langs:
+        return _validate(game_dir, options)
+    from pnp.errors import SpecErrors
+    from pnp.models.edition import Edition, editing, in_edition
+
+    warnings: list[SpecError] = []
+    for lang in langs:
+        try:
+            with editing(Edition(lang, lang, (lang,))):
+                warnings += in_edition(_validate(game_dir, options, coverage), lang)
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, lang)) from None
+    return warnings
+
+
+def _validate(game_dir: Path, options, coverage: dict | None = None) -> list[SpecError]:
+    from pnp.build import refuse_warnings_if_strict, render
+    from pnp.kinds import kind_module
+
     game = load_game(game_dir)
+    if coverage is not None and game.edition is not None:
+        coverage[game.edition.lang] = game.edition.coverage
     with game.own_fonts():
         for c in game.components:
             kind_module(c.kind).validate(game, c.model)

@@ -196,7 +196,8 @@ from pnp.kinds.kind import HOOKS as KIND_HOOKS  # noqa: E402
 from pnp.plugins import PluginError  # noqa: E402
 
 # `pnp build` flags no kind declares: where and how, not what a kind draws.
-SHARED_BUILD_FLAGS = {"--paper", "--duplex", "--out", "--format", "--dpi", "--force", "--strict", "--quiet", "--verbose", "--shop"}
+SHARED_BUILD_FLAGS = {"--paper", "--duplex", "--out", "--format", "--dpi", "--force", "--strict", "--quiet", "--verbose", "--shop",
+                      "--lang"}
 
 
 def spec_kinds_in_examples() -> set[str]:

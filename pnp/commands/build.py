@@ -53,6 +53,7 @@ def build(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
     shop: Optional[str] = typer.Option(None, "--shop", help="Instead, the files a print shop takes, in "
                                        "OUT/<game>/shop/<NAME>/: drivethrucards, tgc, mpc, printninja or pdfx4."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de, ar, …) or all (the default), each in OUT/<game>/<lang>/."),
 ):
     """Compile games into print-ready files in OUT/<game>/."""
     if shop is not None:
@@ -72,7 +73,7 @@ def build(
         raise typer.BadParameter(f"unknown format {bad[0]!r}: use {', '.join(Format)}", param_hint="--format")
     given = ctx.meta.get(GIVEN, {})  # the kinds' flags (pnp.commands.kindflags)
     options = BuildOptions(paper=paper, duplex=duplex, out=out, formats=tuple(Format(f) for f in formats),
-                           force=force, strict=strict, dpi=dpi, **given)
+                           force=force, strict=strict, dpi=dpi, lang=lang, **given)
     try:
         with sigterm_stops():
             failed = _build_each(_games(game_dirs, out), options, quiet, verbose)

@@ -13,13 +13,15 @@ TARGET_HELP = ("tts (Tabletop Simulator), cgs (Card Game Simulator), tgc (The Ga
 
 
 def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
-                image_url: str | None = None) -> tuple[Path, dict] | None:
+                image_url: str | None = None, lang: str | None = None) -> tuple[Path, dict] | None:
     """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/;
     None, with nothing written, when the game has no pieces the target takes.
 
     Names made from the game (its folder, deck names, card ids) are safe file names
     (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
     earlier export made that this one does not (a renamed card, a smaller deck) go with the old set.
+    A game that lists `languages:` exports one edition (`lang`, default its source language) into
+    OUT/<game>/export/<lang>/<target>/.
     """
     import inspect
 
@@ -30,9 +32,15 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
     from pnp.output import publish
     from pnp.progress import progress_bar
 
-    game = load_game(game_dir)
+    from pnp.build import BuildOptions, editions_to_build
+    from pnp.models.edition import Edition, editing
+
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
+    with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):
+        game = load_game(game_dir)
     exporter = load_target(target)
-    where = [output_folder(game_dir), "export", target]
+    edition = [game.edition.lang] if game.edition is not None else []
+    where = [output_folder(game_dir), "export", *edition, target]
     options = {}
     if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
         options["image_url"] = image_url or (Path(out).resolve().joinpath(*where).as_uri() + "/")
@@ -57,6 +65,7 @@ def export(
     image_url: str = typer.Option(None, "--image-url", help="tts: the base URL the images will be uploaded to "
                                   "(default: file:// URLs of the export folder)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
+    lang: str = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to export (default: its source language)."),
 ):
     """Export a game's pieces (cards, tokens, boards, dice) as images for Tabletop Simulator (with a saved
     object it loads), Card Game Simulator (a game folder it loads), The Game Crafter, MakePlayingCards or
@@ -74,7 +83,7 @@ def export(
     for game_dir in _games(game_dirs, out):
         start = time.perf_counter()
         with failures_exit(OutputError):
-            done = export_game(target, game_dir, out, quiet, image_url)
+            done = export_game(target, game_dir, out, quiet, image_url, lang)
         if done is None:  # nothing to export is not a fault: say so, write nothing
             _console(True).print(f"[yellow]{game_dir.resolve().name}: no pieces to export for {target}; nothing written[/]")
             continue

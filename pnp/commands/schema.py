@@ -27,7 +27,25 @@ def schemas() -> dict[str, dict]:
     out = {"game": Game.model_json_schema()}
     for kind in kind_names():
         out[kind] = kind_module(kind).model().model_json_schema()
+    for s in out.values():
+        _allow_translations(s)
     return {k: {"$schema": DRAFT, **s} for k, s in out.items()}
+
+
+TRANSLATION_KEY = r"^[^@\s]+@[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"
+
+
+def _allow_translations(node) -> None:
+    """A closed mapping also takes `key@lang` keys: the translations of a language edition
+    (docs/languages.md), which the build resolves before the spec is validated."""
+    if isinstance(node, dict):
+        if node.get("additionalProperties") is False and "properties" in node:
+            node.setdefault("patternProperties", {TRANSLATION_KEY: {}})
+        for value in node.values():
+            _allow_translations(value)
+    elif isinstance(node, list):
+        for value in node:
+            _allow_translations(value)
 
 
 def schema_text(schema: dict) -> str:

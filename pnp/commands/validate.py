@@ -14,18 +14,20 @@ def validate(
     game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings (text overflow, missing glyphs, …) as errors."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: check this edition, or all (the default)."),
 ):
     """Check everything a build checks, writing nothing: every error as file:line:col."""
     from pnp.build import BuildOptions
     from pnp.errors import SpecErrors
     from pnp.validate_game import validate_game
 
-    options = BuildOptions(strict=strict)
+    options = BuildOptions(strict=strict, lang=lang)
     failed = False
     warned = 0
     for game_dir in _games(game_dirs):
+        coverage: dict = {}
         try:
-            warnings = validate_game(game_dir, options)
+            warnings = validate_game(game_dir, options, coverage)
         except SpecErrors as e:
             report_errors(e.errors)
             failed = True
@@ -33,6 +35,8 @@ def validate(
         warned += report_warnings(warnings, quiet)
         if not quiet:
             _console().print(f"[green]✓[/] {game_dir}: valid")
+            for lang, cov in coverage.items():  # a game with `languages:`: each edition's translations
+                _console().print(f"    {lang}: {cov.percent():.0f}% translated ({cov.translated} of {cov.total} texts)")
     if warned and not quiet:
         _console().print(f"{warned} warning{'s' if warned != 1 else ''} (--strict makes them errors)")
     if failed:

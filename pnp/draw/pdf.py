@@ -30,8 +30,11 @@ class PdfSurface:
 
         fonts.register("sans")  # the initial font; others are registered when first used
         self._buffer = io.BytesIO()
+        from pnp.models.edition import language
+
+        lang = {"lang": language()} if language() else {}  # a language edition names its language
         self.c = Canvas(self._buffer, invariant=1, pageCompression=1,
-                        initialFontName=fonts.PDF_NAME["sans"], initialFontSize=10)
+                        initialFontName=fonts.PDF_NAME["sans"], initialFontSize=10, **lang)
         self.c.setTitle(title)
         self.c.setAuthor(author)
         self.c.setSubject(subject)
@@ -231,6 +234,19 @@ class PdfSurface:
         if not string:
             return
         require_finite("text", x, y, size)
+        from pnp.models.edition import current as current_edition
+
+        edition = current_edition()
+        if edition is not None:  # a language edition: a label in a joining, right-to-left or CJK script is shaped
+            from pnp.draw.complextext import line_runs, needs_shaping
+
+            if needs_shaping(string):
+                runs, w = line_runs(string, font, size, edition)
+                x -= 0 if anchor == "start" else w / 2 if anchor == "middle" else w
+                for run in runs:
+                    if run.glyphs is not None:
+                        self.glyphs(x + run.x, y, run.glyphs, size=size, fill=fill)
+                return
         if anchor != "start":
             w = fonts.text_width(string, font, size)
             x -= w / 2 if anchor == "middle" else w
@@ -249,6 +265,14 @@ class PdfSurface:
             t.setFont(face, size)
             t.textOut(piece)
         self.c.drawText(t)
+
+    def glyphs(self, x, y, shaped, *, size, fill="#000000") -> None:
+        """A shaped run (`pnp.draw.shaping.Shaped`) by glyph id, its logical text kept for copying."""
+        require_finite("glyphs", x, y, size)
+        from pnp.draw.pdfglyphs import glyph_operators
+
+        self._paint(fill, None, 0)
+        self.c._code.append(glyph_operators(self.c._doc, x, y, shaped, size))
 
     # symbols -------------------------------------------------------------------
     def has_symbol(self, name: str) -> bool:

@@ -8,40 +8,18 @@ empty boxes, and it never measures more than MAX_CHARS characters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from pnp.draw import fonts
 from pnp.draw.textcache import text_cache
+from pnp.draw.textruns import ICON_EM, Run, TextLayout  # noqa: F401  (where they were first)
+from pnp.models.edition import current as current_edition
 from pnp.models.fontnames import active
 from pnp.models.icontext import ICON_RE, icons_in  # noqa: F401  (re-exported for drawing code)
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9][a-z0-9_-]*:|\s+|[^\s*:]+|[*:])")
-ICON_EM = 1.3  # an inline icon's advance, in ems: a little larger than a capital, so it reads at 7 pt
 SHRINK_STEP = 0.25
 MAX_CHARS = 20_000  # far more than any box holds at a legible size; beyond it a text is not laid out (fits=False)
-
-
-@dataclass(frozen=True)
-class Run:
-    """A piece of one line: a word (or space) in a font, or an icon."""
-
-    text: str
-    font: str
-    x: float
-    width: float
-    icon: bool = False
-
-
-@dataclass(frozen=True)
-class TextLayout:
-    size: float
-    lines: tuple[tuple[Run, ...], ...]
-    line_widths: tuple[float, ...]
-    line_height: float
-    height: float
-    fits: bool
-    overflow: float  # points beyond the box height (0 when it fits)
-    missing: tuple[tuple[str, str], ...] = ()  # (font, the characters it cannot draw), for each such font
 
 
 def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
@@ -72,7 +50,28 @@ def layout_text(text: str, font: str, size: float, min_size: float, width: float
     Only the first MAX_CHARS characters of a longer text are laid out, and it never fits.
     Font names mean the active game's faces, so the cache is keyed by that set too.
     """
+    edition = current_edition()
+    if edition is not None:
+        from pnp.draw.complextext import needs_engine
+
+        if needs_engine(text, edition):
+            return _edition_layout(active().key, edition.lang, tuple(sorted(edition.fonts.items())), text, font,
+                                   size, min_size, width, height, leading)
     return _layout_text(active().key, text, font, size, min_size, width, height, leading)
+
+
+@text_cache(1024)
+def _edition_layout(fonts_key: str, lang: str, lang_fonts: tuple, text: str, font: str, size: float, min_size: float,
+                    width: float, height: float, leading: float) -> TextLayout:
+    """A language edition's text, shaped and broken by its language (`pnp.draw.complextext`)."""
+    from pnp.draw.complextext import fit
+
+    lay = fit(_words(text[:MAX_CHARS], font), font, size, min_size, width, height, leading, current_edition(),
+              SHRINK_STEP)
+    if len(text) > MAX_CHARS:
+        lay = replace(lay, fits=False)
+    missing = uncovered(lay)
+    return replace(lay, missing=missing) if missing else lay
 
 
 @text_cache(1024)  # bounded: one deck's texts, not every text of a 50,000-card deck
@@ -200,6 +199,9 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
     """Draw a laid-out text in its box; `place_icon(name, x, y, size)` draws inline icons."""
     size = layout.size
     asc, _ = fonts.ascent_descent("sans")
+    edition = current_edition()
+    if edition is not None and edition.rtl:  # a right-to-left edition: left means the start, the right side
+        align = {"left": "right", "right": "left"}.get(align, align)
     if valign == "middle":
         top = y + (height - layout.height) / 2
     elif valign == "bottom":
@@ -224,6 +226,16 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
                 side = size * ICON_EM * 0.92
                 if place_icon:  # centred on the capital height, a little below the baseline
                     place_icon(run.text, left + run.x + size * ICON_EM * 0.04, baseline - size * 0.36 - side / 2, side)
+                continue
+            if run.glyphs is not None:  # a language edition's shaped run: drawn by glyph id
+                if chunk:
+                    surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)
+                    chunk = ""
+                draw_glyphs = getattr(surface, "glyphs", None)
+                if draw_glyphs is not None:
+                    draw_glyphs(left + run.x, baseline, run.glyphs, size=size, fill=color)
+                else:
+                    surface.text(left + run.x, baseline, run.text, font=run.font, size=size, fill=color)
                 continue
             if chunk and run.font == chunk_font:
                 chunk += run.text

@@ -86,6 +86,14 @@ def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> G
             errors.error(locate(raw, ["fallback_fonts", i]),
                          f"unknown fallback font '{name}'{did_you_mean(name, known)} "
                          f"(a built-in font or a family under `fonts:`)")
+    for lang, name in game.language_fonts.items():  # a language's own script (docs/languages.md)
+        if name not in known:
+            errors.error(locate(raw, ["language_fonts", lang]),
+                         f"unknown font '{name}' for {lang}{did_you_mean(name, known)} "
+                         f"(a built-in font or a family under `fonts:`)")
+        elif lang not in game.languages:
+            errors.error(locate(raw, ["language_fonts", lang], key=True),
+                         f"'{lang}' is not one of `languages:` ({', '.join(game.languages) or 'none listed'})")
     for role in ("body", "headings"):
         name = getattr(game.rulebook_fonts, role)
         if name not in known:

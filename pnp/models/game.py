@@ -117,6 +117,17 @@ def _at_most_60(value: str | int) -> str | int:
     return value
 
 
+def _language_code(value: Any) -> Any:
+    from pnp.models.edition import LANG_CODE
+
+    if not isinstance(value, str) or not LANG_CODE.match(value):
+        raise ValueError(f"a language is a code such as en, de, ar, ja or pt-BR, not '{value}'")
+    return value
+
+
+LanguageCode = Annotated[str, AfterValidator(_language_code)]
+
+
 class Game(Spec):
     title: Line
     subtitle: Line | None = None
@@ -145,6 +156,22 @@ class Game(Spec):
         default={}, max_length=500, description="the numbers the rules fix, by name (a number, or {value, means, says}); "
                                 "templates read them as `parameters.NAME`; see docs/referee.md")
     balance: Balance | None = Field(default=None, description="simulation bounds `pnp check` holds the game to")
+    languages: list[LanguageCode] = Field(
+        default=[], max_length=50, description="the languages of the game's editions, e.g. [en, de, ar, ja]: "
+        "`pnp build` writes one edition each in output/<game>/<lang>/; translations are `key@lang` (docs/languages.md)")
+    source_language: LanguageCode | None = Field(
+        default=None, description="the language the designer writes in (default: the first of `languages`)")
+    language_fonts: dict[LanguageCode, str] = Field(
+        default={}, max_length=50, description="a font (built-in or the game's) for each language's own script, "
+                                               "e.g. {ar: Noto Arabic, ja: Noto JP}; other characters keep their font")
+
+    @field_validator("source_language")
+    @classmethod
+    def _source_is_listed(cls, value, info):
+        langs = info.data.get("languages") or []
+        if value is not None and value not in langs:
+            raise ValueError(f"the source language '{value}' is not one of `languages` ({', '.join(langs) or 'none'})")
+        return value
 
     @field_validator("parameters")
     @classmethod

@@ -12,7 +12,7 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
     (half-size pages imposed two-up on the same paper turned landscape); with `--format html` also
     `rulebook.html`, from the same compiled document."""
     paper = options.paper if options.paper in PAGES else "a4"
-    compiled = compile_rules(game, files, game.game.rules if game.game and game.game.rules else "rules.md")
+    compiled = compile_rules(game, files, game.rules_name or (game.game.rules if game.game and game.game.rules else "rules.md"))
     out = {"rulebook.pdf": _laid_out(game, lambda: render_pdf(game, compiled, PAGES[paper]))}
     if options.booklet:
         from pnp.rulebook.booklet import impose

@@ -21,6 +21,9 @@ from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 from pnp.draw import fonts
 from pnp.rulebook import language as L
 from pnp.rulebook.canvas_surface import flip, surface_for
+from pnp.rulebook.shaped import draw_line, paragraph
+from pnp.models.edition import current as current_edition
+from pnp.models.phrases import phrase
 from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder
 from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
 from pnp.models.units import mm
@@ -169,11 +172,11 @@ class RulebookDoc(BaseDocTemplate):
         canvas.saveState()
         canvas.setFont(font("sans"), 7.5)
         canvas.setFillColor(MUTED)
-        canvas.drawString(self.leftMargin, y + 3, self.meta["title"].upper())
+        draw_line(canvas, self.leftMargin, y + 3, self.meta["title"].upper(), "sans", 7.5)
         carried = self.page_continues and self.page_start_section
         section = self.page_start_section if carried else (self.page_section or self.page_start_section)
         if section:
-            canvas.drawRightString(w - self.rightMargin, y + 3, section)
+            draw_line(canvas, w - self.rightMargin, y + 3, section, "sans", 7.5, anchor="end")
         canvas.setStrokeColor(LINE)
         canvas.setLineWidth(0.5)
         canvas.line(self.leftMargin, y, w - self.rightMargin, y)
@@ -187,30 +190,33 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
     s = styles
     if compact:
         height *= 0.4
-    parts: list = [Spacer(1, height * 0.08), Paragraph(L._escape(meta["title"]), s.title)]
+    parts: list = [Spacer(1, height * 0.08), paragraph(L._escape(meta["title"]), s.title)]
     if meta.get("subtitle"):
-        parts.append(Paragraph(L._escape(meta["subtitle"]), s.subtitle))
+        parts.append(paragraph(L._escape(meta["subtitle"]), s.subtitle))
     parts.append(Spacer(1, height * 0.05))
     if cover is not None:
         parts.append(cover.flowable(width))
         parts.append(Spacer(1, height * 0.05))
     facts = [(k, meta.get(k)) for k in ("players", "time", "ages") if meta.get(k)]
     if facts:
-        row = [Paragraph(f'<font size="{s.meta.fontSize - 1.5}" color="{ "#" + MUTED.hexval()[2:]}">'
-                         f'{k.upper()}</font><br/><b>{L._escape(str(v))}</b>', s.meta) for k, v in facts]
+        row = [paragraph(f'<font size="{s.meta.fontSize - 1.5}" color="{ "#" + MUTED.hexval()[2:]}">'
+                         f'{phrase(k).upper()}</font><br/><b>{L._escape(str(v))}</b>', s.meta) for k, v in facts]
+        edition = current_edition()
+        if edition is not None and edition.rtl:  # read from the right: players first
+            row.reverse()
         t = Table([row], colWidths=[min(mm(45), width / len(row))] * len(row))
         t.setStyle(table_style([("LINEABOVE", (0, 0), (-1, 0), 0.6, LINE), ("LINEBELOW", (0, 0), (-1, 0), 0.6, LINE),
                                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 8)]))
         parts.append(t)
     parts.append(Spacer(1, height * 0.04))
     for line in ([meta["designer"]] if meta.get("designer") else []) + list(meta.get("credits") or []):
-        parts.append(Paragraph(L._escape(str(line)), s.small_centered))
-    version = f"Version {meta.get('version')}" if meta.get("version") else ""
+        parts.append(paragraph(L._escape(str(line)), s.small_centered))
+    version = phrase("version").format(v=meta.get("version")) if meta.get("version") else ""
     if meta.get("license"):
         version += f" · {meta['license']}"
     if version:
         parts.append(Spacer(1, 6))
-        parts.append(Paragraph(L._escape(version), s.small_centered))
+        parts.append(paragraph(L._escape(version), s.small_centered))
     return parts
 
 
@@ -262,7 +268,7 @@ class ContentsInColumns(TableOfContents):
     GAP = mm(8)
 
     def wrap(self, availWidth, availHeight):  # noqa: N802, N803 — reportlab's names
-        entries = self._lastEntries or [(0, "Contents", 0, None)]
+        entries = self._lastEntries or [(0, phrase("contents"), 0, None)]
         column = (availWidth - self.GAP) / 2
 
         def entry_end(canvas, kind, label):
@@ -276,7 +282,7 @@ class ContentsInColumns(TableOfContents):
             style = ParagraphStyle(f"toc-column-{level}", parent=self.getLevelStyle(level), rightIndent=mm(7))
             if key:
                 text = f'<a href="#{key}">{text}</a>'
-            para = Paragraph(f'{text}<onDraw name="drawTOCEntryEnd" label="{page},{level},{key!r}"/>', style)
+            para = paragraph(f'{text}<onDraw name="drawTOCEntryEnd" label="{page},{level},{key!r}"/>', style)
             flows.append((level, style.spaceBefore, para, para.wrap(column, availHeight)[1]))
 
         def column_height(part):
@@ -304,10 +310,10 @@ def _front_matter(title: list, styles: Styles, shared: bool, listed: bool = True
     if not listed:
         return title + [NextPageTemplate("body"), PageBreak()]
     if shared:
-        return title + [Spacer(1, mm(6)), Paragraph("Contents", styles.toc_title),
+        return title + [Spacer(1, mm(6)), paragraph(phrase("contents"), styles.toc_title),
                         ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12)),
                         NextPageTemplate("body"), PageBreak()]
-    return title + [NextPageTemplate("front"), PageBreak(), Paragraph("Contents", styles.toc_title),
+    return title + [NextPageTemplate("front"), PageBreak(), paragraph(phrase("contents"), styles.toc_title),
                     _contents(styles), NextPageTemplate("body"), PageBreak()]
 
 
@@ -328,7 +334,7 @@ def contents_fit_on_title_page(title: list, body: list, styles: Styles, width: f
     toc = ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12))
     toc._lastEntries = [(h.toc_level, h.toc_markup, 99, h.key) for h in _headings(body) if h.toc_level is not None]
     used, scratch = 0.0, Canvas(io.BytesIO())
-    for f in title + [Spacer(1, mm(6)), Paragraph("Contents", styles.toc_title), toc]:
+    for f in title + [Spacer(1, mm(6)), paragraph(phrase("contents"), styles.toc_title), toc]:
         _, h = f.wrapOn(scratch, width, height)
         used += h + f.getSpaceBefore() + f.getSpaceAfter()
     return used <= height - mm(2)

@@ -15,6 +15,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowabl
                                 Paragraph, Spacer, Table, XPreformatted)
 
 from pnp.rulebook import language as L
+from pnp.rulebook.shaped import ShapedMixin, paragraph, wanted
 from pnp.rulebook.styles import ACCENT, LINE, TINT, Styles, font, table_style
 from pnp.models.units import mm
 
@@ -87,6 +88,14 @@ class Heading(Paragraph):
         self.key = key
 
 
+class ShapedHeading(ShapedMixin, Heading):
+    """A heading of a right-to-left or CJK edition, set by pnp's own engine (`pnp.rulebook.shaped`)."""
+
+    def __init__(self, text, style, level, toc_text, key):
+        super().__init__(text, style, level, toc_text, key)
+        self._shape_setup(text, style)
+
+
 class StoryBuilder:
     def __init__(self, compiled: L.Compiled, styles: Styles, frame_width: float):
         self.compiled = compiled
@@ -110,7 +119,7 @@ class StoryBuilder:
         if isinstance(b, L.Heading):
             return self.heading(b)
         if isinstance(b, L.Para):
-            return [Paragraph(with_icons(b.text, style), style)]
+            return [paragraph(with_icons(b.text, style), style)]
         if isinstance(b, L.ListBlock):
             return [self.list(b, width, style)]
         if isinstance(b, L.Table):
@@ -137,7 +146,9 @@ class StoryBuilder:
         out: list[Flowable] = []
         if b.level == 1:
             out.append(CondPageBreak(mm(45)))  # a chapter never starts at the foot of a page
-        out.append(Heading(number + with_icons(b.text, style), style, level, toc, f"h{self.heading_no}"))
+        markup = number + with_icons(b.text, style)
+        make = ShapedHeading if wanted(markup) else Heading
+        out.append(make(markup, style, level, toc, f"h{self.heading_no}"))
         return out
 
     def list(self, b: L.ListBlock, width: float, style) -> Flowable:
@@ -163,7 +174,7 @@ class StoryBuilder:
 
         def cell(text, style, a):
             st = style if a == "left" else _aligned(style, a)
-            return Paragraph(with_icons(text, st), st)
+            return paragraph(with_icons(text, st), st)
 
         has_head = any(_strip_tags(t).strip() for t in b.head)
         data = [[cell(t, s.head_cell, align[i]) for i, t in enumerate(b.head)]] if has_head else []

@@ -104,6 +104,8 @@ def _check_tracks(game, board, raw) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: the board's size, its locations, tracks and scenarios."""
+    from pnp.models.phrases import counted, times
+
     from pnp.kinds.board.draw import board_size
     from pnp.models.units import to_mm
 
@@ -111,7 +113,7 @@ def rulebook_items(game, component) -> list[str]:
     spec = board.spec
     W, H = board_size(board)
     if board.shape == "points":
-        what = f"{len(spec.nodes)} places joined by {len(spec.connections)} routes"
+        what = f"{counted('place', len(spec.nodes))} joined by {counted('route', len(spec.connections))}"
     else:
         what = f"{board.width} × {board.height} {'hexes' if board.shape == 'hex' else 'spaces'}"
     if board.shape == "square" and not spec.tracks:  # the grid alone, as a player measures it
@@ -126,9 +128,9 @@ def rulebook_items(game, component) -> list[str]:
     parts = []
     for kind in (k for k in spec.spaces if k in kinds):  # in the order the spec declares its space types
         label, count = spec.spaces[kind].name or kind, len(kinds[kind])
-        parts.append(f"{count} {label}" if count > 1 else label)
+        parts.append(times(count, label) if count > 1 else label)
     if parts:
-        lines.append(f"{sum(len(n) for n in kinds.values())} locations: " + ", ".join(parts))
+        lines.append(f"{counted('location', sum(len(n) for n in kinds.values()))}: " + ", ".join(parts))
     for t in spec.tracks:
         lines.append(f"track: {t.name}, {t.first}–{t.last}")
     for sc in spec.scenarios:

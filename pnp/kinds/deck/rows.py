@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import Collector, Pos, did_you_mean, known_list
+from pnp.models.edition import current as current_edition
 from pnp.reading.tables import Table
 from pnp.reading.tables.hints import means_quantity, quantity_note
 
@@ -139,7 +140,7 @@ def column_names(table: Table, errors: Collector) -> list[str | None]:
 
 
 def iter_rows(table: Table, errors: Collector, names: list[str | None] | None = None, values: bool = True,
-              layout_ref=None, back_ref=None):
+              layout_ref=None, back_ref=None, translation=None):
     """The table's rows as card rows, one at a time: a table of any length is never held whole.
 
     `values=False` leaves out each row's `values` (no `where` reads them); `layout_ref` and
@@ -148,6 +149,7 @@ def iter_rows(table: Table, errors: Collector, names: list[str | None] | None = 
     """
     maker = RowMaker(column_names(table, errors) if names is None else names, table.pos.path, layout_ref, back_ref,
                      table.source)
+    maker.translation = translation  # an edition's `field@lang` columns (pnp.models.edition.TableColumns)
     unnamed = [i for i, cell in enumerate(table.header) if not _header_name(cell)]
     rows = table.rows
     table.rows = []  # read once, and let go of as it is read
@@ -177,6 +179,7 @@ class RowMaker:
         self.plain = [(i, name) for i, name in self.named if name not in SPECIAL_COLUMNS]
         self.id_at, self.count_at, self.layout_at, self.back_at = (special.get(k) for k in SPECIAL_COLUMNS)
         self.layout_ref, self.back_ref = layout_ref, back_ref
+        self.translation = None
 
     def row(self, trow, errors: Collector, values: bool = True) -> Row:
         """The card row of a row of cells, with its front and back layouts: its `layout` and
@@ -185,7 +188,10 @@ class RowMaker:
         cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in self.named], path, line))
         count_at = self.count_at
         count_pos = cells[count_at].pos if count_at is not None else None
-        made = self._made([c.value for c in cells], cols, trow.pos, errors, count_pos, values)
+        found = [c.value for c in cells]
+        if self.translation is not None:
+            found = self.translation.pick(found, lambda i: cells[i].pos, errors)
+        made = self._made(found, cols, trow.pos, errors, count_pos, values)
         made.record, made.start = trow.record, trow.start  # where a large deck finds the row again
         return made
 
@@ -196,6 +202,8 @@ class RowMaker:
         from pnp.reading.tables.csvfile import parse_record
 
         values, starts = parse_record(record, line)
+        if self.translation is not None:
+            values = self.translation.pick(values, None, None)
         points = [starts[i] for i, _ in self.named]
         packed = _packed_points(points, line)
         cols = CellPositions(self.path, line, self.index,
@@ -279,8 +287,17 @@ def deck_rows(deck, game_dir: Path, raw: Any, errors: Collector):
         back_ref = LayoutRef(source.back, at("back"), True) if source.back else None
         for table in read_tables(game_dir, source.file, sheets, at("file"), at("sheet"), errors):
             names = column_names(table, errors)
+            translation = None
+            edition = current_edition()
+            if edition is not None:
+                from pnp.models.edition import TableColumns
+
+                translation = TableColumns(names, edition)
+                names = translation.names
+                for i, problem in translation.problems:
+                    errors.error(table.header[i].pos, problem)
             columns = _ColumnCheck(deck, table, names, errors)
-            for row in iter_rows(table, errors, names, condition is not None, layout_ref, back_ref):
+            for row in iter_rows(table, errors, names, condition is not None, layout_ref, back_ref, translation):
                 if condition is not None and not condition.holds(row, deck.fields):
                     if not condition.ok:
                         break

@@ -65,8 +65,12 @@ def deck_view(deck) -> DeckView:
 
 
 def deck_line(deck: DeckView) -> str:
-    sided = ", double-sided" if deck.double_sided else ""
-    line = f"**{deck.total}** cards: {deck.title} ({deck.width_mm:g} × {deck.height_mm:g} mm{sided})"
+    """The deck's line in the component list, its counts in the edition's language (CLDR plurals)."""
+    from pnp.models.phrases import counted, phrase, times
+
+    sided = phrase("double_sided") if deck.double_sided else ""
+    line = f"{counted('card', deck.total, f'**{deck.total}**')}: {deck.title} " \
+           f"({deck.width_mm:g} × {deck.height_mm:g} mm{sided})"
     if len(deck.kinds) > 1:
-        line += ": " + ", ".join(f"{n} {kind}" for kind, n in sorted(deck.kinds.items(), key=lambda kv: -kv[1]))
+        line += ": " + ", ".join(times(n, kind) for kind, n in sorted(deck.kinds.items(), key=lambda kv: -kv[1]))
     return line

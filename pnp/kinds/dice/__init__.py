@@ -87,11 +87,13 @@ def _check_unique_ids(game, dice: ResolvedDice, raw) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: one per die, with its faces."""
+    from pnp.models.phrases import phrase
+
     dice: ResolvedDice = component.model
     lines = []
     for die in dice.dice:
         faces = ", ".join(f.text.replace("+", "/").replace("-", " ") for f in die.faces)
-        lines.append(f"**1** {die.name}: {faces} (stickers for LEGO tiles, or a paper die to fold)")
+        lines.append(f"**1** {die.name}: {faces} ({phrase('dice_use')})")
     return lines
 
 

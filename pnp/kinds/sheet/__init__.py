@@ -168,22 +168,24 @@ def file_stems(game, components, options):
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: the sheet, what is printed on it, and the dice it needs."""
+    from pnp.models.phrases import counted, phrase
+
     sheet: Sheet = component.model
-    lines = [f"**1** score sheet: {sheet.title} (print one per player)"]
+    lines = [f"{counted('sheet', 1, '**1**')}: {sheet.title} ({phrase('sheet_use')})"]
     for gid, grid in sheet.grids.items():
         name = (grid.title or gid).split(" — ")[0]
         cols, rows = grid.size
         if grid.pieces:
-            marks = [f"{len(m.cells)} {mid} squares" for mid, m in grid.marks.items() if m.cells]
+            marks = [counted("marked_square", len(m.cells), mark=mid) for mid, m in grid.marks.items() if m.cells]
             extra = " and " + ", ".join(marks) if marks else ""
-            lines.append(f"{name}: {cols} × {rows} squares, {len(grid.pieces)} pieces worth "
-                         f"{sum(p.points for p in grid.pieces)} points{extra}")
+            lines.append(f"{name}: {cols} × {rows} squares, {counted('piece', len(grid.pieces))} worth "
+                         f"{counted('point', sum(p.points for p in grid.pieces))}{extra}")
         elif grid.areas:
-            lines.append(f"{name}: {cols} × {rows} squares in {len(grid.areas)} areas")
+            lines.append(f"{name}: {cols} × {rows} squares in {counted('area', len(grid.areas))}")
     if sheet.dice is not None:
         slots = max((t.slots for t in sheet.tracks.values()), default=0)
-        count = f"{slots} " if slots else ""
-        lines.append(f"{count}ordinary {sheet.dice.sides}-sided dice and a pencil per player (not printed)")
+        lines.append(counted("plain_die", slots, sides=sheet.dice.sides) if slots else
+                     phrase("plain_dice_any").format(sides=sheet.dice.sides))
     return lines
 
 

@@ -109,6 +109,7 @@ def _check_tracks(game, tokens) -> None:
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: pieces sharing a named back counted together
     ("9 loot: 6 Gems, 3 Traps"), then every other piece with its count, tracks or radial track."""
+    from pnp.models.phrases import counted, times
     from pnp.kinds.tokens.models import Side
 
     tokens = component.model
@@ -128,9 +129,8 @@ def rulebook_items(game, component) -> list[str]:
             group = [p for p in shared[back] if p.count]
             total = sum(p.count for p in group)
             label = tokens.spec.backs[back].label or back
-            noun = _plural(label.lower(), total)
-            parts = ", ".join(f"{p.count} {_plural(_name(p), p.count)}" if p.count > 1 else _name(p) for p in group)
-            lines.append(f"**{total}** {noun}: {parts}")
+            parts = ", ".join(times(p.count, _name(p)) if p.count > 1 else _name(p) for p in group)
+            lines.append(f"{times(total, label, f'**{total}**')}: {parts}")
             continue
         if back:
             continue
@@ -144,11 +144,12 @@ def rulebook_items(game, component) -> list[str]:
             tracks = ", ".join(f"{t.name} 0–{t.max}" for t in spec.tracks)
             if len(group) > 1:
                 names = ", ".join(_name(p) for p in group)
-                last = {_name(p).split()[-1].lower() for p in group}
-                noun = _plural(last.pop(), total) if len(last) == 1 else "boards"
-                lines.append(f"**{total}** {noun} ({tracks}): {names}")
+                last = {_name(p).split()[-1] for p in group}  # a shared last word ("… pack") counts them
+                what = times(total, last.pop(), f"**{total}**") if len(last) == 1 else \
+                    counted("board", total, f"**{total}**")
+                lines.append(f"{what} ({tracks}): {names}")
             else:
-                lines.append(f"**{total}** {_name(spec)} ({tracks})")
+                lines.append(f"{times(total, _name(spec), f'**{total}**')} ({tracks})")
             continue
         detail = ""
         if spec.radial is not None:
@@ -157,7 +158,7 @@ def rulebook_items(game, component) -> list[str]:
             detail = " (standee, with its base)"
         elif isinstance(spec.back, Side) and spec.back.value is not None and spec.back.value != spec.front.value:
             detail = f" (two-sided: {spec.front.value} on the front, {spec.back.value} on the back)"
-        lines.append(f"**{spec.count}** {_plural(_name(spec), spec.count)}{detail}")
+        lines.append(f"{times(spec.count, _name(spec), f'**{spec.count}**')}{detail}")
     return lines
 
 
@@ -167,12 +168,6 @@ def _tracks_key(spec) -> str:
 
 def _name(spec) -> str:
     return spec.name or spec.front.label or spec.id
-
-
-def _plural(word: str, n: int) -> str:
-    if n == 1 or word.endswith("s"):
-        return word
-    return word + "s"
 
 
 def build(game, components, options) -> dict:

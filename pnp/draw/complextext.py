@@ -1,0 +1,224 @@
+"""Text of a language edition that needs more than the plain path: shaped, bidirectional, broken by language.
+
+`pnp.draw.text.layout_text` sends a text here only inside a language edition (a game listing
+`languages:`) whose language or characters need it (`needs_engine`): right-to-left and CJK
+editions, any text holding a right-to-left or CJK character, and every edition whose language
+pyphen can hyphenate. Lines break where UAX #14 allows (`pnp.draw.linebreak`); a piece wider than
+the box is hyphenated at a point the language's dictionary allows, else cut between characters.
+Each line is then ordered by the bidi algorithm and shaped run by run (`pnp.draw.shaping`), so a
+`Run` here carries its glyphs; `pnp.draw.text.draw_text` hands those to the surface.
+"""
+from __future__ import annotations
+
+from pnp.draw import fonts
+from pnp.draw.linebreak import can_hyphenate, hyphen_points, units
+from pnp.draw.shaping import levels, rtl_paragraph, shape, visual_order
+from pnp.draw.textruns import ICON_EM, Run, TextLayout
+
+OBJECT = "\ufffc"  # stands for an inline icon while breaking and ordering a line
+
+
+def needs_engine(text: str, edition) -> bool:
+    """Whether this text in this edition takes the shaped path."""
+    if edition.rtl or edition.cjk or can_hyphenate(edition.lang):
+        return True
+    return any(_complex(ch) for ch in text)
+
+
+def _complex(ch: str) -> bool:
+    o = ord(ch)
+    return 0x0590 <= o <= 0x08FF or 0xFB1D <= o <= 0xFEFF or 0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF \
+        or 0xFF00 <= o <= 0xFFEF or 0x0900 <= o <= 0x0DFF
+
+
+def _face_for(ch: str, font: str, edition) -> tuple[str, str]:
+    """(pnp font name, PDF face) drawing `ch`: the edition's own font for its script's characters, else
+    the chosen font's chain (fallbacks included)."""
+    own = edition.fonts.get(edition.lang) or edition.fonts.get(edition.base)
+    if own and _complex(ch):
+        face = fonts.chain(own)[0]
+        if ch.isspace() or ord(ch) in fonts._codepoints(face):
+            return own, face
+    faces = fonts.chain(font)
+    return font, next((f for f in faces if ord(ch) in fonts._codepoints(f)), faces[0])
+
+
+class _Para:
+    """One paragraph as characters, each with its font (and icons as OBJECT)."""
+
+    def __init__(self, tokens, edition):
+        self.text = ""
+        self.fonts: list[tuple[str, str]] = []
+        self.icons: dict[int, str] = {}
+        for tok, font, icon in tokens:
+            if icon:
+                self.icons[len(self.text)] = tok
+                self.text += OBJECT
+                self.fonts.append((font, fonts.chain(font)[0]))
+                continue
+            for ch in tok:
+                chosen = _face_for(ch, font, edition)
+                if self.fonts and not ch.isalnum() and self.text[-1] != OBJECT and \
+                        ord(ch) in fonts._codepoints(self.fonts[-1][1]):
+                    chosen = self.fonts[-1]  # a space or a sign goes on in the font before it: one run, shaped whole
+                self.text += ch
+                self.fonts.append(chosen)
+        self.edition = edition
+
+
+def wrap(paragraphs: list[_Para], size: float, width: float, leading: float, hyphenate: bool = True):
+    """Lines of every paragraph at `size` in `width`: (lines, widths, fits); a word wider than the
+    box is hyphenated when `hyphenate`, else it makes the text not fit."""
+    lines, widths, fits = [], [], True
+    for para in paragraphs:
+        p_lines, p_fits = _break(para, size, width, ICON_EM, hyphenate)
+        fits = fits and p_fits
+        base = int(rtl_paragraph(para.text)) if para.text.strip(OBJECT + " ") else int(para.edition.rtl)
+        for start, end, hyphen in p_lines:
+            runs, w = _line(para, start, end, hyphen, size, base, ICON_EM)
+            lines.append(runs)
+            widths.append(w)
+    return lines, widths, fits
+
+
+def _width(para: _Para, start: int, end: int, size: float, icon_em: float, hyphen: bool = False) -> float:
+    """Logical width of characters start..end (shaped per font, in the paragraph's direction)."""
+    total = 0.0
+    i = start
+    while i < end:
+        j = i
+        while j < end and para.fonts[j] == para.fonts[i] and para.text[j] != OBJECT:
+            j += 1
+        if para.text[i] == OBJECT:
+            total += size * icon_em
+            i += 1
+            continue
+        piece = para.text[i:j] + ("-" if hyphen and j == end else "")
+        total += shape(piece, para.fonts[i][1], _is_rtl(piece), para.edition.lang).width(size)
+        i = j
+    return total
+
+
+def _is_rtl(text: str) -> bool:
+    return any(0x0590 <= ord(c) <= 0x08FF or 0xFB1D <= ord(c) <= 0xFEFF for c in text)
+
+
+def _break(para: _Para, size: float, width: float, icon_em: float, hyphenate: bool = True):
+    """(start, end, hyphenated) of each line, greedily; False when some piece is wider than the box."""
+    lines, fits = [], True
+    start = pos = 0
+    for piece in units(para.text) if para.text else []:
+        trimmed = pos + len(piece.rstrip())
+        if start < pos and _width(para, start, trimmed, size, icon_em) > width + 0.01:
+            lines.append((start, pos, False))  # the piece goes on a new line
+            start = pos
+        if start == pos and _width(para, pos, trimmed, size, icon_em) > width + 0.01:
+            if hyphenate:
+                start, ok = _hyphenate(para, pos, trimmed, size, width, icon_em, lines)
+            else:
+                ok = False
+            fits = fits and ok
+        pos += len(piece)
+    lines.append((start, pos, False))
+    return lines, fits
+
+
+def _hyphenate(para: _Para, start: int, end: int, size: float, width: float, icon_em: float, lines: list):
+    """Cut characters start..end into lines at hyphenation points; returns (start of the rest, fits)."""
+    word = para.text[start:end]
+    points = [p for p in hyphen_points(word, para.edition.lang)]
+    while points:
+        fitting = [p for p in points if _width(para, start, start + p, size, icon_em, hyphen=True) <= width + 0.01]
+        if not fitting:
+            return start, False
+        cut = fitting[-1]
+        lines.append((start, start + cut, True))
+        points = [p - cut for p in points if p > cut]
+        start += cut
+        word = para.text[start:end]
+        if _width(para, start, end, size, icon_em) <= width + 0.01:
+            return start, True
+    return start, _width(para, start, end, size, icon_em) <= width + 0.01
+
+
+def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, base: int, icon_em: float):
+    """One line's runs in visual order, each shaped, with x from the line's left; and its width."""
+    text = para.text[start:end].rstrip(" ")
+    end = start + len(text)
+    if hyphen:
+        text += "-"
+    if not text:
+        return (), 0.0
+    lv = levels(text, bool(base))
+    faces = para.fonts[start:end] + ([para.fonts[end - 1]] if hyphen else [])
+    runs = []  # (start, end) within text, split by level, font and icon
+    i = 0
+    while i < len(text):
+        j = i + 1
+        if text[i] != OBJECT:
+            while j < len(text) and lv[j] == lv[i] and faces[j] == faces[i] and text[j] != OBJECT:
+                j += 1
+        runs.append((i, j))
+        i = j
+    out, x = [], 0.0
+    for k in visual_order([lv[a] for a, _ in runs]):
+        a, b = runs[k]
+        font, face = faces[a]
+        if text[a] == OBJECT:
+            w = size * icon_em
+            out.append(Run(para.icons[start + a], font, x, w, True))
+        else:
+            shaped = shape(text[a:b], face, bool(lv[a] % 2), para.edition.lang)
+            w = shaped.width(size)
+            out.append(Run(text[a:b], font, x, w, glyphs=shaped))
+        x += w
+    return tuple(out), x
+
+
+def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, height: float, leading: float,
+        edition, shrink_step: float):
+    """The largest size on the quarter-point grid from `size` down to `min_size` whose lines fit the
+    box without hyphenating; else the largest that fits with hyphenation (a word too long at
+    `min_size` is cut at a dictionary point rather than overflowing)."""
+    from dataclasses import replace
+
+    paras = [_Para(tokens, edition) for tokens in tokens_by_para]
+    asc, desc = fonts.ascent_descent("sans")
+
+    def at(s: float, hyphenate: bool) -> TextLayout:
+        lines, widths, fits = wrap(paras, s, width, leading, hyphenate)
+        h = (len(lines) - 1) * s * leading + s * (asc + desc) if lines else 0.0
+        return TextLayout(s, tuple(lines), tuple(widths), s * leading, h, fits, 0.0)
+
+    def ok(lay: TextLayout) -> bool:
+        return lay.fits and lay.height <= height + 0.01
+
+    for hyphenate in (False, True):
+        best = at(size, hyphenate)
+        if ok(best):
+            return best
+        lo, hi, found = 0, int((size - min_size) / shrink_step + 1e-9), None
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            trial = at(size - mid * shrink_step, hyphenate)
+            if ok(trial):
+                found, hi = trial, mid - 1
+            else:
+                lo = mid + 1
+        if found:
+            return found
+    smallest = at(min_size, True)
+    return replace(smallest, fits=False, overflow=max(0.0, smallest.height - height))
+
+
+def line_runs(string: str, font: str, size: float, edition):
+    """One line of a label a kind sets itself (a die's name, a token's label), shaped and in visual
+    order, without breaking: (runs, width)."""
+    para = _Para([(string, font, False)], edition)
+    base = int(rtl_paragraph(string)) if string.strip() else int(edition.rtl)
+    return _line(para, 0, len(string), False, size, base, ICON_EM)
+
+
+def needs_shaping(string: str) -> bool:
+    """A label holding a character of a script that joins, runs right to left or is CJK."""
+    return any(_complex(ch) for ch in string)

@@ -1,0 +1,36 @@
+"""Where a line may break: UAX #14 (uniseg) for every script, hyphenation by language (pyphen).
+
+uniseg implements the Unicode line breaking algorithm, which already holds the Japanese and
+Chinese kinsoku rules the standard encodes: a break between ideographs and kana, none before a
+closing bracket (CL, CP), a full stop or comma (。、 are CL), a small kana (CJ, resolved as NS by
+rule LB1) or the prolonged sound mark ー, none after an opening bracket (OP). A word too long for
+its box is cut at a point pyphen's dictionary for the edition's language allows, with a hyphen.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+def units(text: str) -> list[str]:
+    """`text` cut at every line break opportunity; each piece keeps its trailing spaces."""
+    from uniseg.linebreak import line_break_units
+
+    return list(line_break_units(text))
+
+
+@lru_cache(maxsize=16)
+def _dictionary(language: str):
+    import pyphen
+
+    found = pyphen.language_fallback(language.replace("-", "_"))
+    return pyphen.Pyphen(lang=found, left=2, right=2) if found else None
+
+
+def hyphen_points(word: str, language: str) -> list[int]:
+    """Positions inside `word` where the language's dictionary allows a hyphen (none without one)."""
+    dic = _dictionary(language)
+    return list(dic.positions(word)) if dic is not None else []
+
+
+def can_hyphenate(language: str) -> bool:
+    return _dictionary(language) is not None

@@ -1,0 +1,273 @@
+"""Language editions: which language a load or a build is for, and translations as data.
+
+A game that lists `languages:` in game.yaml is built once per language (an *edition*). Its
+translations sit beside the source text they translate, in the same file, under the same key
+with `@` and the language: `name@de:` in YAML, a `name@de` column in a spreadsheet or CSV file.
+A translator then sees the source next to the cell or key to fill in, and never touches a layout.
+
+`localize(tree)` makes the edition's copy of a loaded YAML tree: `key@<lang>` replaces `key`
+(keeping where it was written), every other `key@…` is dropped, and a translatable key without
+its translation is a located warning naming the language and the key (the source text is used).
+The same happens to a table's columns (`TableColumns`). With no edition active (a game with no
+`languages:`) nothing here runs, so such a game loads and builds exactly as before.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.errors import Collector, Pos
+
+_TAGGED = re.compile(r"^(?P<key>[^@\s]+)@(?P<lang>[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)$")
+LANG_CODE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
+RTL_LANGUAGES = frozenset({"ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"})
+CJK_LANGUAGES = frozenset({"ja", "zh", "ko"})
+
+
+@dataclass
+class Coverage:
+    """How many translatable texts an edition translates, for `pnp validate`."""
+
+    translated: int = 0
+    total: int = 0
+
+    def percent(self) -> float:
+        return 100.0 if not self.total else 100.0 * self.translated / self.total
+
+
+@dataclass
+class Edition:
+    """One language of a game: its code, the game's source language and all its languages."""
+
+    lang: str
+    source: str
+    languages: tuple[str, ...]
+    warnings: Collector | None = None  # where a missing translation is reported
+    coverage: Coverage = field(default_factory=Coverage)
+    fonts: dict[str, str] = field(default_factory=dict)  # language or script → font (game.yaml `language_fonts:`)
+
+    @property
+    def is_source(self) -> bool:
+        return self.lang == self.source
+
+    @property
+    def base(self) -> str:
+        """The language without its region: `pt-BR` → `pt`."""
+        return re.split(r"[-_]", self.lang)[0].lower()
+
+    @property
+    def rtl(self) -> bool:
+        return self.base in RTL_LANGUAGES
+
+    @property
+    def cjk(self) -> bool:
+        return self.base in CJK_LANGUAGES
+
+    def missing(self, pos: Pos, key: str) -> None:
+        if self.warnings is not None:
+            self.warnings.warn(pos, f"no {self.lang} translation of '{key}': the {self.source} text is used "
+                                    f"(add '{key}@{self.lang}')")
+
+
+_CURRENT: ContextVar[Edition | None] = ContextVar("pnp_edition", default=None)
+
+
+def current() -> Edition | None:
+    """The edition being loaded or built; None for a game that declares no languages."""
+    return _CURRENT.get()
+
+
+def language() -> str | None:
+    edition = _CURRENT.get()
+    return edition.lang if edition else None
+
+
+@contextmanager
+def editing(edition: Edition | None) -> Iterator[Edition | None]:
+    """A `with` block in which loads and drawings are for `edition` (None: no edition)."""
+    token = _CURRENT.set(edition)
+    try:
+        yield edition
+    finally:
+        _CURRENT.reset(token)
+
+
+def split_key(key: Any) -> tuple[str, str] | None:
+    """('name', 'de') for 'name@de'; None for a key with no language."""
+    if not isinstance(key, str) or "@" not in key:
+        return None
+    m = _TAGGED.match(key)
+    return (m["key"], m["lang"]) if m else None
+
+
+def needs_translation(value: Any) -> bool:
+    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter)."""
+    return isinstance(value, str) and any(ch.isalpha() for ch in value) and not value.startswith("#")
+
+
+def localize(tree: Any, edition: Edition | None = None) -> Any:
+    """The edition's copy of a loaded YAML tree (see the module's docstring); the tree itself when
+    no edition is active or the tree holds no `@` key."""
+    edition = edition or current()
+    if edition is None or not _has_tagged(tree):
+        return tree
+    return _localize(tree, edition)
+
+
+def _has_tagged(tree: Any) -> bool:
+    from pnp.reading.load import LDict, LList
+
+    if isinstance(tree, LDict):
+        return any(split_key(k) for k in tree) or any(_has_tagged(v) for v in tree.values())
+    if isinstance(tree, LList):
+        return any(_has_tagged(v) for v in tree)
+    return False
+
+
+def _localize(tree: Any, edition: Edition) -> Any:
+    from pnp.reading.load import LDict, LList
+
+    if isinstance(tree, LList):
+        out = LList(_localize(v, edition) for v in tree)
+        out.share_positions(tree)
+        return out
+    if not isinstance(tree, LDict):
+        return tree
+    tagged: dict[str, dict[str, str]] = {}  # key → language → the tagged key
+    for k in tree:
+        parts = split_key(k)
+        if parts:
+            tagged.setdefault(parts[0], {})[parts[1]] = k
+    if edition.warnings is not None:
+        for key, langs in tagged.items():
+            for lang, k in langs.items():
+                if key not in tree:
+                    edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' here")
+                elif lang not in edition.languages:
+                    edition.warnings.error(tree.key_pos[k], f"'{k}' is in {lang}, which is not one of `languages:` "
+                                                            f"({', '.join(edition.languages)})")
+    out = LDict()
+    out.share_positions(tree)
+    out._at = {}
+    for k, v in tree.items():
+        if split_key(k):
+            continue
+        langs = tagged.get(k)
+        out[k] = _localize(v, edition)
+        out._at[k] = tree._at.get(k, (tree.pos, tree.pos))
+        if langs is None or not needs_translation(v):
+            continue
+        edition.coverage.total += 1
+        if edition.is_source:
+            edition.coverage.translated += 1
+            continue
+        chosen = langs.get(edition.lang)
+        if chosen is None or tree[chosen] in (None, ""):
+            edition.missing(tree.key_pos[k], k)
+            continue
+        edition.coverage.translated += 1
+        out[k] = _localize(tree[chosen], edition)
+        out._at[k] = tree._at[chosen]
+    return out
+
+
+class TableColumns:
+    """A table's `field@lang` columns for one edition: which column each field's text is read from.
+
+    `columns(names)` gives the names the rest of the table reading sees (a translation column is
+    nameless, so it is never a field of its own); `pick(cells, pos_of)` puts each translated
+    cell in its field's place, warning at the empty translation cell of a text the source has."""
+
+    def __init__(self, names: list[str | None], edition: Edition):
+        self.edition = edition
+        index = {n: i for i, n in enumerate(names) if n is not None}
+        self.pairs: list[tuple[str, int, int | None]] = []  # field, source column, this edition's column
+        for i, n in enumerate(names):
+            parts = split_key(n)
+            if parts and parts[0] in index:
+                key = parts[0]
+                if not any(p[0] == key for p in self.pairs):
+                    wanted = index.get(f"{key}@{edition.lang}")
+                    self.pairs.append((key, index[key], wanted))
+        self.names = [None if split_key(n) else n for n in names]
+        self.problems: list[tuple[int, str]] = []  # (column, what is wrong with its header)
+        for i, n in enumerate(names):
+            parts = split_key(n)
+            if parts and parts[0] not in index:
+                self.problems.append((i, f"column '{n}' translates '{parts[0]}', but the table has no "
+                                         f"'{parts[0]}' column"))
+            elif parts and parts[1] not in edition.languages:
+                self.problems.append((i, f"column '{n}' is in {parts[1]}, which is not one of `languages:` "
+                                         f"({', '.join(edition.languages)})"))
+
+    def pick(self, cells: list, pos_of, errors: Collector | None) -> list:
+        if not self.pairs:
+            return cells
+        cells = list(cells)
+        for key, src, col in self.pairs:
+            value = cells[src]
+            if not needs_translation(value):
+                continue
+            counted = errors is not None  # a row made again later (a large deck) was counted the first time
+            self.edition.coverage.total += counted
+            if self.edition.is_source:
+                self.edition.coverage.translated += counted
+            elif col is not None and cells[col] not in (None, ""):
+                cells[src] = cells[col]
+                self.edition.coverage.translated += counted
+            elif errors is not None:
+                errors.warn(pos_of(col if col is not None else src),
+                            f"no {self.edition.lang} translation of '{key}': the {self.edition.source} text "
+                            f"is used (fill the '{key}@{self.edition.lang}' column)")
+        return cells
+
+
+def declared_languages(raw: Any) -> tuple[tuple[str, ...], str | None]:
+    """(languages, source language) as game.yaml lists them, read before validation (a build asks
+    which editions to make before loading the game); ((), None) when it lists none."""
+    from pnp.reading.load import LDict
+
+    if not isinstance(raw, LDict):
+        return (), None
+    langs = raw.get("languages")
+    if not isinstance(langs, list) or not all(isinstance(x, str) and LANG_CODE.match(x) for x in langs) or not langs:
+        return (), None
+    source = raw.get("source_language", langs[0])
+    return tuple(langs), source if isinstance(source, str) else langs[0]
+
+
+def enter(edition: Edition | None):
+    """Make `edition` current until `leave(token)` (for a function that learns its edition half-way)."""
+    return _CURRENT.set(edition)
+
+
+def leave(token) -> None:
+    _CURRENT.reset(token)
+
+
+def edition_for(raw: Any, errors: Collector) -> Edition | None:
+    """The edition a game.yaml's load is for: the one asked for (`editing`), else the source
+    language's, for a game that lists languages; None for a game that lists none."""
+    langs, source = declared_languages(raw)
+    asked = current()
+    if not langs:
+        return None
+    if asked is not None and asked.lang in langs:
+        edition = Edition(asked.lang, source, langs, errors)
+    else:
+        edition = Edition(source, source, langs, errors)
+    edition.fonts = {k: v for k, v in (raw.get("language_fonts") or {}).items() if isinstance(v, str)} \
+        if isinstance(raw.get("language_fonts"), dict) else {}
+    return edition
+
+
+def in_edition(found, lang: str) -> list:
+    """Errors or warnings of one edition's build, each naming the edition (an overflow that only the
+    German text has says so), except those that already name the language."""
+    from pnp.errors import SpecError
+
+    return [e if f"no {lang} " in e.message else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]

@@ -1,0 +1,234 @@
+"""Language editions: the editions template builds in every language, shaped Arabic, hyphenated
+German, Japanese kinsoku, and missing translations named by language and key."""
+from __future__ import annotations
+
+import csv
+import re
+import zlib
+from pathlib import Path
+
+import pyphen
+import pypdfium2
+import uharfbuzz as hb
+import subprocess
+import sys
+import unicodedata
+
+from pnp.paths import SCAFFOLD
+from pnp.scaffold import create
+from pnp.models.edition import Edition, editing
+
+FONTS = SCAFFOLD / "editions" / "fonts"  # the editions template's own fonts
+
+
+def _game(tmp_path: Path) -> Path:
+    create("lantern", tmp_path, template="editions")
+    return tmp_path / "lantern"
+
+
+class _Run:
+    def __init__(self, *args):
+        done = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True, text=True, timeout=600)
+        self.exit_code, self.output = done.returncode, done.stdout + done.stderr
+
+
+def _streams(pdf: bytes) -> list[bytes]:
+    out = []
+    for m in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.S):
+        try:
+            out.append(zlib.decompress(m.group(1)))
+        except zlib.error:
+            pass
+    return out
+
+
+def test_every_edition_builds_without_a_warning(tmp_path):
+    game = _game(tmp_path)
+    result = _Run(*["build", str(game), "--lang", "all", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output
+    for lang in ("en", "de", "ar", "ja"):
+        folder = tmp_path / "out" / "lantern" / lang
+        assert {"cards.pdf", "rulebook.pdf", "dice-nets.pdf"} <= {p.name for p in folder.iterdir()}
+        assert f"/Lang ({lang})".encode() in (folder / "cards.pdf").read_bytes()
+
+
+def _arabic_cards(tmp_path: Path) -> tuple[Path, list[list[str]]]:
+    game = _game(tmp_path)
+    assert _Run("build", str(game), "--lang", "ar", "--out", str(tmp_path / "out")).exit_code == 0
+    rows = list(csv.reader((game / "cards.csv").read_text(encoding="utf-8").splitlines()))
+    return tmp_path / "out/lantern/ar/cards.pdf", rows
+
+
+def test_arabic_glyphs_are_the_ones_harfbuzz_gives(tmp_path):
+    pdf, rows = _arabic_cards(tmp_path)
+    blocks = []  # the glyph ids of each shaped run drawn (one BT … ET each)
+    for stream in _streams(pdf.read_bytes()):
+        for block in re.findall(rb"BT (.*?) ET", stream, re.S):
+            if re.search(rb"/PS\d+ [\d.]+ Tf", block):
+                blocks.append([int(g, 16) for g in re.findall(rb"<([0-9A-F]{4})>", block)])
+    face = hb.Face(hb.Blob((FONTS / "NotoSansArabic-editions.ttf").read_bytes()))
+    names = [row[rows[0].index("name@ar")] for row in rows[1:]]
+    for name in names:  # each title is one right-to-left run, in one font
+        buf = hb.Buffer()
+        buf.add_str(name)
+        buf.guess_segment_properties()
+        hb.shape(hb.Font(face), buf, {"kern": True, "liga": True})
+        expected = [i.codepoint for i in buf.glyph_infos]
+        assert expected in blocks, name
+    # joined forms: the same letter is drawn with different glyphs in different places of a word
+    buf = hb.Buffer()
+    buf.add_str("ببب")
+    buf.guess_segment_properties()
+    hb.shape(hb.Font(face), buf, {})
+    assert len({i.codepoint for i in buf.glyph_infos}) == 3
+
+
+def test_arabic_text_copies_as_the_logical_string(tmp_path):
+    pdf, rows = _arabic_cards(tmp_path)
+    doc = pypdfium2.PdfDocument(str(pdf))
+    text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    # letters in the order written; vowel marks (harakat, Unicode category Mn) are left out of the
+    # comparison: pdfium moves a mark drawn over its letter elsewhere in the word (docs/languages.md)
+    def letters(s: str) -> str:
+        return "".join(c for c in s if not c.isspace() and unicodedata.category(c) != "Mn")
+
+    flat = letters(text)
+    for column in ("name@ar", "text@ar"):
+        for row in rows[1:]:
+            written = row[rows[0].index(column)]
+            assert letters(written) in flat, written
+
+
+def _edition(lang: str) -> Edition:
+    return Edition(lang, "en", ("en", lang))
+
+
+def test_a_german_word_too_long_is_hyphenated_at_a_dictionary_point():
+    from pnp.draw.text import layout_text
+
+    word = "Marktaufsichtsbehördenvertreterin"
+    with editing(_edition("de")):
+        lay = layout_text(word, "sans", 10, 9, 90, 200)
+    assert lay.fits and lay.size >= 9
+    pieces = ["".join(r.text for r in line) for line in lay.lines]
+    assert len(pieces) > 1 and all(p.endswith("-") for p in pieces[:-1])
+    cuts, at = [], 0
+    for p in pieces[:-1]:
+        at += len(p) - 1
+        cuts.append(at)
+    allowed = set(pyphen.Pyphen(lang="de_DE", left=2, right=2).positions(word))
+    assert set(cuts) <= allowed
+
+
+def test_japanese_breaks_between_characters_never_before_closing_or_small_kana():
+    from pnp.draw.text import layout_text
+
+    text = "カードを1枚出して効果（カードに書かれたこと）を行い、その後カードを1枚引きます。ちょっと待ってください。"
+    forbidden = set("）」』。、ゃゅょっぁぃぅぇぉャュョッァィゥェォー")
+    with editing(Edition("ja", "en", ("en", "ja"), fonts={})):
+        for width in range(40, 160, 7):
+            lay = layout_text(text, "sans", 9, 9, width, 1000)
+            lines = ["".join(r.text for r in line) for line in lay.lines]
+            assert "".join(lines) == text
+            assert len(lines) > 1
+            assert not any(line[0] in forbidden for line in lines[1:]), lines
+
+
+def test_a_missing_translation_is_a_warning_naming_language_and_key(tmp_path):
+    game = _game(tmp_path)
+    csv = (game / "cards.csv").read_text(encoding="utf-8").replace("Teehaus", "")
+    (game / "cards.csv").write_text(csv, encoding="utf-8")
+    yaml = (game / "dice.yaml").read_text(encoding="utf-8").replace("    name@ja: 市場のサイコロ\n", "")
+    (game / "dice.yaml").write_text(yaml, encoding="utf-8")
+    result = _Run(*["build", str(game), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert re.search(r"cards\.csv:\d+:\d+: warning: no de translation of 'name'", result.output)
+    assert re.search(r"dice\.yaml:\d+:\d+: warning: no ja translation of 'name'", result.output)
+    assert "no ar translation" not in result.output
+
+
+def test_a_game_without_languages_refuses_lang(tmp_path):
+    create("plain", tmp_path)
+    result = _Run(*["build", str(tmp_path / "plain"), "--lang", "de", "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert "lists no `languages:`" in result.output
+
+
+def test_an_overflow_in_one_language_names_that_language(tmp_path):
+    game = _game(tmp_path)
+    csv_text = (game / "cards.csv").read_text(encoding="utf-8")
+    long = " ".join(["Nimm 1 Münze von einer anderen Person und lege sie in die Schachtel zurück."] * 6)
+    (game / "cards.csv").write_text(csv_text.replace("Nimm 1 Münze von einer anderen Person.", long), encoding="utf-8")
+    result = _Run("build", str(game), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    overflows = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert overflows and all("warning: de edition: " in line for line in overflows), result.output
+
+
+def test_validate_reports_each_languages_coverage(tmp_path):
+    game = _game(tmp_path)
+    csv_text = (game / "cards.csv").read_text(encoding="utf-8").replace(",すり,", ",,")
+    (game / "cards.csv").write_text(csv_text, encoding="utf-8")
+    (game / "rules.ar.md").unlink()
+    result = _Run("validate", str(game))
+    assert result.exit_code == 0, result.output
+    shown = dict(re.findall(r"^\s+(\w+): (\d+)% translated", result.output, re.M))
+    assert set(shown) == {"en", "de", "ar", "ja"}
+    assert shown["en"] == shown["de"] == "100"
+    assert int(shown["ar"]) < 100 and int(shown["ja"]) < 100
+    assert re.search(r"game\.yaml:\d+:\d+: warning: no ar rulebook \('rules\.ar\.md'\)", result.output)
+    assert re.search(r"cards\.csv:\d+:\d+: warning: no ja translation of 'name'", result.output)
+
+
+def _letters(s: str) -> str:
+    return "".join(c for c in s if not c.isspace() and unicodedata.category(c) != "Mn")
+
+
+def _prose(markdown: str) -> list[str]:
+    """The rulebook source's running paragraphs (not headings, not template lines)."""
+    return [p.strip() for p in markdown.split("\n\n") if p.strip() and not p.lstrip().startswith(("#", "{"))]
+
+
+def test_the_arabic_and_japanese_rulebooks_copy_as_written_and_japanese_keeps_kinsoku(tmp_path):
+    game = _game(tmp_path)
+    assert _Run("build", str(game), "--out", str(tmp_path / "out")).exit_code == 0
+    forbidden_first = set("）」』。、ゃゅょっぁぃぅぇぉャュョッァィゥェォー")
+    for lang in ("ar", "ja"):
+        doc = pypdfium2.PdfDocument(str(tmp_path / f"out/lantern/{lang}/rulebook.pdf"))
+        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+        flat = _letters("".join(pages))
+        for para in _prose((game / f"rules.{lang}.md").read_text(encoding="utf-8")):
+            assert _letters(para) in flat, (lang, para)
+        if lang == "ja":
+            lines = [line for page in pages for line in page.splitlines() if line.strip()]
+            assert not any(line.strip()[0] in forbidden_first for line in lines), lines
+
+
+def test_a_game_without_languages_takes_none_of_the_new_paths(tmp_path):
+    # (reportlab itself imports uharfbuzz and pyphen when they are installed, for its own optional features)
+    create("plain", tmp_path)
+    code = ("import sys; from pnp.build import BuildOptions, build_game; "
+            f"build_game({str(tmp_path / 'plain')!r}, BuildOptions(out={str(tmp_path / 'out')!r})); "
+            "print(sorted(m for m in ('bidi', 'uniseg', 'babel', 'pnp.draw.shaping', 'pnp.draw.complextext', "
+            "'pnp.draw.pdfglyphs') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert not (tmp_path / "out/plain/en").exists() and (tmp_path / "out/plain/cards.pdf").exists()
+
+
+def test_a_translation_of_nothing_or_in_an_unlisted_language_is_an_error_at_its_place(tmp_path):
+    game = _game(tmp_path)
+    dice = (game / "dice.yaml").read_text(encoding="utf-8")
+    (game / "dice.yaml").write_text(dice.replace("    name@ja: 市場のサイコロ\n", "    name@fr: Dé\n    nme@de: x\n"),
+                                    encoding="utf-8")
+    csv_text = (game / "cards.csv").read_text(encoding="utf-8")
+    (game / "cards.csv").write_text(csv_text.replace("text@ja", "txt@ja", 1), encoding="utf-8")
+    result = _Run("validate", str(game))
+    assert result.exit_code == 2
+    assert re.search(r"dice\.yaml:\d+:5: .*'name@fr' is in fr, which is not one of `languages:`", result.output)
+    assert re.search(r"dice\.yaml:\d+:5: .*'nme@de' translates 'nme', but there is no 'nme' here", result.output)
+    assert re.search(r"cards\.csv:1:\d+: .*column 'txt@ja' translates 'txt', but the table has no 'txt' column",
+                     result.output)
+    assert "Traceback" not in result.output
