@@ -34,7 +34,7 @@ def has_template(text: str) -> bool:
 
 class _Budget:
     def __init__(self):
-        self.deadline = time.monotonic() + SECONDS
+        self.deadline = time.thread_time() + SECONDS  # processor time: a busy machine does not spend it
         self.slow: dict = {}  # template source → why it was stopped (`templating.remembering_slow`)
         self.spent = False  # a template ran out of time, or the file's budget is gone
 
@@ -83,9 +83,9 @@ def _rendered(text: str, key: Any, pos: Pos, context: dict, errors: Collector, b
     if not has_template(text) or budget.spent:
         return text
     said = f"{key}: " if key is not None else ""
-    if time.monotonic() > budget.deadline:
+    if time.thread_time() > budget.deadline:
         budget.spent = True
-        errors.error(pos, f"{said}the templates of this file take longer than {SECONDS:g} s in all; "
+        errors.error(pos, f"{said}the templates of this file take longer than {SECONDS:g} s of processor time in all; "
                           "the rest were not run")
         return text
     try:

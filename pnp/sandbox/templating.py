@@ -16,7 +16,8 @@ build or exhaust memory:
   (`steps`; a sort n log n), so a search of a long list inside one filter call, which no loop
   or clock tick sees, is stopped by what it does, not by how long it took;
 - output is generated piece by piece and stops at `output` characters;
-- a wall-clock budget stops anything slow that slipped through; inside
+- a budget of processor time (the thread's own, so a busy machine does not
+  spend it) stops anything slow that slipped through; inside
   `remembering_slow()` (a deck's faces), a template that ran out of time is
   not run again for the next card, so a slow template costs its budget once,
   not once per card.
@@ -74,7 +75,7 @@ class Limits:
     depth: int         # macro calls (and recursive loops) inside one another
     bits: int          # size of an integer it makes
     width: int         # a field width or precision in a format string
-    seconds: float     # wall-clock time
+    seconds: float     # processor time of the rendering thread (time.thread_time: other processes do not count)
     steps: int = 20_000_000  # items looked at by filters, tests, `in` and methods (sorting counts n log n)
 
 
@@ -95,7 +96,7 @@ class _Budget:
 
     def __init__(self, limits: Limits):
         self.limits = limits
-        self.deadline = time.monotonic() + limits.seconds
+        self.deadline = time.thread_time() + limits.seconds
         self.iterations = 0
         self.total = 0
         self.depth = 0
@@ -247,8 +248,8 @@ def _environment_class():
             return b if b is not None else _Budget(self.limits)  # outside a render (constant folding): one-off
 
         def _tick(self, b: _Budget) -> None:
-            if time.monotonic() > b.deadline:
-                raise _limit(f"the template runs longer than {b.limits.seconds:g} s", timeout=True)
+            if time.thread_time() > b.deadline:
+                raise _limit(f"the template runs longer than {b.limits.seconds:g} s of processor time", timeout=True)
 
         def _made(self, value: Any) -> Any:
             """Count a value the template made against the size limits; refuse it when too large."""
