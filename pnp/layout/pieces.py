@@ -126,7 +126,7 @@ class PieceLayouts:
                 continue
             for key, source, used in templates_of(rb.box):
                 for name in sorted(used - known):
-                    if not _fails_on(source, key == "show_if", name, ctx):
+                    if not fails_on(source, key == "show_if", name, ctx):
                         continue
                     at = name_pos(locate(rb.raw, [key]), source, name)
                     names, pieces = self._undefined.setdefault((at, name), (set(), {}))
@@ -164,7 +164,7 @@ def side_keys(side: str) -> tuple[str, str]:
     return ("x", "width") if side in ("left", "right") else ("y", "height")
 
 
-def _fails_on(source: str, expression: bool, name: str, ctx: dict) -> bool:
+def fails_on(source: str, expression: bool, name: str, ctx: dict) -> bool:
     """Whether rendering `source` with these fields fails because `name` is undefined."""
     if source == name:
         return True  # a bare field name (`show_if: rare`, `icons: cost`) the piece does not have

@@ -8,6 +8,8 @@ that `pnp validate` finds every content error; `draw` uses it.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from pnp.render.assets import Assets
 from pnp.errors import Collector
 from pnp.layout.draw import BoxDrawer, Prepared  # noqa: F401  (Prepared: what `prepare` returns)
@@ -43,17 +45,8 @@ class FaceDrawer:
     def draw(self, surface, face: Face, entry: CardEntry, copy: int, x: float, y: float, rotation: int = 0,
              bleed: tuple[float, float, float, float] | None = None) -> None:
         """Draw a face with its trim's top-left at (x, y), clipped to the given bleed on each side."""
-        deck = self.deck
-        w, h = deck.width, deck.height
-        l, t, r, b = bleed if bleed is not None else (deck.bleed,) * 4
-        surface.save()
-        surface.translate(x, y)
-        if rotation == 180:
-            surface.translate(w, h)
-            surface.rotate(180)
-        surface.clip_rect(-l, -t, w + l + r, h + t + b)
-        self._draw_face(surface, face, entry, copy)
-        surface.restore()
+        with self._placed(surface, x, y, rotation, bleed):
+            self._draw_face(surface, face, entry, copy)
 
     def form(self, surface, face: Face, entry: CardEntry, copy: int) -> str:
         """The face with its whole bleed drawn as a form of a PDF surface's document; its name.
@@ -73,6 +66,14 @@ class FaceDrawer:
     def place_form(self, surface, name: str, x: float, y: float, rotation: int = 0,
                    bleed: tuple[float, float, float, float] | None = None) -> None:
         """Place a face's form as `draw` would draw the face: trim's top-left at (x, y), clipped to `bleed`."""
+        with self._placed(surface, x, y, rotation, bleed):
+            surface.translate(-self.deck.bleed, -self.deck.bleed)
+            surface.place_form(name)
+
+    @contextmanager
+    def _placed(self, surface, x: float, y: float, rotation: int, bleed: tuple[float, float, float, float] | None):
+        """Inside, the face's own coordinates: its trim's top-left at (x, y), turned by `rotation`,
+        clipped to `bleed` on each side (the deck's whole bleed when None)."""
         w, h = self.deck.width, self.deck.height
         l, t, r, b = bleed if bleed is not None else (self.deck.bleed,) * 4
         surface.save()
@@ -81,8 +82,7 @@ class FaceDrawer:
             surface.translate(w, h)
             surface.rotate(180)
         surface.clip_rect(-l, -t, w + l + r, h + t + b)
-        surface.translate(-self.deck.bleed, -self.deck.bleed)
-        surface.place_form(name)
+        yield
         surface.restore()
 
     def _draw_face(self, surface, face: Face, entry: CardEntry, copy: int) -> None:

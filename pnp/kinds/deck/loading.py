@@ -330,20 +330,14 @@ class _UndefinedNames:
 
 
 def _fails_on(source: str, expression: bool, name: str, face: Face, entry: CardEntry, deck: Deck) -> bool:
-    """Whether rendering `source` for this card fails because `name` is undefined."""
-    if source == name:
-        return True  # a bare field name (`show_if: rare`, `icons: cost`) that the card does not have
+    """Whether rendering `source` for this card fails because `name` is undefined (the layout
+    engine's test, with the card's context)."""
+    from pnp.layout.pieces import fails_on
+
     context = dict(face.fields)
     context["card"] = entry.facts(1)
     context["deck"] = {"name": deck.name, "title": deck.title or deck.name, "total": 0}
-    try:
-        if expression:
-            templating.evaluate(source, context)
-        else:
-            templating.render(source, context)
-    except templating.TemplateError as e:
-        return f"'{name}' is undefined" in e.message
-    return False
+    return fails_on(source, expression, name, context)
 
 
 def _cards_at(where: list[Pos]) -> str:
