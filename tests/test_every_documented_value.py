@@ -39,6 +39,8 @@ LAID = {"background": "white", "boxes": {
 ADDITIONS = [
     ("default", "game.yaml", ("parameters", "hand"), {"value": 5, "means": "cards in hand", "limit": "max", "of": ["cards"]}),
     ("default", "game.yaml", ("print", "gutter"), "auto"),
+    ("default", "game.yaml", ("balance",), {"games": 20, "expect": [{"name": "short games", "figure": "mean_rounds",
+                                                                       "at_most": 12, "level": "target"}]}),
     ("default", "layouts.yaml", ("layouts", "front", "boxes", "row"),
      {"type": "icons", "icons": ["star", "circle"], "x": "6mm", "y": "16mm", "width": "51mm", "height": "4mm", "color": "brown"}),
     ("art", "cards.yaml", ("layouts", "place", "boxes", "row"),
