@@ -149,6 +149,25 @@ def test_a_game_every_policy_wins_random_play_included_is_found():
     assert [(f.rule, f.pos) for f in found] == [("no-decision", HERE)] and "random" in found[0].message
 
 
+def test_a_game_over_after_its_first_round_is_found_at_its_length():
+    games = [Outcome(p, "end", 1, "the last round", HERE) for p in ("greedy", RANDOM) for _ in range(20)]
+    found = decision_findings(_sim(games))
+    assert [(f.rule, f.pos) for f in found] == [("no-decision", HERE)] and "the last round" in found[0].message
+
+
+def test_a_game_decided_the_moment_its_ending_comes_into_play_is_found():
+    games = [Outcome(p, "loss", 9, "the arrival", HERE, phase_turn=1) for p in ("greedy", RANDOM) for _ in range(30)]
+    games += [Outcome("greedy", "win", 12, "the fall", None, phase_turn=4)] * 10
+    found = decision_findings(_sim(games))
+    assert [(f.rule, f.pos) for f in found] == [("no-decision", HERE)] and "the arrival" in found[0].message
+
+
+def test_a_game_whose_endgame_takes_turns_passes():
+    games = [Outcome(p, "loss", 9, "the arrival", HERE, phase_turn=t) for p in ("greedy", RANDOM) for t in range(2, 22)]
+    games += [Outcome("greedy", "end", 16, "the last round", HERE)] * 20
+    assert decision_findings(_sim(games)) == []
+
+
 def test_a_game_that_rewards_decisions_passes():
     games = [Outcome("greedy", "win", 8, "the win", HERE)] * 30 + [Outcome("greedy", "loss", 8, "l", HERE)] * 10
     games += [Outcome(RANDOM, "win", 8, "the win", HERE)] * 5 + [Outcome(RANDOM, "loss", 8, "l", HERE)] * 35

@@ -28,7 +28,8 @@ from pnp.reading.load import locate
 
 ROUNDS = 16
 NUMBERS = {"rounds": parameters.Default(ROUNDS, "the number of rounds a game lasts", 1, "nobody would ever eat",
-                                        most=200)}
+                                        most=200),
+           "free_squares": parameters.Default(1, "the free squares a bonus square earns", 0, most=1000)}
 GROW_SIZES = (2, 3)            # a reviewer's "two or three squares": a note, not a rule of the rulebook
 STUCK_NOTE = 0.10              # a greedy player stuck more often than this is noted (a game gates it with `balance:`)
 CHECK_GAMES = 300
@@ -51,6 +52,7 @@ class BlobRules:
     start: dict[int, int]          # die face → its starting blob (mask on the shape grid)
     grow: dict[int, poly.Piece]    # die face → its grow shape, prepared for the shape grid
     rounds: int
+    free: int = 1                  # free squares a covered bonus square earns
     _city_piece: dict = field(default_factory=dict)
 
     def blob_piece(self, mask: int) -> poly.Piece:
@@ -118,8 +120,9 @@ def compile_rules(game) -> BlobRules:
             start[face] = shapes.mask(poly.picture_cells(area.shape), at)
         if spec.shape:
             grow[face] = poly.prepare(shapes, poly.picture_cells(spec.shape))
-    rounds = int(parameters.values(game, NUMBERS)["rounds"])
-    return BlobRules(board, pieces, points, bonus, shapes, start, grow, rounds)
+    numbers = parameters.values(game, NUMBERS)
+    return BlobRules(board, pieces, points, bonus, shapes, start, grow, int(numbers["rounds"]),
+                     int(numbers["free_squares"]))
 
 
 # --------------------------------------------------------------------------- one game
@@ -131,6 +134,9 @@ class GameRecord:
     largest: int
     eaten: int
     stuck_rounds: int
+    rounds: int = 0               # the rounds played
+    city_eaten_at: int = 0        # the round the last city piece was eaten (0: the city still stands)
+    by_free_square: bool = False  # that last piece was finished by a bonus square's free square
 
 
 def _covering(piece: poly.Piece) -> tuple[int, int]:
@@ -154,7 +160,8 @@ def play_game(rules: BlobRules, policy: str, dice: random.Random, rng: random.Ra
     alive = list(range(len(rules.pieces)))
     points = eaten = stuck = 0
     greedy = policy == "greedy"
-    for _ in range(rules.rounds):
+    city_eaten_at, by_free = 0, False
+    for round_no in range(1, rules.rounds + 1):
         a, b = dice.randint(1, 6), dice.randint(1, 6)
         touch = city.neighbours(blob) if blob else None
         options = []
@@ -175,7 +182,8 @@ def play_game(rules: BlobRules, policy: str, dice: random.Random, rng: random.Ra
             k = poly.nth_bit(legal, rng.randrange(legal.bit_count()))
         placed = piece.mask << k
         blob |= placed
-        free_squares = (placed & rules.bonus).bit_count()
+        free_squares = (placed & rules.bonus).bit_count() * rules.free
+        blob_alone_ate_all = all(not rules.pieces[i] & ~blob for i in alive)
         for _ in range(free_squares):
             spots = city.neighbours(blob) & ~blob
             if not spots:
@@ -188,6 +196,8 @@ def play_game(rules: BlobRules, policy: str, dice: random.Random, rng: random.Ra
             else:
                 points += rules.points[i]
                 eaten += 1
+        if alive and not still and not city_eaten_at:
+            city_eaten_at, by_free = round_no, not blob_alone_ate_all
         alive = still
         g = rules.grow.get(grow)
         if g is None:
@@ -206,7 +216,7 @@ def play_game(rules: BlobRules, policy: str, dice: random.Random, rng: random.Ra
             if comp[f] & merged:
                 comp[f] = merged
     largest = max((m.bit_count() for m in comp.values()), default=0)
-    return GameRecord(points + largest, points, largest, eaten, stuck)
+    return GameRecord(points + largest, points, largest, eaten, stuck, rules.rounds, city_eaten_at, by_free)
 
 
 def _greedy_place(rules: BlobRules, options, blob: int, alive: list[int]):
@@ -322,7 +332,37 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     result.charts.append(Chart("Games with a stuck round (no blob fits)", "bars",
                                {p: result.figures[f"{p}_stuck_rate"] * 100 for p in records if records[p]},
                                "policy", "% of games"))
+    result.outcomes = _outcomes(game, rules, records)
     return result
+
+
+def _outcomes(game, rules: BlobRules, records: dict[str, list[GameRecord]]) -> list:
+    """Each game as the generic decision checks read it (`pnp.referee.decisions`), from the games played
+    above (the random policy among them). A sheet has no loss: a game is won the round the blob has eaten
+    the whole city (by a blob, or by a bonus square's free squares), else it ends after the last round."""
+    from pnp.referee.decisions import RANDOM, Outcome
+
+    parts = _parts(game)
+    raw = parts.component.raw
+    ate = locate(raw, ["grids", parts.city_id, "pieces"])
+    free = parameters.where(game, "free_squares") or (
+        locate(raw, ["grids", parts.city_id, "marks", parts.mark_id]) if parts.mark_id else ate)
+    last = parameters.where(game, "rounds") or (
+        locate(raw, ["tracks", parts.track_id, "boxes"]) if parts.track_id else family_pos(game))
+    whole = f"eating the whole city ({len(rules.pieces)} pieces)"
+    free_words = f"the free squares of bonus squares ({parameters.rule_words(game, 'free_squares', NUMBERS)})"
+    end_words = f"the last round ({parameters.rule_words(game, 'rounds', NUMBERS)})"
+    out = []
+    for policy, recs in records.items():
+        name = RANDOM if policy == "random" else policy
+        for r in recs:
+            if r.city_eaten_at:
+                out.append(Outcome(name, "win", r.city_eaten_at,
+                                   f"{whole}, finished by {free_words}" if r.by_free_square else f"{whole} with a blob",
+                                   free if r.by_free_square else ate))
+            else:
+                out.append(Outcome(name, "end", r.rounds, end_words, last))
+    return out
 
 
 def referee_check(game) -> list[Finding]:

@@ -33,6 +33,7 @@ RULE_AO_HEALTH = 6
 AO_STEP = 2            # spaces the Ancient One moves after each player's turn
 MONSTER_CAP = 4        # fewer than this on the board: a new monster may be added instead of moving one
 MAX_TURNS = 400        # player turns before a simulated game is called unfinished
+RANDOM_GAMES = 200     # at most this many games by players who walk at random, for the decision checks
 UNPLAYABLE = ("board", "sanitarium", "scenario")   # findings that leave nothing to play on
 # The game's own names in its board spec (pnp/examples/miskatonic/board.yaml): space types and pieces.
 SHELF, STORE, SANITARIUM = "bookshelf", "store", "sanitarium"
@@ -765,6 +766,14 @@ class _Game:
         return "unfinished", MAX_TURNS
 
 
+class _RandomGame(_Game):
+    """A game of players who decide nothing: each turn every investigator heads for a space drawn at
+    random (any legal move), and the rest of the turn follows the rules as above."""
+
+    def target(self, i: int) -> int | None:
+        return self.rng.randrange(len(self.s.nbrs))
+
+
 def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     """Play `games` games (2, 3 and 4 players in turn) with simple policies; rates, lengths, charts."""
     setup = _setup(game)
@@ -772,11 +781,13 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     outcomes: Counter = Counter()
     by_players: dict[int, Counter] = {n: Counter() for n in (2, 3, 4)}
     lengths, rounds, awakenings, fights = [], [], [], 0
+    played: list = []
     step = max(1, games // 100)
     for g in range(games):
         players = 2 + g % 3
         sim = _Game(setup, players, random.Random(rng.getrandbits(64)))
         result, turns = sim.play()
+        played.append((players, result, turns, sim.awake_at))
         outcomes[result] += 1
         by_players[players][result] += 1
         lengths.append(turns)
@@ -815,4 +826,38 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
                       "mean_awakening": aw, "ao_distance": float(dist), "ao_moves": float(-(-dist // setup.n["ao_step"])),
                       "fights_per_game": fights / n}
     result.labels.update({"ao_distance": "Ancient One distance", "ao_moves": "Ancient One moves"})
+    result.outcomes = _outcomes(game, setup, played, min(games, RANDOM_GAMES), random.Random(seed + 1))
     return result
+
+
+def _outcomes(game, setup: Setup, played: list, random_games: int, rng: random.Random) -> list:
+    """Each game as the generic decision checks read it (`pnp.referee.decisions`), by rounds: the games
+    played above (policy "greedy"), and RANDOM_GAMES more by players walking at random, on a stream of
+    their own (the figures and balance.pdf stay as they were). The Ancient One's arrival is located at
+    its destination in the scenario, its fall at its Health; `phase_turn` counts from the stars being right."""
+    from pnp.referee.decisions import RANDOM, Outcome
+
+    sc = _board(game).scenarios[0]
+    ao = _ancient_one(sc)
+    goal = next((str(p.to) for p in sc.spec.pieces if p.piece == ANCIENT_ONE and p.to), "its destination")
+    win_pos = parameters.where(game, "ao_health") or ao.pos
+    march = setup.dist[setup.start][setup.dest]
+    won = f"destroying the Ancient One ({parameters.rule_words(game, 'ao_health', NUMBERS)})"
+    lost = (f"the Ancient One reaching {goal}, {march} "
+            f"space{'s' if march != 1 else ''} from its start ({parameters.rule_words(game, 'ao_step', NUMBERS)})")
+
+    def ended(policy: str, players: int, result: str, turns: int, awake_at) -> Outcome:
+        rounds = -(-turns // players)
+        phase = turns - awake_at if awake_at else None
+        if result == "win":
+            return Outcome(policy, "win", rounds, won, win_pos, phase)
+        if result == "loss":
+            return Outcome(policy, "loss", rounds, lost, ao.to.pos, phase)
+        return Outcome(policy, result, rounds)
+
+    out = [ended("greedy", *g) for g in played]
+    for g in range(random_games):
+        players = 2 + g % 3
+        sim = _RandomGame(setup, players, random.Random(rng.getrandbits(64)))
+        out.append(ended(RANDOM, players, *sim.play(), sim.awake_at))
+    return out

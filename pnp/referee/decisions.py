@@ -5,7 +5,11 @@ won or lost, on which turn, and the rule or card that ended it, with its place i
 these findings without code of its own (rule `no-decision`):
 
 - most games (the lower end of the share's 95 % interval above one half) end on the first turn (the
-  first round, in a game of several players), by one rule or card: the players had nothing to decide;
+  first round, in a game of several players), by one rule or card: the players had nothing to decide
+  (a game that simply runs out of turns on its first one counts too: one round is not a game);
+- most games are won or lost on the first turn the ending's rule is in play (an `Outcome.phase_turn`
+  of 1: the Ancient One reaches its goal on its first march), by one rule or card: whatever the
+  players did before, nothing they decide once it is in play changes the result;
 - every policy wins most games (the lower end of each one's 95 % interval above one half), a player
   choosing at random among legal moves included: what the player decides does not matter.
 
@@ -39,6 +43,8 @@ class Outcome:
     turns: int                # the turn on which the game ended (1: the first; a round, with several players)
     cause: str = ""           # the ending in the game's words ("the spacecraft win")
     pos: Pos | None = None    # where that ending's rule or card is written
+    phase_turn: int | None = None   # the ending's turn counted from when its rule came into play (1: at once), when
+                                    # the game has such a phase (the Ancient One on the board); None otherwise
 
 
 def decision_findings(sim) -> list[Finding]:
@@ -46,20 +52,40 @@ def decision_findings(sim) -> list[Finding]:
     outcomes = [o for o in getattr(sim, "outcomes", ()) if isinstance(o, Outcome)]
     if len(outcomes) < MIN_GAMES:
         return []
-    return _first_turn(outcomes) + _every_policy(outcomes)
+    return _first_turn(outcomes) + _first_turn_in_play(outcomes) + _every_policy(outcomes)
+
+
+ENDINGS = ("win", "loss", "end")   # "end": the game ran its fixed length (a roll-and-write's last round)
 
 
 def _first_turn(outcomes: list[Outcome]) -> list[Finding]:
-    early = Counter((o.result, o.cause, o.pos) for o in outcomes if o.turns <= 1 and o.result in ("win", "loss"))
+    early = Counter((o.result, o.cause, o.pos) for o in outcomes if o.turns <= 1 and o.result in ENDINGS)
     if not early:
         return []
     (result, cause, pos), n = early.most_common(1)[0]
     if wilson(n, len(outcomes))[0] < FIRST_TURN_SHARE or pos is None:
         return []
+    share = f"{rate_text(n, len(outcomes))} of {len(outcomes)} simulated games"
+    if result == "end":
+        return [Finding(pos, "no-decision", f"{share} are over after the first turn, by {cause or 'this rule'}: "
+                                            "the players make one choice and the game is decided")]
+    word = "won" if result == "win" else "lost"
+    return [Finding(pos, "no-decision", f"{share} are {word} on the first turn by {cause or 'this rule'}: no "
+                                        "decision of the players comes before it")]
+
+
+def _first_turn_in_play(outcomes: list[Outcome]) -> list[Finding]:
+    at_once = Counter((o.result, o.cause, o.pos) for o in outcomes
+                      if o.phase_turn is not None and o.phase_turn <= 1 and o.turns > 1 and o.result in ("win", "loss"))
+    if not at_once:
+        return []
+    (result, cause, pos), n = at_once.most_common(1)[0]
+    if wilson(n, len(outcomes))[0] < FIRST_TURN_SHARE or pos is None:
+        return []
     word = "won" if result == "win" else "lost"
     return [Finding(pos, "no-decision", f"{rate_text(n, len(outcomes))} of {len(outcomes)} simulated games are {word} "
-                                        f"on the first turn by {cause or 'this rule'}: no decision of the players "
-                                        "comes before it")]
+                                        f"by {cause or 'this rule'} on the first turn it is in play: nothing the "
+                                        "players decide once it is changes the result")]
 
 
 def _every_policy(outcomes: list[Outcome]) -> list[Finding]:

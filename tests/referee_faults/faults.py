@@ -20,6 +20,26 @@ class Edit(NamedTuple):
 
 
 E = Edit
+CITY_F_TO_Y = "".join(f"      - {{label: {p}" + rest for p, rest in (  # the city's buildings F to Y (a city of five is legal)
+    ("F", ', shape: [".#", "##", ".#"], at: [1, 2], points: 4}\n'),
+    ("G", ', shape: ["###", ".#."], at: [8, 3], points: 4}\n'),
+    ("H", ', shape: ["##", "#.", "#."], at: [0, 5], points: 4}\n'),
+    ("I", ', shape: ["###", ".#.", ".#."], at: [4, 3], points: 5}\n'),
+    ("J", ', shape: ["###", ".#."], at: [12, 4], points: 4}\n'),
+    ("K", ', shape: [".#.", "###", ".#."], at: [2, 6], points: 5}       # the cross-roads church\n'),
+    ("L", ', shape: [".##", ".#.", "##."], at: [6, 6], points: 5}\n'),
+    ("M", ', shape: ["#.", "##", ".#"], at: [10, 6], points: 4}\n'),
+    ("N", ', shape: ["##", "#.", "#."], at: [14, 7], points: 4}\n'),
+    ("P", ', shape: ["##", ".#", ".#"], at: [0, 9], points: 4}\n'),
+    ("Q", ', shape: ["##", "##"], at: [3, 10], points: 3}\n'),
+    ("R", ', shape: ["####", "#..."], at: [7, 10], points: 5}\n'),
+    ("S", ', shape: ["##", "#.", "##"], at: [12, 10], points: 5}\n'),
+    ("T", ', shape: [".#", ".#", "##"], at: [14, 11], points: 4}\n'),
+    ("U", ', shape: ["...#", "####"], at: [7, 12], points: 5}\n'),
+    ("V", ', shape: ["###", "#..", "#.."], at: [0, 13], points: 5}\n'),
+    ("W", ', shape: [".##", ".#.", "##."], at: [3, 13], points: 5}\n'),
+    ("X", ', shape: ["##"], at: [10, 15], points: 1}                    # the bus stop\n'),
+    ("Y", ', shape: ["###"], at: [13, 15], points: 2}\n')))
 FAULTS = [
     # ---------------------------------------------------------------- cave
     E("cave", "cards.yaml", "{id: seismo-5, count: 2,", "{id: seismo-5, count: 1,", "seismograph-count"),
@@ -167,6 +187,11 @@ FAULTS = [
     E("blorg", "cards.yaml", "            if: [[crop-circle, radio], [signal]]",
       "            unless: [[crop-circle, radio], [signal]]", "no-decision"),
     E("cave", "game.yaml", "quake_at:\n    value: 21", "quake_at:\n    value: 1", "no-decision"),
+    E("blob", "game.yaml", "rounds:\n    value: 16", "rounds:\n    value: 1", "no-decision"),
+    E("blob", "game.yaml", "free_squares:\n    value: 1", "free_squares:\n    value: 300", "no-decision"),
+    E("miskatonic", "board.yaml", "{piece: ancient-one, at: B16, to: university}",
+      "{piece: ancient-one, at: B16, to: B16}", "no-decision"),
+    E("miskatonic", "game.yaml", "ao_step: {value: 2,", "ao_step: {value: 30,", "no-decision", at="board.yaml"),
     # ---------------------------------------------------------------- components the text names but the specs lack
     E("blob", "sheet.yaml", "cells: [[6, 1], [13, 2], [7, 5], [12, 8], [5, 11], [9, 14]]", "cells: []", "components",
       at="rules.md"),
@@ -239,4 +264,9 @@ LEGAL = [
     E("miskatonic", "rules.md", "## Tomes, monsters and figures\n",
       "## Tomes, monsters and figures\n\nThe box holds 4 Health markers in all; if there are 2 Health markers on "
       "a pack, take one off.\n", None),
+    # a game made easier or harder, still decided by play (the decision checks must not flag it)
+    E("blob", "sheet.yaml", CITY_F_TO_Y, "", None),
+    E("miskatonic", "game.yaml", "ao_step: {value: 2,", "ao_step: {value: 3,", None),
+    E("miskatonic", "board.yaml", "{piece: ancient-one, at: B16, to: university}",
+      "{piece: ancient-one, at: B16, to: museum}", None),
 ]
