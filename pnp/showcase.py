@@ -432,8 +432,10 @@ def _faces_by_deck(game, chosen) -> dict[int, DeckFaces]:
 
 
 def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
-    """Per deck its back and a few faces; then the first page of each other print file the build makes."""
+    """Per deck its back and a few faces; then the first page of each other print file the build makes
+    (not of the kinds offering cards, shown above as pictures, nor of those that only define names)."""
     from pnp.build import BuildOptions, render
+    from pnp.kinds import kind_module
     from pnp.export.raster import decks
 
     chosen = []
@@ -453,8 +455,9 @@ def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
             back = next((f.picture(e, "back") for e in mine if f.picture(e, "back")), None)
             groups.append(deck_group(([back] if back else []) + [f.picture(e, "front") for e in mine]))
         rendered = render(game, BuildOptions().for_game(game))
+        units_of_kinds = {c.kind for c in game.components}  # the rest (the rulebook) are the build's own
         for unit, files in rendered.units.items():
-            if unit in ("deck", "layouts"):
+            if unit in units_of_kinds and kind_module(unit).OFFERS & {"cards", "names"}:
                 continue
             for name in first_pages(files):
                 doc = _open(files[name])

@@ -14,7 +14,7 @@ from pnp.plugins import PluginError, load, names
 
 GROUP = "kinds"
 
-__all__ = ["Kind", "KindOption", "build_options", "declared_options", "kind_module", "kind_names", "shared_kinds"]
+__all__ = ["Kind", "KindOption", "build_options", "declared_options", "counted", "kind_module", "kind_names", "offering", "shared_kinds"]
 
 
 def kind_names() -> list[str]:
@@ -45,6 +45,17 @@ def declared_options() -> dict[str, KindOption]:
         found[opt.dest] = opt
         flags.add(opt.flag)
     return found
+
+
+def offering(game, reading: str) -> list:
+    """The game's components whose kind OFFERS `reading` (`pnp.kinds.kind.READINGS`), in build
+    order: how the core finds the decks, boards or dice it reads, without naming a kind."""
+    return [c for c in game.components if reading in kind_module(c.kind).OFFERS]
+
+
+def counted(game) -> list:
+    """Every `Counted` of every component, in build order (`Kind.counted`)."""
+    return [n for c in game.components for n in kind_module(c.kind).counted(game, c)]
 
 
 def shared_kinds() -> set[str]:

@@ -21,6 +21,7 @@ from collections import Counter
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
+from pnp.kinds import offering
 
 MAX_CARDS = 2_000     # cards compared per deck
 
@@ -30,7 +31,7 @@ def back_findings(game) -> list[Finding]:
     from pnp.kinds.deck.face import FaceDrawer
 
     out = []
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         if not hasattr(deck, "cards"):
             continue

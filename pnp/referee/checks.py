@@ -24,6 +24,7 @@ from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
                               stated_findings, text_findings, time_findings)
+from pnp.kinds import offering
 
 
 @dataclass
@@ -167,7 +168,7 @@ def check_context(game) -> dict:
     `components[kind]` lists the loaded models of that kind; `game` is game.yaml as a mapping.
     """
     cards, decks = [], {}
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         mine = []
         for entry, copy in deck.expanded():

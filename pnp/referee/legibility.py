@@ -24,6 +24,7 @@ from typing import Iterable
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
 from pnp.reading.load import locate
+from pnp.kinds import offering
 
 MIN_CONTRAST = 4.5
 MIN_CONTRAST_LARGE = 3.0
@@ -115,7 +116,7 @@ def _card_text(game) -> Iterable[Finding]:
     from pnp.kinds.deck.face import FaceDrawer
     from pnp.errors import Collector
 
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         drawer = FaceDrawer(deck, game.assets, Collector())
         seen: set[tuple] = set()
@@ -193,7 +194,7 @@ def _box_pos(rb, key: str | None) -> Pos:
 
 def _dice_colours(game) -> Iterable[Finding]:
     """Faces of one die whose only difference is their colour, where a colour-vision deficiency merges it."""
-    for comp in game.of_kind("dice"):
+    for comp in offering(game, "faces"):
         resolved = comp.model
         symbols = resolved.symbols
         for d, die in enumerate(resolved.dice):

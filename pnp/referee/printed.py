@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from pnp.errors import Pos
+from pnp.kinds import offering
 
 TYPED = Pos("<typed in the source>", 0, 0)   # a place the source checks already cover: findings there are dropped
 MARK_OPEN, MARK_CLOSE = "\ue010", "\ue011"   # private-use characters: never in a designer's text (the rulebook refuses them)
@@ -248,7 +249,7 @@ def _faces(game) -> Iterator[Printed]:
     from pnp.reading.load import LDict
 
     budget = MAX_FACES
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         if not hasattr(deck, "cards") or budget <= 0:
             continue

@@ -15,6 +15,7 @@ OPTIONS = (
 )
 SHARED = False
 RULEBOOK_NAME = "decks"  # rules.md reads `decks.<name>`
+OFFERS = frozenset({"cards"})
 
 
 def model() -> type:
@@ -252,4 +253,37 @@ def _shared_layouts(game) -> dict:
     out: dict = {}
     for c in game.of_kind("layouts"):
         out.update(c.model)
+    return out
+
+
+def counted(game, component) -> list:
+    """What the deck's cards fix: how many cards it holds ("all 62 cards"), and how many show each
+    choice of a field declared with `choices:` ("48 item cards")."""
+    from pnp.kinds.kind import Counted, phrase_words
+
+    deck = component.model
+    if not hasattr(deck, "expanded"):
+        return []
+    title = deck.spec.title or deck.name
+    fix = "the deck's cards fix it: print it from the deck"
+    out = [Counted(title, deck.total, rule="card-count", what=f"the number of cards in deck '{title}'",
+                   says=("shuffle all # cards", "all # cards share", "all # cards in the deck", "all # cards of the deck",
+                         "# cards in the deck", "deck of # cards", "deck holds # cards", "deck has # cards",
+                         "deck contains # cards"), fix=fix)]
+    for name, d in (deck.field_defs or {}).items():
+        if not d.choices:
+            continue
+        counts = {c: 0 for c in d.choices}
+        for entry, _copy in deck.expanded():
+            value = entry.front.fields.get(name) if entry.front else None
+            if value in counts:
+                counts[value] += 1
+        for choice, n in counts.items():
+            w = phrase_words(choice)
+            if not w or not n:
+                continue
+            says = (f"# {w} cards in the deck", f"deck holds # {w} cards", f"deck has # {w} cards",
+                    f"deck contains # {w} cards", f"deck of # {w} cards", f"# {w} cards in all")
+            out.append(Counted(str(choice), n, rule="card-count",
+                               what=f"the number of cards in deck '{title}' whose {name} is {choice}", says=says, fix=fix))
     return out
