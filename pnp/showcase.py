@@ -140,14 +140,12 @@ class DeckFaces:
     """Some cards of one deck drawn by its print-shop code into a small PDF, rasterised on demand."""
 
     def __init__(self, game, deck, entries):
-        from pnp.kinds.deck.pages import printshop
         from pnp.draw.pdf import PdfSurface
         from pnp.export.raster import Rasterizer
-        from pnp.kinds.deck import drawer_for
 
         unique = list({id(e): e for e in entries}.values())
         surface = PdfSurface(title=f"{deck.name} — showcase")
-        printshop(surface, deck, drawer_for(game, deck), [(e, 1) for e in unique])
+        deck.print_faces(surface, deck.drawer(game.assets, game.errors), [(e, 1) for e in unique])
         game.errors.raise_if_any()
         self.deck = deck
         self.page: dict[tuple[int, str], int] = {}

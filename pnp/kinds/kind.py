@@ -152,9 +152,11 @@ class Kind(Protocol):
 # What a kind's OFFERS may hold: a promise that its loaded models can be read in that shape, so that
 # the core asks for "the components offering cards", never for a kind by name.
 READINGS = {
-    "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.cards` (id, front, back, pos), "
-             "`.expanded()` and `.total`, drawn by the card face drawer — the rulebook's card figures and "
-             "cover, showcase pictures and the referee's card checks read it",
+    "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.width`, `.height`, `.cards` (id, "
+             "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data), "
+             "`.drawer(assets, errors)` (its face drawer: `prepare`, `draw`) and `.print_faces(surface, drawer, "
+             "entries)` (a page per face) — the rulebook's card figures and cover, showcase pictures, declared "
+             "checks and the referee's card checks read it",
     "spaces": "a board graph: `cells()`, `walkable(cell)`, `distances(cell)`, `pos_of(cell)` — the "
               "referee's reachability check walks it",
     "faces": "dice: `.dice` (id, name, faces with text, names, number) and `.symbols` — the referee's "

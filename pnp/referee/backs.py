@@ -28,7 +28,6 @@ MAX_CARDS = 2_000     # cards compared per deck
 
 def back_findings(game) -> list[Finding]:
     from pnp.errors import Collector
-    from pnp.kinds.deck.face import FaceDrawer
 
     out = []
     for comp in offering(game, "cards"):
@@ -40,7 +39,7 @@ def back_findings(game) -> list[Finding]:
             out.append(Finding(_piles_pos(comp) or comp.raw.pos, "backs",
                                f"deck '{deck.name}' splits its piles by '{piles}', which is not one of its fields"))
             continue
-        drawer = FaceDrawer(deck, game.assets, Collector())
+        drawer = deck.drawer(game.assets, Collector())
         own_backs = _own_backs(comp, deck.name)
         shares = deck.spec.back is not None
         groups: dict = {}

@@ -16,7 +16,6 @@ from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
-from pnp.kinds.deck.loading import CardFacts
 from pnp.referee.backs import back_findings
 from pnp.referee.components import component_findings
 from pnp.referee.decisions import decision_findings
@@ -170,10 +169,7 @@ def check_context(game) -> dict:
     cards, decks = [], {}
     for comp in offering(game, "cards"):
         deck = comp.model
-        mine = []
-        for entry, copy in deck.expanded():
-            mine.append(CardFacts(id=entry.id, deck=deck.name, copy=copy, fields=dict(entry.front.fields),
-                                  back=dict(entry.back.fields) if entry.back else {}))
+        mine = deck.card_facts()
         decks[deck.name] = {"name": deck.name, "title": deck.spec.title, "total": len(mine), "cards": mine}
         cards += mine
     components: dict[str, list] = {}

@@ -113,12 +113,11 @@ def legibility_findings(game) -> list[Finding]:
 
 
 def _card_text(game) -> Iterable[Finding]:
-    from pnp.kinds.deck.face import FaceDrawer
     from pnp.errors import Collector
 
     for comp in offering(game, "cards"):
         deck = comp.model
-        drawer = FaceDrawer(deck, game.assets, Collector())
+        drawer = deck.drawer(game.assets, Collector())
         seen: set[tuple] = set()
         for entry in deck.cards:
             for face in (entry.front, entry.back):
@@ -141,7 +140,7 @@ def _colours_of(paint) -> tuple[str, ...]:
 
 def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
     from pnp.draw.text import layout_text
-    from pnp.kinds.deck.loading import box_geometry
+    from pnp.layout.boxes import box_geometry
 
     painted: list[tuple[tuple[float, float, float, float], str | None]] = [
         ((-1e9, -1e9, 2e9, 2e9), face.layout.background or "#ffffff")]

@@ -245,7 +245,6 @@ def _reads_data_only(lines: list[str], line: int, col: int = 0) -> bool:
 
 def _faces(game) -> Iterator[Printed]:
     from pnp.errors import Collector
-    from pnp.kinds.deck.face import FaceDrawer
     from pnp.reading.load import LDict
 
     budget = MAX_FACES
@@ -253,7 +252,7 @@ def _faces(game) -> Iterator[Printed]:
         deck = comp.model
         if not hasattr(deck, "cards") or budget <= 0:
             continue
-        drawer = FaceDrawer(deck, game.assets, Collector())
+        drawer = deck.drawer(game.assets, Collector())
         typed = _typed_values(comp.raw)
         for entry in list(_first(deck.cards, budget)):
             for face in (entry.front, entry.back):

@@ -48,11 +48,10 @@ class CardRow(Flowable):
 
     def __init__(self, request: CardFigure, max_width: float):
         super().__init__()
-        from pnp.kinds.deck.face import FaceDrawer
 
         self.request = request
         self.report = Collector()
-        self.drawer = FaceDrawer(request.deck, request.game.assets, self.report)
+        self.drawer = request.deck.drawer(request.game.assets, self.report)
         self.items = request.faces()
         deck = request.deck
         n = len(self.items)
