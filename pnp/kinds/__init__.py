@@ -47,10 +47,10 @@ def declared_options() -> dict[str, KindOption]:
     return found
 
 
-def offering(game, reading: str) -> list:
-    """The game's components whose kind OFFERS `reading` (`pnp.kinds.kind.READINGS`), in build
+def offering(game, offer: str) -> list:
+    """The game's components whose kind OFFERS `offer` (`pnp.kinds.kind.OFFERINGS`), in build
     order: how the core finds the decks, boards or dice it reads, without naming a kind."""
-    return [c for c in game.components if reading in kind_module(c.kind).OFFERS]
+    return [c for c in game.components if offer in kind_module(c.kind).OFFERS]
 
 
 def counted(game) -> list:

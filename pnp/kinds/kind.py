@@ -114,7 +114,7 @@ class Kind(Protocol):
     SHARED: bool                     # its components define names other components use (a game's
                                      # layouts): loaded first, and a change to one rebuilds the others
     RULEBOOK_NAME: str | None        # the name its components go by at the top of rules.md (`decks`)
-    OFFERS: frozenset[str]           # the readings of its models the core's generic code uses (`READINGS`)
+    OFFERS: frozenset[str]           # what its models offer the core's generic code (`OFFERINGS`)
     # A SHARED kind may also give FOLLOWS_FROM_MISSING: the words of the errors other files get
     # when one of its files cannot be read (those are then left out: the unread file is the cause).
 
@@ -151,7 +151,7 @@ class Kind(Protocol):
 
 # What a kind's OFFERS may hold: a promise that its loaded models can be read in that shape, so that
 # the core asks for "the components offering cards", never for a kind by name.
-READINGS = {
+OFFERINGS = {
     "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.width`, `.height`, `.cards` (id, "
              "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data), "
              "`.drawer(assets, errors)` (its face drawer: `prepare`, `draw`) and `.print_faces(surface, drawer, "

@@ -23,7 +23,7 @@ from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
                               stated_findings, text_findings, time_findings)
-from pnp.kinds import offering
+from pnp.kinds import counted, offering
 
 
 @dataclass
@@ -55,13 +55,14 @@ def _report(game, game_dir: Path) -> CheckReport:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
-    report.findings += stated_findings(game, count_statements(game))
+    counts = counted(game)  # every kind's counts, read once for the two checks below
+    report.findings += stated_findings(game, count_statements(game, counts))
     report.findings += card_stats_findings(game)
     report.findings += players_findings(game)
     report.findings += time_findings(game)
     report.findings += arithmetic_findings(game)
     report.findings += general_findings(game)
-    report.findings += component_findings(game)
+    report.findings += component_findings(game, counts)
     report.findings += back_findings(game)
     report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0

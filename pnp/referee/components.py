@@ -30,19 +30,19 @@ class Declared:
     what: str       # the declaration, in words, for the message
 
 
-def declared(game) -> list[Declared]:
+def declared(game, counts: list | None = None) -> list[Declared]:
     """Every named thing a component declares with how many of it are printed, as its kind counts
-    them (`Kind.counted`): the referee reads any kind alike."""
+    them (`Kind.counted`; `counts` when the caller has them): the referee reads any kind alike."""
     from pnp.kinds import counted
 
-    return [Declared(c.name, c.count, c.absent) for c in counted(game) if c.absent]
+    return [Declared(c.name, c.count, c.absent) for c in (counted(game) if counts is None else counts) if c.absent]
 
 
-def component_findings(game) -> list[Finding]:
+def component_findings(game, counts: list | None = None) -> list[Finding]:
     """A text naming a declared component the game prints none of: a finding at the words."""
     from pnp.referee.text import _pos_in, read_texts
 
-    absent = [d for d in declared(game) if d.count <= 0 and _words(d.name)]
+    absent = [d for d in declared(game, counts) if d.count <= 0 and _words(d.name)]
     if not absent:
         return []
     heads = "|".join(HEADS)

@@ -259,12 +259,14 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
     return list(out.values())
 
 
-def count_statements(game) -> list[Statement]:
+def count_statements(game, counts: list | None = None) -> list[Statement]:
     """What the components fix of numbers a rulebook may state: how many cards a deck holds, how many
-    of each token there are — whatever each kind counts with phrases (`Kind.counted`)."""
+    of each token there are — whatever each kind counts with phrases (`Kind.counted`; `counts` when
+    the caller has them)."""
     from pnp.kinds import counted
 
-    return [statement(c.rule, c.count, c.what, list(c.says), c.fix) for c in counted(game) if c.says]
+    return [statement(c.rule, c.count, c.what, list(c.says), c.fix)
+            for c in (counted(game) if counts is None else counts) if c.says]
 
 
 def card_stats_findings(game) -> list[Finding]:
