@@ -142,10 +142,12 @@ class DeckFaces:
     def __init__(self, game, deck, entries):
         from pnp.draw.pdf import PdfSurface
         from pnp.export.raster import Rasterizer
+        from pnp.kinds import kind_of
 
         unique = list({id(e): e for e in entries}.values())
         surface = PdfSurface(title=f"{deck.name} — showcase")
-        deck.print_faces(surface, deck.drawer(game.assets, game.errors), [(e, 1) for e in unique])
+        kind = kind_of(game, deck)
+        kind.print_faces(surface, deck, kind.card_drawer(game, deck, game.errors), [(e, 1) for e in unique])
         game.errors.raise_if_any()
         self.deck = deck
         self.page: dict[tuple[int, str], int] = {}

@@ -14,7 +14,7 @@ from pnp.plugins import PluginError, load, names
 
 GROUP = "kinds"
 
-__all__ = ["Kind", "KindOption", "build_options", "declared_options", "counted", "kind_module", "kind_names", "offering", "shared_kinds"]
+__all__ = ["Kind", "KindOption", "build_options", "declared_options", "counted", "kind_module", "kind_names", "kind_of", "offering", "shared_kinds"]
 
 
 def kind_names() -> list[str]:
@@ -51,6 +51,11 @@ def offering(game, offer: str) -> list:
     """The game's components whose kind OFFERS `offer` (`pnp.kinds.kind.OFFERINGS`), in build
     order: how the core finds the decks, boards or dice it reads, without naming a kind."""
     return [c for c in game.components if offer in kind_module(c.kind).OFFERS]
+
+
+def kind_of(game, model) -> Kind:
+    """The kind of the component whose loaded model is `model` (a deck handed on without its file)."""
+    return kind_module(next(c.kind for c in game.components if c.model is model))
 
 
 def counted(game) -> list:

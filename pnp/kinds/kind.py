@@ -153,9 +153,9 @@ class Kind(Protocol):
 # the core asks for "the components offering cards", never for a kind by name.
 OFFERINGS = {
     "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.width`, `.height`, `.cards` (id, "
-             "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data), "
-             "`.drawer(assets, errors)` (its face drawer: `prepare`, `draw`) and `.print_faces(surface, drawer, "
-             "entries)` (a page per face) — the rulebook's card figures and cover, showcase pictures, declared "
+             "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data); and the kind "
+             "module gives `card_drawer(game, deck, errors)` (its face drawer: `prepare`, `draw`) and "
+             "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase pictures, declared "
              "checks and the referee's card checks read it",
     "spaces": "a board graph: `cells()`, `walkable(cell)`, `distances(cell)`, `pos_of(cell)` — the "
               "referee's reachability check walks it",
@@ -176,7 +176,7 @@ RULEBOOK_OPTIONS = (
 
 
 def phrase_words(text: str) -> str:
-    """A name or field value as the words of a counting phrase ('event', 'Health marker'): `#` and
+    """A name or field value as the words of a counting phrase ('event', 'wooden cube'): `#` and
     `*` stripped, for they mean the number and any word in `Counted.says`."""
     return " ".join(str(text).replace("#", " ").replace("*", " ").split())
 

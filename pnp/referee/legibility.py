@@ -24,7 +24,7 @@ from typing import Iterable
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
 from pnp.reading.load import locate
-from pnp.kinds import offering
+from pnp.kinds import kind_module, offering
 
 MIN_CONTRAST = 4.5
 MIN_CONTRAST_LARGE = 3.0
@@ -117,7 +117,7 @@ def _card_text(game) -> Iterable[Finding]:
 
     for comp in offering(game, "cards"):
         deck = comp.model
-        drawer = deck.drawer(game.assets, Collector())
+        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
         seen: set[tuple] = set()
         for entry in deck.cards:
             for face in (entry.front, entry.back):

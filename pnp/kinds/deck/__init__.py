@@ -34,9 +34,23 @@ def load(game, path, raw):
 
 
 def drawer_for(game, deck):
+    return card_drawer(game, deck, game.errors)
+
+
+def card_drawer(game, deck, errors):
+    """The face drawer of the deck's cards (`FaceDrawer`: `prepare` a face's boxes, draw it), its
+    troubles going to `errors` (the "cards" offer, `pnp.kinds.kind.OFFERINGS`)."""
     from pnp.kinds.deck.face import FaceDrawer
 
-    return FaceDrawer(deck, game.assets, game.errors)
+    return FaceDrawer(deck, game.assets, errors)
+
+
+def print_faces(surface, deck, drawer, entries) -> None:
+    """Cards drawn as the deck's print-shop file draws them: a page per face, each card's front then
+    its back; `entries` are (card, copy) pairs (the "cards" offer)."""
+    from pnp.kinds.deck.pages import printshop
+
+    printshop(surface, deck, drawer, entries)
 
 
 def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, float] = (0.0, 0.0)) -> None:

@@ -142,19 +142,6 @@ class ResolvedDeck:
         return [CardFacts(id=entry.id, deck=self.name, copy=copy, fields=dict(entry.front.fields),
                           back=dict(entry.back.fields) if entry.back else {}) for entry, copy in self.expanded()]
 
-    def drawer(self, assets, errors):
-        """The face drawer of this deck's cards (`FaceDrawer`: `prepare` a face's boxes, `draw` it)."""
-        from pnp.kinds.deck.face import FaceDrawer
-
-        return FaceDrawer(self, assets, errors)
-
-    def print_faces(self, surface, drawer, entries) -> None:
-        """Cards drawn as the deck's print-shop file draws them: a page per face, each card's front
-        then its back; `entries` are (card, copy) pairs."""
-        from pnp.kinds.deck.pages import printshop
-
-        printshop(surface, self, drawer, entries)
-
 
 MAX_CARDS = 100_000  # ten times the largest benchmark deck
 

@@ -287,7 +287,7 @@ def rulebook_view(game, component):
 
 def counted(game, component) -> list:
     """Each named piece with its count: none printed is a finding where a text names it, and two or
-    more fix what a rulebook may say of their number ("there are 6 Health markers")."""
+    more fix what a rulebook may say of their number ("there are 6 wooden cubes")."""
     from pnp.kinds.kind import Counted, phrase_words
 
     out = []
