@@ -67,10 +67,11 @@ def schema_line(kind: str, game_dir: Path) -> str:
 
 
 def plan(name: str) -> tuple[dict[str, str], list[str], list[str]]:
-    """The kinds with a template (layouts first) and those without: ({kind: file name}, kinds, skipped)."""
-    from pnp.kinds import kind_names
+    """The kinds with a template (the SHARED ones, whose names the others use, first) and those without:
+    ({kind: file name}, kinds, skipped)."""
+    from pnp.kinds import kind_module, kind_names
 
-    kinds = sorted(kind_names(), key=lambda k: (k != "layouts", k))
+    kinds = sorted(kind_names(), key=lambda k: (not kind_module(k).SHARED, k))
     have = [k for k in kinds if (scaffold_dir() / f"{k}.yaml").is_file()]
     return {k: f"{k}.yaml" for k in have}, have, [k for k in kinds if k not in have]
 

@@ -140,14 +140,14 @@ class DeckFaces:
     """Some cards of one deck drawn by its print-shop code into a small PDF, rasterised on demand."""
 
     def __init__(self, game, deck, entries):
-        from pnp.kinds.deck.pages import printshop
         from pnp.draw.pdf import PdfSurface
         from pnp.export.raster import Rasterizer
-        from pnp.kinds.deck import drawer_for
+        from pnp.kinds import kind_of
 
         unique = list({id(e): e for e in entries}.values())
         surface = PdfSurface(title=f"{deck.name} — showcase")
-        printshop(surface, deck, drawer_for(game, deck), [(e, 1) for e in unique])
+        kind = kind_of(game, deck)
+        kind.print_faces(surface, deck, kind.card_drawer(game, deck, game.errors), [(e, 1) for e in unique])
         game.errors.raise_if_any()
         self.deck = deck
         self.page: dict[tuple[int, str], int] = {}
@@ -432,8 +432,10 @@ def _faces_by_deck(game, chosen) -> dict[int, DeckFaces]:
 
 
 def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
-    """Per deck its back and a few faces; then the first page of each other print file the build makes."""
+    """Per deck its back and a few faces; then the first page of each other print file the build makes
+    (not of the kinds offering cards, shown above as pictures, nor of those that only define names)."""
     from pnp.build import BuildOptions, render
+    from pnp.kinds import kind_module
     from pnp.export.raster import decks
 
     chosen = []
@@ -453,8 +455,9 @@ def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
             back = next((f.picture(e, "back") for e in mine if f.picture(e, "back")), None)
             groups.append(deck_group(([back] if back else []) + [f.picture(e, "front") for e in mine]))
         rendered = render(game, BuildOptions().for_game(game))
+        units_of_kinds = {c.kind for c in game.components}  # the rest (the rulebook) are the build's own
         for unit, files in rendered.units.items():
-            if unit in ("deck", "layouts"):
+            if unit in units_of_kinds and kind_module(unit).OFFERS & {"cards", "names"}:
                 continue
             for name in first_pages(files):
                 doc = _open(files[name])

@@ -330,7 +330,7 @@ THIRD_PARTY_KIND = """
 from pydantic import BaseModel
 from typing import Literal
 
-from pnp.kinds.kind import KindOption
+from pnp.kinds.kind import Counted, KindOption
 
 
 class Stamp(BaseModel):
@@ -342,6 +342,7 @@ KIND = "stamp"
 OPTIONS = (KindOption("--stamp-times", "stamp_times", int, 1, "How often the stamp repeats its word.", (1, 9)),)
 SHARED = False
 RULEBOOK_NAME = None
+OFFERS = frozenset()
 
 
 def model():
@@ -371,6 +372,10 @@ def rulebook_view(game, component):
 
 def pieces(game, component):
     return []
+
+
+def counted(game, component):
+    return [Counted(component.model.word, 1)]
 """
 
 
@@ -404,6 +409,8 @@ def test_a_kind_from_another_package_brings_its_spec_kind_and_its_flag(tmp_path)
     assert (tmp_path / "out" / "blob" / "stamp.txt").read_text() == "blorp\n" * 3
     refused = pnp("build", str(game), "--out", "out", "--stamp-times", "10")
     assert refused.returncode == 2 and "--stamp-times" in refused.stderr and "Traceback" not in refused.stderr
+    checked = pnp("check", str(game))
+    assert checked.returncode == 0 and "Traceback" not in checked.stderr, checked.stdout + checked.stderr
 
 
 def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):
@@ -411,10 +418,11 @@ def test_kind_missing_a_hook_or_misnamed_is_refused(monkeypatch):
 
     half = types.SimpleNamespace(KIND="half", model=lambda: dict, OPTIONS=(), load=lambda *a: None, build=lambda *a: {})
     monkeypatch.setattr(registry, "load", lambda group, name: half)
-    with pytest.raises(PluginError, match="does not provide SHARED, RULEBOOK_NAME, validate, rulebook_items, rulebook_view, pieces"):
+    with pytest.raises(PluginError, match="does not provide SHARED, RULEBOOK_NAME, OFFERS, validate, rulebook_items, rulebook_view, pieces, counted"):
         kind_module("half")
     whole = types.SimpleNamespace(**vars(half), SHARED=False, RULEBOOK_NAME=None, validate=lambda *a: None,
-                                  rulebook_items=lambda *a: None, rulebook_view=lambda *a: None, pieces=lambda *a: [])
+                                  rulebook_items=lambda *a: None, rulebook_view=lambda *a: None, pieces=lambda *a: [],
+                                  OFFERS=frozenset(), counted=lambda *a: [])
     monkeypatch.setattr(registry, "load", lambda group, name: whole)
     assert kind_module("half") is whole
     with pytest.raises(PluginError, match="says it is 'half'"):

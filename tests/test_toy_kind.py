@@ -1,7 +1,8 @@
 """A kind from another package needs no change to the core: registered through the `pnp.kinds` entry
 point of a package on the path (a dist-info folder, as pip leaves one), a toy kind of round beer
 coasters is loaded, built (its print-shop file and SVG faces come from its pieces alone), exported
-to Tabletop Simulator, listed in and read by the rulebook, and previewed as `pnp serve` shows it.
+to Tabletop Simulator, listed in and read by the rulebook, previewed as `pnp serve` shows it, laid out
+by `pnp showcase --layout contents`, and its counts read by the generic referee (`pnp check`).
 
 The kind is written here as a third party would write it: it imports only pnp's documented
 contract (`pnp.kinds.kind`) and draws on the `Surface` it is handed.
@@ -26,12 +27,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from pnp.kinds.kind import Piece
+from pnp.kinds.kind import Counted, Piece, phrase_words
 
 KIND = "coaster"
 OPTIONS = ()
 SHARED = False
 RULEBOOK_NAME = "coasters"
+OFFERS = frozenset()  # none of the readings the core knows: it is read through its hooks alone
 MM = 72 / 25.4
 
 
@@ -67,6 +69,14 @@ def rulebook_items(game, component):
 def rulebook_view(game, component):
     c = component.model
     return {"word": c.word, "count": c.count, "diameter_mm": c.diameter_mm}
+
+
+def counted(game, component):
+    c = component.model
+    w = phrase_words(c.word)
+    return [Counted(c.name, c.count, f"the coasters '{c.name}' number none", rule="coaster-count",
+                    what=f"the number of {c.word} coasters", says=(f"# {w} coasters",),
+                    fix="the coasters file fixes it: print it from the coasters")]
 
 
 def pieces(game, component):
@@ -169,3 +179,50 @@ def test_the_preview_shows_the_toy_kinds_file(coaster_game, monkeypatch):
         pnp.plugins.registered.cache_clear()
         pnp.plugins.load.cache_clear()
         declared_options.cache_clear()
+
+
+def _near(png: Path, rgb: tuple[int, int, int], within: int = 12) -> int:
+    """How many pixels of a picture are within `within` of a colour on every channel."""
+    from PIL import Image
+
+    with Image.open(png) as im:
+        rgb_im = im.convert("RGB")
+        colours = rgb_im.getcolors(rgb_im.width * rgb_im.height)
+    return sum(n for n, p in colours if all(abs(a - b) <= within for a, b in zip(p, rgb)))
+
+
+def test_the_showcase_contents_show_the_toy_kind(coaster_game):
+    """`pnp showcase --layout contents` lays out one of every component the build prints: the coaster's
+    print-shop page (its blue disc) is among them, although the showcase knows nothing of coasters."""
+    site, game, root = coaster_game
+    plain = shutil.copytree(EXAMPLES / "cave", root / "plain" / "cave")
+    blue = (0x1F, 0x4E, 0x79)
+    seen = {}
+    for label, folder in (("with", game), ("without", plain)):
+        shown = _pnp(site, root, "showcase", str(folder), "--layout", "contents", "--size", "800x500",
+                     "--background", "#ffffff", "--out", f"show-{label}")
+        assert shown.returncode == 0, shown.stderr
+        seen[label] = _near(root / f"show-{label}" / "cave" / "showcase" / "contents.png", blue)
+    assert seen["with"] > 500 and seen["with"] > 20 * max(seen["without"], 1), seen
+
+
+def test_the_referee_reads_the_toy_kinds_counts(coaster_game):
+    """The generic referee reads what the toy kind counts (`counted`): a rulebook stating another number
+    of coasters is a finding, and so is a text naming coasters the game prints none of."""
+    site, game, root = coaster_game
+    fine = _pnp(site, root, "check", str(game))
+    assert fine.returncode == 0 and "coaster" not in fine.stdout.lower(), fine.stdout + fine.stderr
+    (game / "spare.yaml").write_text("kind: coaster\nname: spare-marker\nword: SPARE\ncount: 0\n")
+    spec = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(spec.replace("components:\n", "components:\n  - spare.yaml\n", 1))
+    rules = (game / "rules.md").read_text()
+    (game / "rules.md").write_text(rules + "\nThere are 5 LOOT coasters in the box. Put the spare markers aside.\n")
+    checked = _pnp(site, root, "check", str(game))
+    said = checked.stdout + checked.stderr
+    assert "Traceback" not in said
+    lines = said.splitlines()
+    assert checked.returncode == 1, said  # a rule fails; the game itself reads
+    assert any("rules.md:" in ln and "coaster-count" in ln and "'5 LOOT coasters'" in ln and " is 4 " in ln
+               for ln in lines), said
+    assert any("rules.md:" in ln and "components:" in ln and "'spare markers'" in ln and "number none" in ln
+               for ln in lines), said

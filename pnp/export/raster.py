@@ -11,6 +11,7 @@ import math
 
 from pnp.draw.pngpages import PT_PER_IN, crop_extend, png  # noqa: F401 — the exports' one PNG encoder
 from pnp.render.pieces import FacePage, face_pages
+from pnp.kinds import offering
 
 
 def game_pieces(game) -> list:
@@ -34,7 +35,7 @@ def group_pieces(pieces) -> dict[tuple[str, str], list]:
 
 def decks(game) -> list:
     """Every deck of a loaded game, in build order (`pnp showcase` draws some of their cards)."""
-    return [c.model for c in game.of_kind("deck")]
+    return [c.model for c in offering(game, "cards")]
 
 
 class _OpenPdf:

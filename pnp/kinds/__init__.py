@@ -14,7 +14,7 @@ from pnp.plugins import PluginError, load, names
 
 GROUP = "kinds"
 
-__all__ = ["Kind", "KindOption", "build_options", "declared_options", "kind_module", "kind_names", "shared_kinds"]
+__all__ = ["Kind", "KindOption", "build_options", "declared_options", "counted", "kind_module", "kind_names", "kind_of", "offering", "shared_kinds"]
 
 
 def kind_names() -> list[str]:
@@ -45,6 +45,22 @@ def declared_options() -> dict[str, KindOption]:
         found[opt.dest] = opt
         flags.add(opt.flag)
     return found
+
+
+def offering(game, offer: str) -> list:
+    """The game's components whose kind OFFERS `offer` (`pnp.kinds.kind.OFFERINGS`), in build
+    order: how the core finds the decks, boards or dice it reads, without naming a kind."""
+    return [c for c in game.components if offer in kind_module(c.kind).OFFERS]
+
+
+def kind_of(game, model) -> Kind:
+    """The kind of the component whose loaded model is `model` (a deck handed on without its file)."""
+    return kind_module(next(c.kind for c in game.components if c.model is model))
+
+
+def counted(game) -> list:
+    """Every `Counted` of every component, in build order (`Kind.counted`)."""
+    return [n for c in game.components for n in kind_module(c.kind).counted(game, c)]
 
 
 def shared_kinds() -> set[str]:

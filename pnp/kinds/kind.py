@@ -70,6 +70,25 @@ class Piece:
     #                                 for a piece whose outline is not its trim box (a tabletop cuts its picture to it)
 
 
+@dataclass(frozen=True)
+class Counted:
+    """Something named a component prints, with how many of it: what the generic referee reads of
+    any kind (`pnp.referee.components`, `pnp.referee.text`) without knowing the kind.
+
+    `absent` is the declaration in words for a finding when a text names it and none is printed
+    ("" when that check does not apply); `rule`, `what`, `says` and `fix` make a count statement
+    (`pnp.referee.text.Statement`): the rule it reports under ("token-count"), the number in words
+    for the message, the phrases a rulebook uses for it with `#` for the number, and the advice."""
+
+    name: str
+    count: int
+    absent: str = ""
+    rule: str = ""
+    what: str = ""
+    says: tuple[str, ...] = ()
+    fix: str = ""
+
+
 class BuildSettings(Protocol):
     """What a kind reads of one build's options (`pnp.build.BuildOptions` is one): the settings
     every game shares, and each kind option as an attribute (`options.gutter`: the value given,
@@ -95,6 +114,7 @@ class Kind(Protocol):
     SHARED: bool                     # its components define names other components use (a game's
                                      # layouts): loaded first, and a change to one rebuilds the others
     RULEBOOK_NAME: str | None        # the name its components go by at the top of rules.md (`decks`)
+    OFFERS: frozenset[str]           # what its models offer the core's generic code (`OFFERINGS`)
     # A SHARED kind may also give FOLLOWS_FROM_MISSING: the words of the errors other files get
     # when one of its files cannot be read (those are then left out: the unread file is the cause).
 
@@ -124,14 +144,41 @@ class Kind(Protocol):
         """The physical pieces of one component, for the outputs that handle pieces one by one
         (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
 
+    def counted(self, game: GameContext, component: Component) -> list[Counted]:
+        """The named things the component prints and how many of each, for the generic referee
+        (a text naming one the game prints none of, a rulebook's count that disagrees); [] for none."""
 
-HOOKS = ("model", "load", "validate", "build", "rulebook_items", "rulebook_view", "pieces")
-ATTRIBUTES = ("KIND", "OPTIONS", "SHARED", "RULEBOOK_NAME")
+
+# What a kind's OFFERS may hold: a promise that its loaded models can be read in that shape, so that
+# the core asks for "the components offering cards", never for a kind by name.
+OFFERINGS = {
+    "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.width`, `.height`, `.cards` (id, "
+             "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data); and the kind "
+             "module gives `card_drawer(game, deck, errors)` (its face drawer: `prepare`, `draw`) and "
+             "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase pictures, declared "
+             "checks and the referee's card checks read it",
+    "spaces": "a board graph: `cells()`, `walkable(cell)`, `distances(cell)`, `pos_of(cell)` — the "
+              "referee's reachability check walks it",
+    "faces": "dice: `.dice` (id, name, faces with text, names, number) and `.symbols` — the referee's "
+             "chance notes and colour-only check read it",
+    "names": "defines names other components use and prints nothing of its own (a game's layouts): "
+             "the showcase leaves it out",
+}
+
+
+HOOKS = ("model", "load", "validate", "build", "rulebook_items", "rulebook_view", "pieces", "counted")
+ATTRIBUTES = ("KIND", "OPTIONS", "SHARED", "RULEBOOK_NAME", "OFFERS")
 
 # The rulebook is built for every game rather than by a kind, but its flag is declared the same way.
 RULEBOOK_OPTIONS = (
     KindOption("--booklet", "booklet", bool, False, "Also impose the rulebook as an A5 booklet."),
 )
+
+
+def phrase_words(text: str) -> str:
+    """A name or field value as the words of a counting phrase ('event', 'wooden cube'): `#` and
+    `*` stripped, for they mean the number and any word in `Counted.says`."""
+    return " ".join(str(text).replace("#", " ").replace("*", " ").split())
 
 
 def render_parameters(game: "GameContext", raw):

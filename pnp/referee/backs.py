@@ -21,16 +21,16 @@ from collections import Counter
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
+from pnp.kinds import kind_module, offering
 
 MAX_CARDS = 2_000     # cards compared per deck
 
 
 def back_findings(game) -> list[Finding]:
     from pnp.errors import Collector
-    from pnp.kinds.deck.face import FaceDrawer
 
     out = []
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         if not hasattr(deck, "cards"):
             continue
@@ -39,7 +39,7 @@ def back_findings(game) -> list[Finding]:
             out.append(Finding(_piles_pos(comp) or comp.raw.pos, "backs",
                                f"deck '{deck.name}' splits its piles by '{piles}', which is not one of its fields"))
             continue
-        drawer = FaceDrawer(deck, game.assets, Collector())
+        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
         own_backs = _own_backs(comp, deck.name)
         shares = deck.spec.back is not None
         groups: dict = {}

@@ -16,7 +16,6 @@ from typing import Any
 
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
-from pnp.kinds.deck.loading import CardFacts
 from pnp.referee.backs import back_findings
 from pnp.referee.components import component_findings
 from pnp.referee.decisions import decision_findings
@@ -24,6 +23,7 @@ from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
 from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
                               stated_findings, text_findings, time_findings)
+from pnp.kinds import counted, offering
 
 
 @dataclass
@@ -55,13 +55,14 @@ def _report(game, game_dir: Path) -> CheckReport:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
-    report.findings += stated_findings(game, count_statements(game))
+    counts = counted(game)  # every kind's counts, read once for the two checks below
+    report.findings += stated_findings(game, count_statements(game, counts))
     report.findings += card_stats_findings(game)
     report.findings += players_findings(game)
     report.findings += time_findings(game)
     report.findings += arithmetic_findings(game)
     report.findings += general_findings(game)
-    report.findings += component_findings(game)
+    report.findings += component_findings(game, counts)
     report.findings += back_findings(game)
     report.notes += general_notes(game)
     report.declared = len(game.game.checks) if game.game else 0
@@ -167,12 +168,9 @@ def check_context(game) -> dict:
     `components[kind]` lists the loaded models of that kind; `game` is game.yaml as a mapping.
     """
     cards, decks = [], {}
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
-        mine = []
-        for entry, copy in deck.expanded():
-            mine.append(CardFacts(id=entry.id, deck=deck.name, copy=copy, fields=dict(entry.front.fields),
-                                  back=dict(entry.back.fields) if entry.back else {}))
+        mine = deck.card_facts()
         decks[deck.name] = {"name": deck.name, "title": deck.spec.title, "total": len(mine), "cards": mine}
         cards += mine
     components: dict[str, list] = {}

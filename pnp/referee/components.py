@@ -30,48 +30,19 @@ class Declared:
     what: str       # the declaration, in words, for the message
 
 
-def declared(game) -> list[Declared]:
-    """Every named component of the general kinds with how many of it are printed."""
-    out: list[Declared] = []
-    for comp in game.of_kind("sheet"):
-        sheet = comp.model
-        for gname, grid in (getattr(sheet, "grids", None) or {}).items():
-            for mname, mark in (getattr(grid, "marks", None) or {}).items():
-                out.append(Declared(mname, len(getattr(mark, "cells", None) or ()),
-                                    f"sheet grid '{gname}' marks no cell '{mname}'"))
-        for tname, track in (getattr(sheet, "tracks", None) or {}).items():
-            boxes = getattr(track, "boxes", 0)
-            out.append(Declared(tname, boxes if isinstance(boxes, int) else 1, f"sheet track '{tname}' has no boxes"))
-    for comp in game.of_kind("board"):
-        board = comp.model
-        spaces = getattr(getattr(board, "spec", None), "spaces", None) or {}
-        if not spaces or not hasattr(board, "cells") or not hasattr(board, "space"):
-            continue
-        try:
-            used = Counter(board.space(c) for c in board.cells())
-        except Exception:  # noqa: BLE001 — a board this cannot read is the board's own checks' business
-            continue
-        out += [Declared(name, used.get(name, 0), f"no square of board '{getattr(board.spec, 'name', '')}' is a "
-                                                 f"'{name}' space") for name in spaces]
-    for comp in game.of_kind("dice"):
-        dice = comp.model
-        shown = Counter(part.name for die in getattr(dice, "dice", ()) for face in die.faces
-                        for part in getattr(face, "parts", ()))
-        out += [Declared(name, shown.get(name, 0), f"no die face shows the symbol '{name}'")
-                for name in (getattr(dice, "symbols", None) or {})]
-    for comp in game.of_kind("tokens"):
-        for piece in getattr(comp.model, "pieces", ()):
-            name = getattr(piece.spec, "name", None)
-            if isinstance(name, str) and name:
-                out.append(Declared(name, piece.spec.count, f"the tokens have {piece.spec.count} '{name}' pieces"))
-    return out
+def declared(game, counts: list | None = None) -> list[Declared]:
+    """Every named thing a component declares with how many of it are printed, as its kind counts
+    them (`Kind.counted`; `counts` when the caller has them): the referee reads any kind alike."""
+    from pnp.kinds import counted
+
+    return [Declared(c.name, c.count, c.absent) for c in (counted(game) if counts is None else counts) if c.absent]
 
 
-def component_findings(game) -> list[Finding]:
+def component_findings(game, counts: list | None = None) -> list[Finding]:
     """A text naming a declared component the game prints none of: a finding at the words."""
     from pnp.referee.text import _pos_in, read_texts
 
-    absent = [d for d in declared(game) if d.count <= 0 and _words(d.name)]
+    absent = [d for d in declared(game, counts) if d.count <= 0 and _words(d.name)]
     if not absent:
         return []
     heads = "|".join(HEADS)

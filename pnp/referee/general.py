@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from pnp.errors import Pos, did_you_mean
 from pnp.referee.findings import Finding
+from pnp.kinds import offering
 
 _ICON = re.compile(r"(?<![\w:/]):([a-z][a-z0-9]*(?:-[a-z0-9]+)*):(?![\w/])")
 _CARD_CALL = re.compile(r"\b(card|cover)\(\s*([\"'])([^\"']+)\2\s*,\s*(\[[^\]]*\]|([\"'])[^\"']+\5)")
@@ -47,7 +48,7 @@ def _back_key(face) -> tuple:
 
 def _backs(game) -> list[Finding]:
     out = []
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         piles = getattr(getattr(deck, "spec", None), "piles", None)   # each pile is shuffled on its own
         pile_of = (lambda c: repr(c.front.fields.get(piles))) if piles else (lambda c: None)
@@ -117,7 +118,7 @@ def _cards(game) -> list[Finding]:
     if got is None:
         return []
     shown, text = got
-    decks = {c.model.name: {e.id for e in c.model.cards} for c in game.of_kind("deck")}
+    decks = {c.model.name: {e.id for e in c.model.cards} for c in offering(game, "cards")}
     out = []
     for m in _CARD_CALL.finditer(text):
         deck = m.group(3)
@@ -149,7 +150,7 @@ def _component_list_note(game) -> list[str]:
 
 def _reachable(game) -> list[Finding]:
     out = []
-    for comp in game.of_kind("board"):
+    for comp in offering(game, "spaces"):
         board = comp.model
         if not all(hasattr(board, a) for a in ("cells", "walkable", "distances", "pos_of")):
             continue  # a board model without the graph API: nothing to walk
@@ -173,7 +174,7 @@ def _reachable(game) -> list[Finding]:
 
 def _dice_notes(game) -> list[str]:
     notes = []
-    for comp in game.of_kind("dice"):
+    for comp in offering(game, "faces"):
         for die in getattr(comp.model, "dice", ()):
             faces = Counter(f.text for f in die.faces)
             n = sum(faces.values())

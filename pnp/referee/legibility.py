@@ -24,6 +24,7 @@ from typing import Iterable
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
 from pnp.reading.load import locate
+from pnp.kinds import kind_module, offering
 
 MIN_CONTRAST = 4.5
 MIN_CONTRAST_LARGE = 3.0
@@ -112,12 +113,11 @@ def legibility_findings(game) -> list[Finding]:
 
 
 def _card_text(game) -> Iterable[Finding]:
-    from pnp.kinds.deck.face import FaceDrawer
     from pnp.errors import Collector
 
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
-        drawer = FaceDrawer(deck, game.assets, Collector())
+        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
         seen: set[tuple] = set()
         for entry in deck.cards:
             for face in (entry.front, entry.back):
@@ -140,7 +140,7 @@ def _colours_of(paint) -> tuple[str, ...]:
 
 def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
     from pnp.draw.text import layout_text
-    from pnp.kinds.deck.loading import box_geometry
+    from pnp.layout.boxes import box_geometry
 
     painted: list[tuple[tuple[float, float, float, float], str | None]] = [
         ((-1e9, -1e9, 2e9, 2e9), face.layout.background or "#ffffff")]
@@ -193,7 +193,7 @@ def _box_pos(rb, key: str | None) -> Pos:
 
 def _dice_colours(game) -> Iterable[Finding]:
     """Faces of one die whose only difference is their colour, where a colour-vision deficiency merges it."""
-    for comp in game.of_kind("dice"):
+    for comp in offering(game, "faces"):
         resolved = comp.model
         symbols = resolved.symbols
         for d, die in enumerate(resolved.dice):

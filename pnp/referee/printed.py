@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from pnp.errors import Pos
+from pnp.kinds import kind_module, offering
 
 TYPED = Pos("<typed in the source>", 0, 0)   # a place the source checks already cover: findings there are dropped
 MARK_OPEN, MARK_CLOSE = "\ue010", "\ue011"   # private-use characters: never in a designer's text (the rulebook refuses them)
@@ -244,15 +245,14 @@ def _reads_data_only(lines: list[str], line: int, col: int = 0) -> bool:
 
 def _faces(game) -> Iterator[Printed]:
     from pnp.errors import Collector
-    from pnp.kinds.deck.face import FaceDrawer
     from pnp.reading.load import LDict
 
     budget = MAX_FACES
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         if not hasattr(deck, "cards") or budget <= 0:
             continue
-        drawer = FaceDrawer(deck, game.assets, Collector())
+        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
         typed = _typed_values(comp.raw)
         for entry in list(_first(deck.cards, budget)):
             for face in (entry.front, entry.back):

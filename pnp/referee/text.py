@@ -28,6 +28,7 @@ from typing import Callable, Iterator
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
+from pnp.kinds import offering
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -258,52 +259,14 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
     return list(out.values())
 
 
-def _word(text: str) -> str:
-    """A field value as the words of a phrase ('event', 'item') — `#` and `*` stripped."""
-    return " ".join(str(text).replace("#", " ").replace("*", " ").split())
+def count_statements(game, counts: list | None = None) -> list[Statement]:
+    """What the components fix of numbers a rulebook may state: how many cards a deck holds, how many
+    of each token there are — whatever each kind counts with phrases (`Kind.counted`; `counts` when
+    the caller has them)."""
+    from pnp.kinds import counted
 
-
-def count_statements(game) -> list[Statement]:
-    """What a deck's cards fix: how many cards each deck holds ("all 62 cards", "a deck of 62 cards"),
-    and how many cards show each choice of a field declared with `choices:` ("48 item cards"); and what a
-    tokens file fixes: how many of each piece there are ("there are 6 Health markers", "4 Star tokens")."""
-    out = []
-    for comp in game.of_kind("deck"):
-        deck = comp.model
-        if not hasattr(deck, "expanded"):
-            continue
-        total = deck.total
-        title = deck.spec.title or deck.name
-        out.append(statement("card-count", total, f"the number of cards in deck '{title}'",
-                             ["shuffle all # cards", "all # cards share", "all # cards in the deck", "all # cards of the deck",
-                              "# cards in the deck", "deck of # cards", "deck holds # cards", "deck has # cards",
-                              "deck contains # cards"],
-                             "the deck's cards fix it: print it from the deck"))
-        for name, d in (deck.field_defs or {}).items():
-            if not d.choices:
-                continue
-            counts = {c: 0 for c in d.choices}
-            for entry, _copy in deck.expanded():
-                value = entry.front.fields.get(name) if entry.front else None
-                if value in counts:
-                    counts[value] += 1
-            for choice, n in counts.items():
-                w = _word(choice)
-                if not w or not n:
-                    continue
-                says = [f"# {w} cards in the deck", f"deck holds # {w} cards", f"deck has # {w} cards",
-                        f"deck contains # {w} cards", f"deck of # {w} cards", f"# {w} cards in all"]
-                out.append(statement("card-count", n, f"the number of cards in deck '{title}' whose {name} is {choice}",
-                                     says, "the deck's cards fix it: print it from the deck"))
-    for comp in game.of_kind("tokens"):
-        for piece in getattr(comp.model, "pieces", ()):
-            w = _word(piece.spec.name or "")
-            if not w or piece.spec.count < 2:
-                continue
-            says = [f"all # {w}s", f"# {w}s in all", f"# {w} tokens", f"# {w} pieces", f"supply of # {w}s"]
-            out.append(statement("token-count", piece.spec.count, f"the number of '{piece.spec.name}' pieces",
-                                 says, "the tokens file fixes it: print it from the tokens"))
-    return out
+    return [statement(c.rule, c.count, c.what, list(c.says), c.fix)
+            for c in (counted(game) if counts is None else counts) if c.says]
 
 
 def card_stats_findings(game) -> list[Finding]:
@@ -311,7 +274,7 @@ def card_stats_findings(game) -> list[Finding]:
     number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
     named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
     fields: set[str] = set()
-    for comp in game.of_kind("deck"):
+    for comp in offering(game, "cards"):
         deck = comp.model
         numeric = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")]
         if not numeric:

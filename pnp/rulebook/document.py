@@ -27,6 +27,7 @@ from pnp.models.phrases import phrase
 from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder
 from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
 from pnp.models.units import mm
+from pnp.kinds import offering
 
 PAGES = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0), "a5": (mm(148), mm(210)),
          "half-letter": (396.0, 612.0)}
@@ -354,7 +355,7 @@ def _cover(game, compiled: L.Compiled, width: float):
     if compiled.cover is not None:
         deck, ids, side = compiled.cover
     else:
-        decks = [c.model for c in game.of_kind("deck")]
+        decks = [c.model for c in offering(game, "cards")]
         if not decks or not decks[0].cards:
             return None
         deck = decks[0]

@@ -48,11 +48,11 @@ class CardRow(Flowable):
 
     def __init__(self, request: CardFigure, max_width: float):
         super().__init__()
-        from pnp.kinds.deck.face import FaceDrawer
+        from pnp.kinds import kind_of
 
         self.request = request
         self.report = Collector()
-        self.drawer = FaceDrawer(request.deck, request.game.assets, self.report)
+        self.drawer = kind_of(request.game, request.deck).card_drawer(request.game, request.deck, self.report)
         self.items = request.faces()
         deck = request.deck
         n = len(self.items)

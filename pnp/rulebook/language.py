@@ -18,6 +18,7 @@ from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean, display_path
 from pnp.rulebook.errors import RuleError  # noqa: F401  (raised by helpers; re-exported)
 from pnp.rulebook.tablerows import check_table_rows
 from pnp.models.retiredicons import icon_hint
+from pnp.kinds import offering
 
 FIG_OPEN, FIG_CLOSE = "\ue000", "\ue001"
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"
@@ -141,7 +142,7 @@ class Helpers:
         return f"\n\n{FIG_OPEN}{len(self.figures) - 1}{FIG_CLOSE}\n\n"
 
     def _deck(self, name: str):
-        decks = {c.model.name: c.model for c in self.game.of_kind("deck")}
+        decks = {c.model.name: c.model for c in offering(self.game, "cards")}
         if name not in decks:
             raise RuleError(f"no deck named '{name}'{did_you_mean(name, decks)} (decks: {', '.join(decks) or 'none'})",
                             name)

@@ -11,6 +11,7 @@ OPTIONS = (
 )
 SHARED = False
 RULEBOOK_NAME = None
+OFFERS = frozenset({"spaces"})
 
 
 def model() -> type:
@@ -200,3 +201,21 @@ def rulebook_view(game, component):
     from pnp.models.plain import plain
 
     return plain(component.model, game.dir)
+
+
+def counted(game, component) -> list:
+    """Each named space with how many squares are that space (none: a text naming it is a finding)."""
+    from collections import Counter
+
+    from pnp.kinds.kind import Counted
+
+    board = component.model
+    spaces = getattr(getattr(board, "spec", None), "spaces", None) or {}
+    if not spaces or not hasattr(board, "cells") or not hasattr(board, "space"):
+        return []
+    try:
+        used = Counter(board.space(c) for c in board.cells())
+    except Exception:  # noqa: BLE001 — a board this cannot read is the board's own checks' business
+        return []
+    return [Counted(name, used.get(name, 0), f"no square of board '{getattr(board.spec, 'name', '')}' is a "
+                                             f"'{name}' space") for name in spaces]

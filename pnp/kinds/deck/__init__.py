@@ -15,6 +15,7 @@ OPTIONS = (
 )
 SHARED = False
 RULEBOOK_NAME = "decks"  # rules.md reads `decks.<name>`
+OFFERS = frozenset({"cards"})
 
 
 def model() -> type:
@@ -33,9 +34,23 @@ def load(game, path, raw):
 
 
 def drawer_for(game, deck):
+    return card_drawer(game, deck, game.errors)
+
+
+def card_drawer(game, deck, errors):
+    """The face drawer of the deck's cards (`FaceDrawer`: `prepare` a face's boxes, draw it), its
+    troubles going to `errors` (the "cards" offer, `pnp.kinds.kind.OFFERINGS`)."""
     from pnp.kinds.deck.face import FaceDrawer
 
-    return FaceDrawer(deck, game.assets, game.errors)
+    return FaceDrawer(deck, game.assets, errors)
+
+
+def print_faces(surface, deck, drawer, entries) -> None:
+    """Cards drawn as the deck's print-shop file draws them: a page per face, each card's front then
+    its back; `entries` are (card, copy) pairs (the "cards" offer)."""
+    from pnp.kinds.deck.pages import printshop
+
+    printshop(surface, deck, drawer, entries)
 
 
 def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, float] = (0.0, 0.0)) -> None:
@@ -252,4 +267,37 @@ def _shared_layouts(game) -> dict:
     out: dict = {}
     for c in game.of_kind("layouts"):
         out.update(c.model)
+    return out
+
+
+def counted(game, component) -> list:
+    """What the deck's cards fix: how many cards it holds ("all 62 cards"), and how many show each
+    choice of a field declared with `choices:` ("48 item cards")."""
+    from pnp.kinds.kind import Counted, phrase_words
+
+    deck = component.model
+    if not hasattr(deck, "expanded"):
+        return []
+    title = deck.spec.title or deck.name
+    fix = "the deck's cards fix it: print it from the deck"
+    out = [Counted(title, deck.total, rule="card-count", what=f"the number of cards in deck '{title}'",
+                   says=("shuffle all # cards", "all # cards share", "all # cards in the deck", "all # cards of the deck",
+                         "# cards in the deck", "deck of # cards", "deck holds # cards", "deck has # cards",
+                         "deck contains # cards"), fix=fix)]
+    for name, d in (deck.field_defs or {}).items():
+        if not d.choices:
+            continue
+        counts = {c: 0 for c in d.choices}
+        for entry, _copy in deck.expanded():
+            value = entry.front.fields.get(name) if entry.front else None
+            if value in counts:
+                counts[value] += 1
+        for choice, n in counts.items():
+            w = phrase_words(choice)
+            if not w or not n:
+                continue
+            says = (f"# {w} cards in the deck", f"deck holds # {w} cards", f"deck has # {w} cards",
+                    f"deck contains # {w} cards", f"deck of # {w} cards", f"# {w} cards in all")
+            out.append(Counted(str(choice), n, rule="card-count",
+                               what=f"the number of cards in deck '{title}' whose {name} is {choice}", says=says, fix=fix))
     return out

@@ -137,6 +137,11 @@ class ResolvedDeck:
             for copy in range(1, entry.count + 1):
                 yield entry, copy
 
+    def card_facts(self) -> list[CardFacts]:
+        """Every physical card as declared checks read it: {id, deck, copy, fields, back}."""
+        return [CardFacts(id=entry.id, deck=self.name, copy=copy, fields=dict(entry.front.fields),
+                          back=dict(entry.back.fields) if entry.back else {}) for entry, copy in self.expanded()]
+
 
 MAX_CARDS = 100_000  # ten times the largest benchmark deck
 

@@ -16,6 +16,7 @@ OPTIONS = (
 )
 SHARED = False
 RULEBOOK_NAME = None
+OFFERS = frozenset({"faces"})
 
 
 def model() -> type:
@@ -162,3 +163,16 @@ def rulebook_view(game, component):
     from pnp.models.plain import plain
 
     return plain(component.model, game.dir)
+
+
+def counted(game, component) -> list:
+    """Each declared symbol with how many die faces show it."""
+    from collections import Counter
+
+    from pnp.kinds.kind import Counted
+
+    dice = component.model
+    shown = Counter(part.name for die in getattr(dice, "dice", ()) for face in die.faces
+                    for part in getattr(face, "parts", ()))
+    return [Counted(name, shown.get(name, 0), f"no die face shows the symbol '{name}'")
+            for name in (getattr(dice, "symbols", None) or {})]

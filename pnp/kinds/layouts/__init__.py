@@ -7,6 +7,7 @@ KIND = "layouts"
 OPTIONS: tuple[KindOption, ...] = ()
 SHARED = True  # its layouts are names the decks use: loaded first, and a change rebuilds them
 RULEBOOK_NAME = None
+OFFERS = frozenset({"names"})  # prints nothing itself
 # what a deck says when a layout it names is missing: while a layouts file is broken, not the cause
 FOLLOWS_FROM_MISSING = ("unknown layout '", "which is not a layout")
 
@@ -57,4 +58,8 @@ def rulebook_view(game, component) -> None:
 
 def pieces(game, component) -> list:
     """Shared layouts print nothing themselves: none."""
+    return []
+
+
+def counted(game, component) -> list:
     return []

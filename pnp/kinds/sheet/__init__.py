@@ -19,6 +19,7 @@ OPTIONS = (
 )
 SHARED = False
 RULEBOOK_NAME = None
+OFFERS: frozenset[str] = frozenset()
 DEFAULT_SEED = 1
 
 
@@ -221,3 +222,19 @@ def rulebook_view(game, component):
     from pnp.models.plain import plain
 
     return plain(component.model, game.dir)
+
+
+def counted(game, component) -> list:
+    """Each mark of a grid with how many cells it marks, and each track with its boxes."""
+    from pnp.kinds.kind import Counted
+
+    sheet = component.model
+    out = []
+    for gname, grid in (getattr(sheet, "grids", None) or {}).items():
+        for mname, mark in (getattr(grid, "marks", None) or {}).items():
+            out.append(Counted(mname, len(getattr(mark, "cells", None) or ()),
+                               f"sheet grid '{gname}' marks no cell '{mname}'"))
+    for tname, track in (getattr(sheet, "tracks", None) or {}).items():
+        boxes = getattr(track, "boxes", 0)
+        out.append(Counted(tname, boxes if isinstance(boxes, int) else 1, f"sheet track '{tname}' has no boxes"))
+    return out

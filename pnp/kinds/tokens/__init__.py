@@ -8,6 +8,7 @@ KIND = "tokens"
 OPTIONS: tuple[KindOption, ...] = ()
 SHARED = False
 RULEBOOK_NAME = None
+OFFERS: frozenset[str] = frozenset()
 
 
 def model() -> type:
@@ -282,3 +283,23 @@ def rulebook_view(game, component):
     from pnp.models.plain import plain
 
     return plain(component.model, game.dir)
+
+
+def counted(game, component) -> list:
+    """Each named piece with its count: none printed is a finding where a text names it, and two or
+    more fix what a rulebook may say of their number ("there are 6 wooden cubes")."""
+    from pnp.kinds.kind import Counted, phrase_words
+
+    out = []
+    for piece in getattr(component.model, "pieces", ()):
+        name = getattr(piece.spec, "name", None)
+        if not isinstance(name, str) or not name:
+            continue
+        n, w = piece.spec.count, phrase_words(name)
+        said = {}
+        if w and n >= 2:
+            said = {"rule": "token-count", "what": f"the number of '{name}' pieces",
+                    "says": (f"all # {w}s", f"# {w}s in all", f"# {w} tokens", f"# {w} pieces", f"supply of # {w}s"),
+                    "fix": "the tokens file fixes it: print it from the tokens"}
+        out.append(Counted(name, n, f"the tokens have {n} '{name}' pieces", **said))
+    return out
