@@ -8,7 +8,7 @@ these findings without code of its own (rule `no-decision`):
   first round, in a game of several players), by one rule or card: the players had nothing to decide
   (a game that simply runs out of turns on its first one counts too: one round is not a game);
 - most games are won or lost on the first turn the ending's rule is in play (an `Outcome.phase_turn`
-  of 1: the Ancient One reaches its goal on its first march), by one rule or card: whatever the
+  of 1: a foe that starts its march already at its goal), by one rule or card: whatever the
   players did before, nothing they decide once it is in play changes the result;
 - every policy wins most games (the lower end of each one's 95 % interval above one half), a player
   choosing at random among legal moves included: what the player decides does not matter.
@@ -44,7 +44,7 @@ class Outcome:
     cause: str = ""           # the ending in the game's words ("the spacecraft win")
     pos: Pos | None = None    # where that ending's rule or card is written
     phase_turn: int | None = None   # the ending's turn counted from when its rule came into play (1: at once), when
-                                    # the game has such a phase (the Ancient One on the board); None otherwise
+                                    # the game has such a phase (a foe that begins to march); None otherwise
 
 
 def decision_findings(sim) -> list[Finding]:
