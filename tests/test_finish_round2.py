@@ -1,0 +1,153 @@
+"""Print finish, second round (issue 42), measured on rendered pages: what a buyer would notice once the pages are
+printed, cut and assembled."""
+from __future__ import annotations
+
+import io
+import math
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.build import BuildOptions
+from pnp.game import load_game
+from pnp.geometry.paper import PAPERS
+from pnp.geometry.tile import DEFAULT_OVERLAP, LABEL_STRIP, plan_tiles
+from pnp.kinds import board as board_kind
+from pnp.kinds import deck as deck_kind
+from pnp.kinds.board.draw import MARK, board_size, grid_lines
+from pnp.geometry.paper import MIN_MARGIN
+from pnp.models.units import mm
+from pnp.paths import EXAMPLES
+from pnp.scaffold import create
+
+DPI = 100
+PX = DPI / 72  # pixels per point
+
+
+def render(pdf: bytes, index: int, dpi: int = DPI) -> np.ndarray:
+    doc = pdfium.PdfDocument(io.BytesIO(pdf))
+    return np.asarray(doc[index].render(scale=dpi / 72).to_pil().convert("RGB")).astype(int)
+
+
+def build_kind(game, module, paper: str = "a4") -> dict:
+    """One kind's files, drawn with the game's own fonts as `pnp build` draws them."""
+    kind = module.__name__.rsplit(".", 1)[1]
+    with game.own_fonts():
+        return module.build(game, game.of_kind(kind), BuildOptions(paper=paper, duplex="long"))
+
+
+def page_count(pdf: bytes) -> int:
+    return len(pdfium.PdfDocument(io.BytesIO(pdf)))
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory):
+    root = tmp_path_factory.mktemp("templates")
+    return {name: load_game(create(name, root, template=name).dir) for name in ("art", "routes", "hex", "default")}
+
+
+def games_with_boards(templates):
+    out = {name: g for name, g in templates.items() if g.of_kind("board")}
+    out["miskatonic"] = load_game(EXAMPLES / "miskatonic")
+    return out
+
+
+# ------------------------------------------------------------------ 1. full-art cards keep their bleed
+
+def _cut_marks_x(img: np.ndarray, y_band: tuple[int, int]) -> list[float]:
+    """x of the dark vertical crop marks in a horizontal band of the page (the margin above the cards)."""
+    band = img[y_band[0]:y_band[1]]
+    dark = (band.sum(axis=2) < 200).sum(axis=0) >= 3
+    xs, run = [], []
+    for x, on in enumerate(dark):
+        if on:
+            run.append(x)
+        elif run:
+            xs.append(sum(run) / len(run))
+            run = []
+    return xs
+
+
+def test_full_art_cards_stand_apart_with_their_own_bleed(templates):
+    game = templates["art"]
+    files = build_kind(game, deck_kind)
+    img = render(files["cards.pdf"], 0)
+    painted_rows = np.where((np.abs(img - 255).sum(axis=2) > 30).sum(axis=1) > img.shape[1] // 3)[0]
+    top = painted_rows.min()
+    xs = _cut_marks_x(img, (int(MIN_MARGIN * PX) + 1, top - 1))
+    card_w = mm(63) * PX
+    # the marks come in pairs a card apart: each card has its own two cuts, none shared
+    widths = [b - a for a, b in zip(xs, xs[1:])]
+    cards = [w for w in widths if abs(w - card_w) < 3]
+    gaps = [w for w in widths if abs(w - card_w) >= 3]
+    assert len(cards) == 3 and len(gaps) == 2, widths
+    for gap in gaps:
+        assert gap >= mm(2) * PX - 1  # a gutter of at least 2 mm between neighbouring trims
+    # the gutter is painted (each card's bleed), not paper white: a missed cut shows the card's own art
+    mid_y = (top + painted_rows.max()) // 2
+    for a, b in zip(xs[1::2], xs[2::2]):
+        strip = img[mid_y - 20:mid_y + 20, int(a) + 2:int(b) - 1]
+        assert strip.size and np.abs(strip - 255).sum(axis=2).min() > 30
+
+
+# ------------------------------------------------------------------ 2 and 4. tiled boards
+
+def _plan(game, paper: str):
+    board = game.of_kind("board")[0].model
+    W, H = board_size(board)
+    lx, ly = grid_lines(board)
+    return board, plan_tiles(W, H, PAPERS[paper], DEFAULT_OVERLAP, lx, ly)
+
+
+def _mark_pixels(img: np.ndarray) -> np.ndarray:
+    r, g, b = (int(MARK[i:i + 2], 16) for i in (1, 3, 5))
+    return np.abs(img - np.array([r, g, b])).sum(axis=2) < 45
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_alignment_marks_only_where_the_next_tile_hides_them(templates, paper):
+    for name, game in games_with_boards(templates).items():
+        board, plan = _plan(game, paper)
+        files = build_kind(game, board_kind, paper)
+        pdf = files["board-tiles.pdf"]
+        o = plan.overlap
+        for i, tile in enumerate(plan.tiles):
+            marks = _mark_pixels(render(pdf, i))
+            ox, oy = plan.origin(tile)
+            # what stays in sight once the board is joined: the tile less the bands its right and
+            # lower neighbours cover
+            right = tile.w - (o if tile.col < plan.cols - 1 else 0)
+            bottom = tile.h - (o if tile.row < plan.rows - 1 else 0)
+            x0, y0 = math.ceil(ox * PX) + 1, math.ceil(oy * PX) + 1
+            x1, y1 = int((ox + right) * PX) - 1, int((oy + bottom) * PX) - 1
+            assert not marks[y0:y1, x0:x1].any(), (name, paper, tile)
+            if plan.cols * plan.rows > 1 and (tile.col < plan.cols - 1 or tile.row < plan.rows - 1):
+                assert marks.any(), (name, paper, tile)  # the tile underneath still carries its guides
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_use_the_fewest_sheets_and_none_is_a_strip(templates, paper):
+    for name, game in games_with_boards(templates).items():
+        board, plan = _plan(game, paper)
+        W, H = board_size(board)
+        files = build_kind(game, board_kind, paper)
+        pdf = files["board-tiles.pdf"]
+        tiles = page_count(pdf) - 1  # the last page is the assembly map
+        # the fewest sheets any grid in either orientation could use, whatever the seams
+        fewest = math.inf
+        for pw, ph in ((min(PAPERS[paper]), max(PAPERS[paper])), (max(PAPERS[paper]), min(PAPERS[paper]))):
+            aw, ah = pw - 2 * MIN_MARGIN, ph - 2 * MIN_MARGIN - LABEL_STRIP
+            cols = max(1, math.ceil((W - DEFAULT_OVERLAP) / (aw - DEFAULT_OVERLAP) - 1e-9))
+            rows = max(1, math.ceil((H - DEFAULT_OVERLAP) / (ah - DEFAULT_OVERLAP) - 1e-9))
+            fewest = min(fewest, cols * rows)
+        assert tiles == fewest, (name, paper, tiles, fewest)
+        # the board's share of each sheet, measured from the pixels: art is whatever is not paper white
+        for i in range(tiles):
+            img = render(pdf, i, dpi=30)
+            foot = int((LABEL_STRIP + MIN_MARGIN) * 30 / 72)  # leave out the label strip
+            area = img[:-foot]
+            rows_ = np.where((np.abs(area - 255).sum(axis=2) > 20).sum(axis=1) > 5)[0]
+            cols_ = np.where((np.abs(area - 255).sum(axis=2) > 20).sum(axis=0) > 5)[0]
+            share = (rows_.max() - rows_.min()) * (cols_.max() - cols_.min()) / (img.shape[0] * img.shape[1])
+            assert share >= 1 / 3, (name, paper, i, share)
