@@ -55,40 +55,59 @@ def games_with_boards(templates):
 
 # ------------------------------------------------------------------ 1. full-art cards keep their bleed
 
-def _cut_marks_x(img: np.ndarray, y_band: tuple[int, int]) -> list[float]:
-    """x of the dark vertical crop marks in a horizontal band of the page (the margin above the cards)."""
-    band = img[y_band[0]:y_band[1]]
-    dark = (band.sum(axis=2) < 200).sum(axis=0) >= 3
-    xs, run = [], []
-    for x, on in enumerate(dark):
+def _runs(flags) -> list[float]:
+    """Centres of the runs of True in a sequence."""
+    out, run = [], []
+    for i, on in enumerate(list(flags) + [False]):
         if on:
-            run.append(x)
+            run.append(i)
         elif run:
-            xs.append(sum(run) / len(run))
+            out.append(sum(run) / len(run))
             run = []
-    return xs
+    return out
 
 
-def test_full_art_cards_stand_apart_with_their_own_bleed(templates):
-    game = templates["art"]
-    files = build_kind(game, deck_kind)
+def _pairs_of_cuts(cuts: list[float], size: float) -> list[float]:
+    """The gaps between neighbouring cards, from the cut positions along one axis: the cuts must come
+    as pairs a card apart (no cut shared by two cards), each gap at least 2 mm."""
+    widths = [b - a for a, b in zip(cuts, cuts[1:])]
+    assert all(abs(w - size) < 3 for w in widths[::2]), widths
+    gaps = widths[1::2]
+    assert all(g >= mm(2) * PX - 1 for g in gaps), gaps
+    return gaps
+
+
+@pytest.fixture(scope="module")
+def art_deck(tmp_path_factory):
+    """The art template with nine cards, so a sheet holds several rows and columns."""
+    folder = create("artnine", tmp_path_factory.mktemp("art"), template="art").dir
+    more = "".join(f'  - {{id: c{i}, fields: {{name: Place {i}, text: "Text {i}."}}}}\n' for i in range(6))
+    with open(folder / "cards.yaml", "a", encoding="utf-8") as f:
+        f.write(more)
+    return load_game(folder)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_full_art_cards_stand_apart_with_their_own_bleed(art_deck, paper):
+    files = build_kind(art_deck, deck_kind, paper)
     img = render(files["cards.pdf"], 0)
-    painted_rows = np.where((np.abs(img - 255).sum(axis=2) > 30).sum(axis=1) > img.shape[1] // 3)[0]
-    top = painted_rows.min()
-    xs = _cut_marks_x(img, (int(MIN_MARGIN * PX) + 1, top - 1))
-    card_w = mm(63) * PX
-    # the marks come in pairs a card apart: each card has its own two cuts, none shared
-    widths = [b - a for a, b in zip(xs, xs[1:])]
-    cards = [w for w in widths if abs(w - card_w) < 3]
-    gaps = [w for w in widths if abs(w - card_w) >= 3]
-    assert len(cards) == 3 and len(gaps) == 2, widths
-    for gap in gaps:
-        assert gap >= mm(2) * PX - 1  # a gutter of at least 2 mm between neighbouring trims
-    # the gutter is painted (each card's bleed), not paper white: a missed cut shows the card's own art
-    mid_y = (top + painted_rows.max()) // 2
+    ink = np.abs(img - 255).sum(axis=2) > 30
+    rows_painted = np.where(ink.sum(axis=1) > img.shape[1] // 3)[0]
+    cols_painted = np.where(ink.sum(axis=0) > img.shape[0] // 3)[0]
+    top, bottom, left, right = rows_painted.min(), rows_painted.max(), cols_painted.min(), cols_painted.max()
+    dark = img.sum(axis=2) < 450  # the thin black marks, anti-aliased to grey
+    edge = int(MIN_MARGIN * PX) + 1
+    xs = _runs(dark[edge:top - 1].sum(axis=0) >= 3)       # vertical crop marks above the cards
+    ys = _runs(dark[:, edge:left - 1].sum(axis=1) >= 3)   # horizontal crop marks left of them
+    gaps_x = _pairs_of_cuts(xs, mm(63) * PX)
+    gaps_y = _pairs_of_cuts(ys, mm(88) * PX)
+    assert len(gaps_x) >= 1 and len(gaps_y) >= 1  # several columns and rows, none sharing a cut
+    # each gutter is painted (the cards' own bleed), not paper white: a missed cut shows the card's art
+    mid_y, mid_x = int((ys[0] + ys[1]) / 2), int((xs[0] + xs[1]) / 2)
     for a, b in zip(xs[1::2], xs[2::2]):
-        strip = img[mid_y - 20:mid_y + 20, int(a) + 2:int(b) - 1]
-        assert strip.size and np.abs(strip - 255).sum(axis=2).min() > 30
+        assert ink[mid_y - 20:mid_y + 20, int(a) + 2:int(b) - 1].all()
+    for a, b in zip(ys[1::2], ys[2::2]):
+        assert ink[int(a) + 2:int(b) - 1, mid_x - 20:mid_x + 20].all()
 
 
 # ------------------------------------------------------------------ 2 and 4. tiled boards
