@@ -170,3 +170,45 @@ def test_tiles_use_the_fewest_sheets_and_none_is_a_strip(templates, paper):
             cols_ = np.where((np.abs(area - 255).sum(axis=2) > 20).sum(axis=0) > 5)[0]
             share = (rows_.max() - rows_.min()) * (cols_.max() - cols_.min()) / (img.shape[0] * img.shape[1])
             assert share >= 1 / 3, (name, paper, i, share)
+
+
+# ------------------------------------------------------------------ 3. no face with an empty region
+
+def _longest_blank_band(img: np.ndarray, x: float, y: float, w: float, h: float, inset: float) -> float:
+    """The tallest run of rows inside a card (less `inset` all round) holding nothing but paper
+    white, in points."""
+    x0, y0 = int((x + inset) * PX), int((y + inset) * PX)
+    x1, y1 = int((x + w - inset) * PX), int((y + h - inset) * PX)
+    blank = (np.abs(img[y0:y1, x0:x1] - 255).sum(axis=2) < 24).all(axis=1)
+    longest = run = 0
+    for b in blank:
+        run = run + 1 if b else 0
+        longest = max(longest, run)
+    return longest / PX
+
+
+@pytest.mark.parametrize("name", ["blorg", "cave", "miskatonic", "blob"])
+def test_no_bundled_card_face_keeps_an_empty_region(name):
+    """A face whose lower part prints only a placeholder leaves a band of bare paper across the card:
+    no bundled face has a blank band taller than a fifth of the card."""
+    from pnp.kinds.deck.pages import Imposition, SheetOptions
+
+    game = load_game(EXAMPLES / name)
+    files = build_kind(game, deck_kind)
+    if "cards.pdf" not in files:
+        return
+    pdf = files["cards.pdf"]
+    page = 0
+    for c in game.of_kind("deck"):
+        deck = c.model
+        imposition = Imposition(deck, SheetOptions(paper="a4", duplex="none", gutter=deck_kind.sheet_gutter(
+            game, deck, BuildOptions(paper="a4", duplex="long"))))
+        for sheet in imposition.sheets():
+            for side in range(imposition.pages_per_sheet if deck.double_sided else 1):
+                img = render(pdf, page + side)
+                for i in range(sheet[2]):
+                    p = imposition.grid.placement(i)
+                    x = p.x if side == 0 else imposition.page_w - p.x - p.w
+                    band = _longest_blank_band(img, x, p.y, p.w, p.h, mm(4))
+                    assert band < p.h / 5, (name, deck.name, page + side, i, band / mm(1))
+            page += 2 if deck.double_sided else 1
