@@ -212,3 +212,77 @@ def test_no_bundled_card_face_keeps_an_empty_region(name):
                     band = _longest_blank_band(img, x, p.y, p.w, p.h, mm(4))
                     assert band < p.h / 5, (name, deck.name, page + side, i, band / mm(1))
             page += 2 if deck.double_sided else 1
+
+
+# ------------------------------------------------------------------ 5. rulebook pages
+
+def _rulebooks(templates):
+    """Every bundled rulebook, full-size (A4) and booklet-size (A5) pages, with each page's text lines
+    and the chapters' first pages."""
+    from pnp.build import render
+    from pnp.rulebook.document import PAGES, margins, render_pdf
+    from pnp.rulebook.language import compile_rules
+    from pnp.rulebook.story import StoryBuilder, Heading
+    from pnp.rulebook.document import _headings
+    from pnp.rulebook.styles import make_styles
+
+    games = {n: load_game(EXAMPLES / n) for n in ("blob", "blorg", "cave", "miskatonic")}
+    games.update({f"template {n}": g for n, g in templates.items()})
+    for name, game in games.items():
+        with game.own_fonts():
+            files = render(game, BuildOptions().for_game(game)).files
+            compiled = compile_rules(game, files, game.game.rules if game.game and game.game.rules else "rules.md")
+            for size, body in (("a4", 9.5), ("a5", 9.0)):
+                chapters: list = []
+                pdf = render_pdf(game, compiled, PAGES[size], body_size=body, chapters=chapters)
+                styles = make_styles(body)
+                headings = {h.toc_text for h in _headings(StoryBuilder(compiled, styles, 300).story())
+                            if isinstance(h, Heading)}
+                yield name, size, pdf, PAGES[size], margins(PAGES[size]), chapters, headings
+
+
+def _fill(img: np.ndarray, pagesize, margin, scale: float) -> float:
+    """How far down the text frame the page's ink reaches (0 to 1)."""
+    left, right, top, bottom = margin
+    y0, y1 = int(top * scale) + 1, int((pagesize[1] - bottom) * scale) - 1
+    x0, x1 = int(left * scale), int((pagesize[0] - right) * scale)
+    ink = np.where((np.abs(img[y0:y1, x0:x1] - 255).sum(axis=2) > 60).any(axis=1))[0]
+    return (ink.max() + 1) / (y1 - y0) if len(ink) else 0.0
+
+
+def _lines(page, pagesize, margin) -> list[str]:
+    """The text lines inside the frame, top to bottom (from the PDF's text positions)."""
+    left, right, top, bottom = margin
+    tp = page.get_textpage()
+    rows: dict[int, list] = {}
+    for i in range(tp.count_chars()):
+        x0, y0, x1, y1 = tp.get_charbox(i, loose=True)  # the font's whole line box: one per line
+        middle = pagesize[1] - (y0 + y1) / 2
+        if middle < top or middle > pagesize[1] - bottom:
+            continue
+        rows.setdefault(round(middle / 2), []).append((x0, tp.get_text_range(i, 1)))
+    return ["".join(c for _, c in sorted(chars)).strip() for _, chars in sorted(rows.items())]
+
+
+def test_rulebook_pages_are_well_filled_and_no_heading_ends_a_page(templates):
+    for name, size, pdf, pagesize, margin, chapters, headings in _rulebooks(templates):
+        doc = pdfium.PdfDocument(io.BytesIO(pdf))
+        starts = {page for page, at_top in chapters if at_top}
+        first_body = min(starts) if starts else 2
+        assert first_body <= 3, (name, size, first_body)  # title page and one page of contents at most
+        for n in range(first_body - 1, len(doc) + 1):  # the contents page and the body
+            page = doc[n - 1]
+            img = np.asarray(page.render(scale=50 / 72).to_pil().convert("RGB")).astype(int)
+            last_of_chapter = n == len(doc) or (n + 1) in starts
+            if not last_of_chapter and n >= first_body:
+                assert _fill(img, pagesize, margin, 50 / 72) >= 0.40, (name, size, n)
+            lines = [line for line in _lines(page, pagesize, margin) if line]
+            if not lines or n == len(doc):
+                continue
+            assert not any(lines[-1].replace(" ", "") == h.replace(" ", "").replace("\u2002", "")
+                           for h in headings), (name, size, n, lines[-1])
+            # a chapter's heading keeps at least three lines of its chapter below it on its page
+            for k, line in enumerate(lines):
+                if any(line.replace(" ", "") == h.replace(" ", "").replace("\u2002", "") for h in headings
+                       if h[:1].isdigit() and "." not in h.split("\u2002")[0]):
+                    assert len(lines) - k - 1 >= 3, (name, size, n, line, lines[k:])
