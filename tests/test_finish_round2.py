@@ -286,3 +286,37 @@ def test_rulebook_pages_are_well_filled_and_no_heading_ends_a_page(templates):
                 if any(line.replace(" ", "") == h.replace(" ", "").replace("\u2002", "") for h in headings
                        if h[:1].isdigit() and "." not in h.split("\u2002")[0]):
                     assert len(lines) - k - 1 >= 3, (name, size, n, line, lines[k:])
+
+
+# ------------------------------------------------------------------ 8. balance.pdf
+
+def test_balance_report_has_a_table_grouped_charts_fixed_colours_and_one_number_format():
+    import re
+
+    from pnp.families import cave
+    from pnp.referee.balance import PLAYER_COLOURS, balance_pdf
+
+    result = cave.referee_simulate(load_game(EXAMPLES / "cave"), games=200, seed=3)
+    pdf = balance_pdf(result, "The Robbers' Cave")
+    doc = pdfium.PdfDocument(io.BytesIO(pdf))
+    texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    # page 1: a table with a column per player count
+    assert all(f"{n} players" in texts[0] for n in (2, 3, 4, 5)) and "all games" in texts[0]
+    # one chart per measure: no chart title names a single player count
+    for text in texts[1:]:
+        assert not re.search(r"Win rate by policy, \d players", text)
+    # one number format: decimals always one digit, thousands always grouped (the summary's own
+    # sentences, written by the rule family, aside)
+    body = "\n".join(texts[0].split("Figures", 1)[1:] + texts[1:])
+    for number in re.findall(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?", body):
+        if "." in number:
+            assert len(number.split(".")[1]) == 1, number
+        assert not re.fullmatch(r"\d{4,}(\.\d)?", number), number
+    # every player count draws in its own colour, and in that colour only, on the grouped chart's page
+    for i in range(1, len(doc)):
+        if "by player count" not in texts[i]:
+            continue
+        img = render(pdf, i)
+        for n in (2, 3, 4, 5):
+            r, g, b = (int(PLAYER_COLOURS[n][k:k + 2], 16) for k in (1, 3, 5))
+            assert (np.abs(img - np.array([r, g, b])).sum(axis=2) < 12).sum() > 100, n
