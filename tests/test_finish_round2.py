@@ -320,3 +320,23 @@ def test_balance_report_has_a_table_grouped_charts_fixed_colours_and_one_number_
         for n in (2, 3, 4, 5):
             r, g, b = (int(PLAYER_COLOURS[n][k:k + 2], 16) for k in (1, 3, 5))
             assert (np.abs(img - np.array([r, g, b])).sum(axis=2) < 12).sum() > 100, n
+
+
+# ------------------------------------------------------------------ 7. the default template's score sheet
+
+def test_the_default_templates_score_sheet_has_no_empty_band(templates):
+    """The score sheet fills its page: between the page's 10 mm margin and the footer no band of bare
+    paper is 30 mm tall or more (the sheet once floated with 49 mm of white above it)."""
+    from pnp.kinds import sheet as sheet_kind
+
+    game = templates["default"]
+    pdf = build_kind(game, sheet_kind)["sheet.pdf"]
+    img = render(pdf, 0)
+    rows = (np.abs(img - 255).sum(axis=2) > 60).any(axis=1)
+    ink = np.where(rows)[0]
+    footer = ink.max()
+    longest = run = 0
+    for r in rows[int(mm(10) * PX):footer]:
+        run = 0 if r else run + 1
+        longest = max(longest, run)
+    assert longest / PX < mm(30), longest / PX / mm(1)
