@@ -340,3 +340,55 @@ def test_the_default_templates_score_sheet_has_no_empty_band(templates):
         run = 0 if r else run + 1
         longest = max(longest, run)
     assert longest / PX < mm(30), longest / PX / mm(1)
+
+
+# ------------------------------------------------------------------ 7. the routes template
+
+def _text_boxes(page, words: list[str], page_h: float) -> dict[str, tuple[float, float, float, float]]:
+    """Each word's box on the page (left, top, right, bottom in points from the top-left), from the
+    PDF's text positions."""
+    tp = page.get_textpage()
+    out = {}
+    for word in words:
+        search = tp.search(word, match_case=True, match_whole_word=True)
+        found = search.get_next()
+        if found:
+            start, count = found
+            boxes = [tp.get_charbox(i) for i in range(start, start + count)]
+            out[word] = (min(b[0] for b in boxes), page_h - max(b[3] for b in boxes),
+                         max(b[2] for b in boxes), page_h - min(b[1] for b in boxes))
+    return out
+
+
+def test_routes_template_names_stay_off_the_routes_and_each_player_has_a_colour(templates):
+    import re
+
+    from pnp.kinds import tokens as tokens_kind
+
+    game = templates["routes"]
+    board = game.of_kind("board")[0].model
+    route_colours = {c.color for c in board.spec.connections if c.color}
+    names = [n.label for n in board.spec.nodes.values()]
+    pdf = build_kind(game, board_kind)["board-poster.pdf"]
+    doc = pdfium.PdfDocument(io.BytesIO(pdf))
+    page = doc[0]
+    img = render(pdf, 0, dpi=150)
+    boxes = _text_boxes(page, names, page.get_size()[1])
+    assert set(boxes) == set(names)
+    for name, (x0, y0, x1, y1) in boxes.items():
+        patch = img[int(y0 * 150 / 72):int(y1 * 150 / 72), int(x0 * 150 / 72):int(x1 * 150 / 72)]
+        for colour in route_colours:
+            # a name sits on a white panel at 85 % opacity: a route under it shows through, faintly
+            rgb = 0.15 * np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)]) + 0.85 * 255
+            # a route's fill under the name shows as a patch of its colour (a stray pixel of the
+            # anti-aliased dark lettering comes near the slate grey: under 3 % of the name is allowed)
+            assert (np.abs(patch - rgb).sum(axis=2) < 8).mean() < 0.03, (name, colour)
+    # one train colour (and one score marker) for every player the game allows
+    most = int(re.findall(r"\d+", str(game.game.players))[-1])
+    tokens = build_kind(game, tokens_kind)["tokens.pdf"]
+    img = render(tokens, 0)
+    trains = {p.spec.front.fill for p in game.of_kind("tokens")[0].model.pieces if "train" in p.spec.id}
+    assert len(trains) == most
+    for colour in trains:
+        rgb = np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)])
+        assert (np.abs(img - rgb).sum(axis=2) < 20).sum() > 500, colour
