@@ -392,3 +392,65 @@ def test_routes_template_names_stay_off_the_routes_and_each_player_has_a_colour(
     for colour in trains:
         rgb = np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)])
         assert (np.abs(img - rgb).sum(axis=2) < 20).sum() > 500, colour
+
+
+# ------------------------------------------------------------------ 6. small and faint text (the fixed cases)
+
+def _font_sizes(pdf: bytes) -> list[tuple[int, str, float]]:
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(io.BytesIO(pdf))
+    out = []
+    for i in range(len(doc)):
+        tp = doc[i].get_textpage()
+        for k in range(tp.count_chars()):
+            ch = tp.get_text_range(k, 1)
+            if ch.strip():
+                out.append((i, ch, raw.FPDFText_GetFontSize(tp.raw, k)))
+    return out
+
+
+def _contrast(a, b) -> float:
+    def lum(rgb):
+        c = [v / 255 for v in rgb]
+        c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_blob_piece_letters_and_the_star_chart_print_at_6pt_or_more():
+    from pnp.kinds import sheet as sheet_kind
+    from pnp.kinds import tokens as tokens_kind
+
+    blob = load_game(EXAMPLES / "blob")
+    sizes = _font_sizes(build_kind(blob, sheet_kind)["sheet.pdf"])
+    assert sizes and min(s for *_, s in sizes) >= 5.95, sorted(set(round(s, 1) for *_, s in sizes))[:3]
+    misk = load_game(EXAMPLES / "miskatonic")
+    sizes = _font_sizes(build_kind(misk, tokens_kind)["tokens.pdf"])
+    assert sizes and min(s for *_, s in sizes) >= 5.95, sorted(set(round(s, 1) for *_, s in sizes))[:3]
+
+
+def test_the_reporters_pack_reads_at_4_5_to_1_measured_from_pixels():
+    """The pack's lettering against what is under it, both taken from the rendered page."""
+    from pnp.kinds import tokens as tokens_kind
+
+    misk = load_game(EXAMPLES / "miskatonic")
+    pdf = build_kind(misk, tokens_kind)["tokens.pdf"]
+    doc = pdfium.PdfDocument(io.BytesIO(pdf))
+    for i in range(len(doc)):
+        page = doc[i]
+        boxes = _text_boxes(page, ["Reporter"], page.get_size()[1])
+        if not boxes:
+            continue
+        img = render(pdf, i, dpi=300)
+        x0, y0, x1, y1 = (int(v * 300 / 72) for v in boxes["Reporter"])
+        # the two commonest colours inside the word's box: what is under the letters, and the letters
+        # (solid strokes at 300 dpi; anti-aliased edges are each rare)
+        patch = img[y0:y1, x0:x1].reshape(-1, 3)
+        colours, counts = np.unique(patch, axis=0, return_counts=True)
+        under, letters = colours[np.argsort(counts)[::-1][:2]]
+        assert _contrast(letters, under) >= 4.5, (letters, under, _contrast(letters, under))
+        return
+    pytest.fail("the Reporter's pack is not on any page")
