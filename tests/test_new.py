@@ -142,7 +142,9 @@ def test_the_art_template_shows_a_painting_a_gradient_and_a_font_of_its_own(tmp_
     assert result.exit_code == 0, result.output
     made = tmp_path / "vale"
     assert (made / "art" / "valley.jpg").read_bytes()[:3] == b"\xff\xd8\xff"
-    assert (made / "fonts" / "Headline.ttf").is_file() and (made / "fonts" / "LICENSE-DejaVu.txt").is_file()
+    assert (made / "fonts" / "Headline.otf").is_file()
+    licence = (made / "fonts" / "LICENSE-Lobster.txt").read_text(encoding="utf-8")
+    assert "SIL Open Font License" in licence and "Reserved Font Name" in licence
     built = build_game(made, BuildOptions(out=tmp_path / "out"))
     assert not built.warnings, [str(w) for w in built.warnings]
     shop = tmp_path / "out" / "vale" / "cards-printshop.pdf"
@@ -153,12 +155,21 @@ def test_the_art_template_shows_a_painting_a_gradient_and_a_font_of_its_own(tmp_
     assert len(images) == 1  # three cards, one picture, stored once
     assert images[0].get("/Filter") == "/DCTDecode" and images[0]._data == jpeg  # the file itself, not re-encoded
     fonts = {str(o["/BaseFont"]) for o in objects if hasattr(o, "get") and o.get("/Type") == "/Font"}
-    assert any("+DejaVuSansCondensed-Bold-" in f for f in fonts), fonts  # the game's face, subset, named by content
+    assert any("+DuskScript-BoldItalic" in f for f in fonts), fonts  # the game's own face (not DejaVu), subset
+    assert not any("Lobster" in f for f in fonts), fonts  # a modified OFL font drops its reserved name
     page = pdfium.PdfDocument(str(shop))[0]
     image = page.render(scale=150 / 72).to_pil().convert("RGB")
     px = lambda x_mm, y_mm: image.getpixel((round((x_mm + 3) / 25.4 * 150), round((y_mm + 3) / 25.4 * 150)))
-    top, bottom = px(30, 57), px(30, 86)  # the band's gradient: lighter at its top, darker at its foot
+    top, bottom = px(30, 63), px(30, 90.5)  # the band's gradient: lighter at its top, darker in the bleed
     assert sum(top) > sum(bottom) + 30, (top, bottom)
+    # it runs through the bleed: the bleed beside and below the band is the band, not the picture
+    assert max(abs(a - b) for a, b in zip(px(-2.5, 80), px(2, 80))) <= 6
+    # and starts without an edge: along the band's top, the picture just above (its plain ground,
+    # the odd tree aside: the median) and the band just below meet within a few levels
+    xs = [k * 0.5 for k in range(126)]
+    above = sorted(sum(px(x, 61.6)) for x in xs)[len(xs) // 2]
+    below = sorted(sum(px(x, 62.4)) for x in xs)[len(xs) // 2]
+    assert abs(above - below) <= 12, (above, below)
 
 
 @pytest.mark.parametrize("template", [None, "art", "hex", "routes"])

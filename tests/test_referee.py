@@ -176,11 +176,14 @@ def test_simulate_writes_a_reproducible_balance_pdf(run_cli, tmp_path):
     pages, text = pdf_text(pdf)
     from pnp.families import cave
 
-    charts = len(cave.referee_simulate(load_game(CAVE), 40, 1).charts)
-    assert pages == 1 + math.ceil(charts / 2) == 6
+    from pnp.referee.balance import report_charts
+
+    charts = report_charts(cave.referee_simulate(load_game(CAVE), 40, 1).charts)
+    # the win rates by player count (and over all games) are one grouped chart: 7 charts in all
+    assert pages == 1 + math.ceil(len(charts) / 2) == 4
     for fragment in ("Balance report", "The Robbers' Cave", "400 simulated games", "seed 11", "Summary",
-                     "Game length", "Winning score", "Win rate by policy, 2 players", "Win rate by policy, 5 players",
-                     "greedy", "cautious", "random", "page 6 of 6"):
+                     "Game length", "Winning score", "Win rate by policy, by player count", "2 players", "5 players",
+                     "all games", "greedy", "cautious", "random", "page 4 of 4"):
         assert fragment in text, fragment
 
 
@@ -240,7 +243,13 @@ def test_each_family_simulation_draws_a_balance_report(family):
     # page 1 speaks in words: every figure is named as a reader would, none by its variable
     first = pdf.pages[0].extract_text()
     assert not re.search(r"\b[a-z]+_[a-z0-9_]+\b|[{}\[\]]|': ", first), first
-    assert all(figure_label(name, result) in first for name in result.figures), "every figure is on page 1, in words"
+    # every figure is on page 1, in words: its measure's row of the table, in its player count's column
+    from pnp.referee.balance import summary_rows
+
+    counts, rows = summary_rows(result)
+    assert sum(len(values) for _, values in rows) == len(result.figures)
+    assert all(label in first for label, _ in rows)
+    assert all(f"{n} players" in first for n in counts)
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -116,15 +116,20 @@ def auto_gutters(page_w: float, page_h: float, card_w: float, card_h: float, ble
                  least: float = mm(2)) -> tuple[float, float]:
     """The gutters `gutter: auto` chooses, across and down: on each axis, twice the bleed (each card
     keeps all of it) or the widest gutter that still puts as many cards on the sheet as abutting
-    does and leaves the margin room for crop marks; an axis where not even `least` fits abuts (0)."""
+    does and leaves the margin room for crop marks. An axis where not even `least` fits takes one
+    card fewer: cards whose edges differ never share a cut (poker cards on Letter print 3 × 2)."""
     def axis(page: float, size: float) -> float:
         n = fit_count(page - 2 * MARK_ROOM, size) or fit_count(page - 2 * MIN_MARGIN, size)
-        if n <= 1:
-            return 2 * bleed
-        # n cards, n - 1 gutters, and margins that hold a crop mark plus half a gutter of outer bleed
-        room = (page - 2 * MARK_ROOM - n * size) / n
-        g = min(2 * bleed, math.floor(room / mm(0.1) + 1e-9) * mm(0.1))
-        return g if g >= least else 0.0
+        if 2 * bleed < least:
+            return 0.0  # no bleed to keep apart: the cards abut
+        while n > 1:
+            # n cards, n - 1 gutters, and margins that hold a crop mark plus half a gutter of outer bleed
+            room = (page - 2 * MARK_ROOM - n * size) / n
+            g = min(2 * bleed, math.floor(room / mm(0.1) + 1e-9) * mm(0.1))
+            if g >= least:
+                return g
+            n -= 1
+        return 2 * bleed
 
     return axis(page_w, card_w), axis(page_h, card_h)
 

@@ -64,17 +64,43 @@ def spans(total: float, avail: float, overlap: float, lines: list[float] = ()) -
     return out
 
 
+def balanced_spans(total: float, avail: float, overlap: float, lines: list[float] = ()) -> list[tuple[float, float]]:
+    """As few windows as `spans` needs, but of even size: seams near the even split, snapped to the
+    nearest grid line that keeps every window within `avail`, so no tile carries a thin last strip."""
+    greedy = spans(total, avail, overlap, lines)
+    n = len(greedy)
+    if n == 1:
+        return greedy
+    step = (total - overlap) / n
+    starts = [0.0]
+    for k in range(1, n):
+        prev = starts[-1]
+        lo = max(prev + 1e-6, total - (n - k) * (avail - overlap) - overlap)  # the rest must still fit
+        hi = prev + avail - overlap                                           # the window before must fit
+        if lo > hi + 1e-6:
+            return greedy  # the grid lines leave no even split: keep the packing that fits
+        ideal = min(max(k * step, lo), hi)
+        snapped = [x for x in lines if lo - 1e-6 <= x <= hi + 1e-6]
+        starts.append(min(snapped, key=lambda x: (abs(x - ideal), x)) if snapped else ideal)
+    if total - starts[-1] > avail + 1e-6:
+        return greedy
+    ends = [s + overlap for s in starts[1:]] + [total]
+    return list(zip(starts, ends))
+
+
 def plan_tiles(total_w: float, total_h: float, paper: tuple[float, float], overlap: float = DEFAULT_OVERLAP,
                lines_x: list[float] = (), lines_y: list[float] = (), margin: float = MIN_MARGIN,
                label: float = LABEL_STRIP) -> TilePlan:
-    """Tile a total_w × total_h drawing on the paper, portrait or landscape, whichever needs fewer pages."""
+    """Tile a total_w × total_h drawing on the paper, portrait or landscape, whichever needs fewer pages
+    (on a tie, the one whose smallest tile is largest), with the windows of each axis of even size."""
     best = None
     for landscape in (False, True):
         pw, ph = (max(paper), min(paper)) if landscape else (min(paper), max(paper))
         area = (margin, margin, pw - 2 * margin, ph - 2 * margin - label)
-        xs = spans(total_w, area[2], overlap, list(lines_x))
-        ys = spans(total_h, area[3], overlap, list(lines_y))
-        key = (len(xs) * len(ys), landscape)
+        xs = balanced_spans(total_w, area[2], overlap, list(lines_x))
+        ys = balanced_spans(total_h, area[3], overlap, list(lines_y))
+        smallest = min(x1 - x0 for x0, x1 in xs) * min(y1 - y0 for y0, y1 in ys)
+        key = (len(xs) * len(ys), -round(smallest, 3), landscape)
         if best is None or key < best[0]:
             best = (key, pw, ph, area, xs, ys)
     _, pw, ph, area, xs, ys = best

@@ -3,7 +3,9 @@
 No plotting library: histograms and bar charts are a few rectangles, lines and
 labels, so the file is small, embeds our own fonts, and is byte-identical for
 the same simulation (PdfSurface writes invariant PDFs). A4 portrait: a cover
-page with the summary and every figure, then two charts a page.
+page with the summary and a table of every figure (a column per player count), then two charts a
+page; bar charts of one measure by player count are drawn as one grouped chart, and each player
+count keeps one colour throughout.
 """
 from __future__ import annotations
 
@@ -15,12 +17,21 @@ from pnp.referee.sim import Chart, SimResult
 PAGE_W, PAGE_H = 595.28, 841.89
 MARGIN = 50.0
 INK, GREY, GRID = "#222222", "#666666", "#dddddd"
-PALETTE = ["#3b6ea8", "#d9822b", "#5a9e4b", "#b04a5a", "#7d5ba6", "#8c6d46"]
 CHARTS_PER_PAGE = 2
 
 
+NEUTRAL = "#4f6d8a"  # every bar that is not one player count's: a colour always means one thing
+PLAYER_COLOURS = {1: "#7d5ba6", 2: "#2f6db0", 3: "#d9822b", 4: "#3f8f3a", 5: "#b04a5a", 6: "#8c6d46"}
+ALL_GAMES = "#9aa5b1"
+
+
+def player_colour(n: int) -> str:
+    """The colour of an n-player game, the same in every chart of every report."""
+    return PLAYER_COLOURS.get(n, GREY)
+
+
 def pages_for(result: SimResult) -> int:
-    return 1 + math.ceil(len(result.charts) / CHARTS_PER_PAGE)
+    return 1 + math.ceil(len(report_charts(result.charts)) / CHARTS_PER_PAGE)
 
 
 def balance_pdf(result: SimResult, title: str) -> bytes:
@@ -34,10 +45,15 @@ def balance_pdf(result: SimResult, title: str) -> bytes:
     footer(s, 1, total)
     s.end_page()
     chart_h = (PAGE_H - 2 * MARGIN - 20) / CHARTS_PER_PAGE
-    for page, start in enumerate(range(0, len(result.charts), CHARTS_PER_PAGE), start=2):
+    charts = report_charts(result.charts)
+    for page, start in enumerate(range(0, len(charts), CHARTS_PER_PAGE), start=2):
         s.begin_page(PAGE_W, PAGE_H)
-        for k, chart in enumerate(result.charts[start:start + CHARTS_PER_PAGE]):
-            draw_chart(s, chart, MARGIN, MARGIN + k * (chart_h + 20), PAGE_W - 2 * MARGIN, chart_h, PALETTE[k])
+        for k, chart in enumerate(charts[start:start + CHARTS_PER_PAGE]):
+            box = (MARGIN, MARGIN + k * (chart_h + 20), PAGE_W - 2 * MARGIN, chart_h)
+            if isinstance(chart, GroupedChart):
+                draw_grouped(s, chart, *box)
+            else:
+                draw_chart(s, chart, *box)
         footer(s, page, total)
         s.end_page()
     return s.finish()
@@ -69,15 +85,55 @@ def cover(s, result: SimResult, title: str) -> None:
     if result.figures:
         y += 18
         s.text(x, y, "Figures", font="sans-bold", size=13, fill=INK)
-        y += 18
-        items = list(result.figures.items())
-        rows = math.ceil(len(items) / 2)
-        col_w = w / 2
-        for i, (name, value) in enumerate(items):
-            cx = x + (i // rows) * col_w
-            cy = y + (i % rows) * 13
-            s.text(cx, cy, figure_label(name, result), font="sans", size=8.5, fill=GREY)
-            s.text(cx + col_w - 16, cy, fmt(value), font="sans", size=8.5, fill=INK, anchor="end")
+        summary_table(s, result, x, y + 12, w)
+
+
+def summary_rows(result: SimResult) -> tuple[list[int], list[tuple[str, dict]]]:
+    """The figures as a table: one row per measure, a column for all games and one per player count
+    (a figure named `…_3p` goes in the 3-player column of its measure's row)."""
+    import re
+
+    counts: set[int] = set()
+    rows: dict[str, tuple[str, dict]] = {}
+    for name, value in result.figures.items():
+        m = re.fullmatch(r"(.+)_(\d+)p", name)
+        base, n = (m.group(1), int(m.group(2))) if m else (name, 0)
+        label = figure_label(name, result)
+        if n:
+            counts.add(n)
+            label = label.replace(f", {n} players", "").replace(f", {n} player", "")
+        if base not in rows:
+            rows[base] = (label, {})
+        rows[base][1][n] = value
+    return sorted(counts), list(rows.values())
+
+
+def summary_table(s, result: SimResult, x: float, y: float, w: float) -> float:
+    """Draw the figures' table from y; returns the y below it."""
+    counts, rows = summary_rows(result)
+    columns = [0] + counts
+    col_w = 58.0 if counts else 90.0
+    label_w = w - col_w * len(columns)
+    row_h = 15.0
+    heads = ["all games" if counts else "value"] + [f"{n} players" for n in counts]
+    s.line(x, y + 4, x + w, y + 4, stroke=INK, width=0.8)
+    for i, head in enumerate(heads):
+        colour = player_colour(columns[i]) if columns[i] else INK
+        s.text(x + label_w + (i + 1) * col_w - 4, y, head, font="sans-bold", size=8.5, fill=colour, anchor="end")
+    y += 4
+    for r, (label, values) in enumerate(rows):
+        if r % 2 == 0:
+            s.rect(x, y, w, row_h, fill="#f3f5f7")
+        baseline = y + row_h - 4.5
+        s.text(x + 4, baseline, label, font="sans", size=8.5, fill=INK)
+        decimals = any(not float(v).is_integer() for v in values.values())  # one format along a row
+        for i, n in enumerate(columns):
+            text = fmt(values[n], decimals) if n in values else "–"
+            s.text(x + label_w + (i + 1) * col_w - 4, baseline, text, font="sans", size=8.5,
+                   fill=INK if n in values else GREY, anchor="end")
+        y += row_h
+    s.line(x, y, x + w, y, stroke=INK, width=0.8)
+    return y
 
 
 def figure_label(name: str, result=None) -> str:
@@ -117,7 +173,86 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 # --------------------------------------------------------------------------- charts
 
-def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: str = PALETTE[0]) -> None:
+class GroupedChart:
+    """Bar charts of one measure, one per player count (and one for all games), drawn as one chart:
+    a group of bars per category, a bar per player count in that count's own colour."""
+
+    def __init__(self, title: str, series: list[tuple[int, dict]], x_label: str, y_label: str):
+        self.title, self.series, self.x_label, self.y_label = title, series, x_label, y_label
+
+
+def report_charts(charts: list) -> list:
+    """The charts as the report draws them: bar charts of one measure that differ only by their
+    player count (titled `…, 3 players`, with `…, all games` beside them) become one grouped chart,
+    so every player count shares one scale."""
+    import re
+
+    groups: dict[tuple, list[tuple[int, Chart]]] = {}
+    for c in charts:
+        m = re.fullmatch(r"(.+), (?:(\d+) players?|all games)", c.title) if c.kind == "bars" else None
+        if m:
+            groups.setdefault((m.group(1), c.x_label, c.y_label), []).append((int(m.group(2) or 0), c))
+    out, done = [], set()
+    for c in charts:
+        m = re.fullmatch(r"(.+), (?:(\d+) players?|all games)", c.title) if c.kind == "bars" else None
+        key = (m.group(1), c.x_label, c.y_label) if m else None
+        if key is None or sum(1 for n, _ in groups[key] if n) < 2:
+            out.append(c)
+        elif key not in done:
+            done.add(key)
+            series = sorted(((n, dict(member.values)) for n, member in groups[key]), key=lambda t: t[0])
+            out.append(GroupedChart(f"{key[0]}, by player count", series, c.x_label, c.y_label))
+    return out
+
+
+def draw_grouped(s, chart: GroupedChart, x: float, y: float, w: float, h: float) -> None:
+    """A grouped bar chart with its legend: player counts in their fixed colours, all games in grey."""
+    s.text(x, y + 14, chart.title, font="sans-bold", size=13, fill=INK)
+    px, py = x + 52, y + 50
+    pw, ph = w - 60, h - 50 - 52
+    categories: list[str] = []
+    for _, values in chart.series:
+        categories += [str(k) for k in values if str(k) not in categories]
+    top = max((float(v) for _, values in chart.series for v in values.values()), default=0.0)
+    y_ticks = nice_ticks(top * 1.05)
+    y_max = y_ticks[-1] or 1.0
+
+    def ys(v: float) -> float:
+        return py + ph - (v / y_max) * ph
+
+    lx = x
+    for n, _ in chart.series:                   # the legend, under the title
+        colour = player_colour(n) if n else ALL_GAMES
+        s.rect(lx, y + 24, 9, 9, fill=colour)
+        label = f"{n} players" if n else "all games"
+        s.text(lx + 13, y + 32, label, font="sans", size=8.5, fill=INK)
+        lx += 13 + fonts.text_width(label, "sans", 8.5) + 16
+    for t in y_ticks:
+        s.line(px, ys(t), px + pw, ys(t), stroke=GRID, width=0.5)
+        s.line(px - 4, ys(t), px, ys(t), stroke=INK, width=0.7)
+        s.text(px - 7, ys(t) + 3, fmt(t), font="sans", size=8, fill=INK, anchor="end")
+    slot = pw / max(1, len(categories))
+    bar_w = min(slot * 0.8 / len(chart.series), 28)
+    for i, cat in enumerate(categories):
+        cx = px + (i + 0.5) * slot
+        left = cx - bar_w * len(chart.series) / 2
+        for k, (n, values) in enumerate(chart.series):
+            v = next((float(val) for key, val in values.items() if str(key) == cat), None)
+            if v is None:
+                continue
+            s.rect(left + k * bar_w, ys(v), bar_w - 1, py + ph - ys(v), fill=player_colour(n) if n else ALL_GAMES)
+        s.text(cx, py + ph + 14, cat, font="sans", size=9, fill=INK, anchor="middle")
+    s.line(px, py + ph, px + pw, py + ph, stroke=INK, width=0.9)
+    s.line(px, py, px, py + ph, stroke=INK, width=0.9)
+    s.text(px + pw / 2, py + ph + 32, chart.x_label, font="sans", size=9.5, fill=GREY, anchor="middle")
+    s.save()
+    s.translate(x + 12, py + ph / 2)
+    s.rotate(-90)
+    s.text(0, 0, chart.y_label, font="sans", size=9.5, fill=GREY, anchor="middle")
+    s.restore()
+
+
+def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: str = NEUTRAL) -> None:
     """One chart in the box (x, y, w, h): title, axes with ticks and labels, bars."""
     s.text(x, y + 14, chart.title, font="sans-bold", size=13, fill=INK)
     px, py = x + 52, y + 34                   # the plot area leaves room for ticks and axis labels
@@ -156,12 +291,16 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
             s.line(mx, py, mx, py + ph, stroke=INK, width=0.9, dash=(3, 2))
             s.text(mx + 3, py + 9, note[1], font="sans", size=8, fill=INK)
     else:
+        import re
+
         bar_w = min(slot * 0.6, 70)
         decimals = any(not v.is_integer() for _, v in bars)   # one style of number per chart
         for i, (label, v) in enumerate(bars):
             cx = px + (i + 0.5) * slot
-            s.rect(cx - bar_w / 2, ys(v), bar_w, py + ph - ys(v), fill=PALETTE[i % len(PALETTE)])
-            s.text(cx, ys(v) - 4, f"{v:.1f}" if decimals else fmt(v), font="sans-bold", size=9, fill=INK, anchor="middle")
+            players = re.fullmatch(r"(\d+) players?", label)
+            s.rect(cx - bar_w / 2, ys(v), bar_w, py + ph - ys(v),
+                   fill=player_colour(int(players.group(1))) if players else color)
+            s.text(cx, ys(v) - 4, fmt(v, decimals), font="sans-bold", size=9, fill=INK, anchor="middle")
             s.text(cx, py + ph + 14, label, font="sans", size=9, fill=INK, anchor="middle")
     s.line(px, py + ph, px + pw, py + ph, stroke=INK, width=0.9)     # axes
     s.line(px, py, px, py + ph, stroke=INK, width=0.9)
@@ -218,7 +357,8 @@ def nice_ticks(top: float, count: int = 5) -> list[float]:
     return [i * step for i in range(n + 1)]
 
 
-def fmt(v: float) -> str:
-    if float(v).is_integer():
-        return f"{int(v):,}" if abs(v) >= 10_000 else str(int(v))
-    return f"{v:.1f}" if abs(v) >= 10 else f"{v:.2f}".rstrip("0")
+def fmt(v: float, decimals: bool | None = None) -> str:
+    """One number format for the whole report: thousands grouped with a comma, and one decimal
+    wherever a value is not a whole number (or `decimals` asks for it)."""
+    whole = float(v).is_integer() if decimals is None else not decimals
+    return f"{int(v):,}" if whole else f"{v:,.1f}"

@@ -240,13 +240,15 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     title = title_page(meta, styles, cover, doc.width, doc.height, game, compact=shared)
     listed = any(h.toc_level is not None for h in _headings(body))
     assets = game.assets
-    doc.multiBuild(_front_matter(title, styles, shared, listed) + body,
+    contents = None if shared else contents_for_own_page(body, styles, doc.width, doc.height)
+    doc.multiBuild(_front_matter(title, styles, shared, listed, contents) + body,
                    canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
     if shared and doc.chapters and doc.chapters[0][0] != 2:  # the estimate was wrong: the contents ran over
         buf = io.BytesIO()
         doc = RulebookDoc(buf, pagesize, meta, styles)
-        doc.multiBuild(_front_matter(title_page(meta, styles, cover, doc.width, doc.height, game), styles, False)
-                       + StoryBuilder(compiled, styles, doc.width).story(),
+        body = StoryBuilder(compiled, styles, doc.width).story()
+        doc.multiBuild(_front_matter(title_page(meta, styles, cover, doc.width, doc.height, game), styles, False, True,
+                                     contents_for_own_page(body, styles, doc.width, doc.height)) + body,
                        canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
     if chapters is not None:
         chapters.extend(doc.chapters)
@@ -304,10 +306,42 @@ class ContentsInColumns(TableOfContents):
         return self.width, self.height
 
 
-def _front_matter(title: list, styles: Styles, shared: bool, listed: bool = True) -> list:
+def contents_for_own_page(body: list, styles: Styles, width: float, height: float):
+    """The contents on a page of their own, never spilling a few lines onto a second page: one
+    column when every entry fits, else two columns, else the chapters alone in one column."""
+    entries = [(h.toc_level, h.toc_markup, 99, h.key) for h in _headings(body) if h.toc_level is not None]
+    chapters = [e for e in entries if e[0] == 0]
+    scratch = Canvas(io.BytesIO())
+    room = height - mm(2)
+    heading = Paragraph("Contents", styles.toc_title)
+    room -= heading.wrapOn(scratch, width, height)[1] + heading.getSpaceBefore() + heading.getSpaceAfter()
+
+    def fits(toc, listed) -> bool:
+        toc._lastEntries = listed
+        return toc.wrapOn(scratch, width, height)[1] <= room
+
+    if fits(_contents(styles), entries):
+        return _contents(styles)
+    columns = ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12))
+    if fits(columns, entries):
+        return ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12))
+    return ChaptersOnly(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12),
+                        tableStyle=table_style(TOC_TABLE))
+
+
+class ChaptersOnly(TableOfContents):
+    """The contents listing the chapters only (a book whose sections would not fit on one page)."""
+
+    def notify(self, kind, stuff):
+        if kind == "TOCEntry" and stuff[0] != 0:
+            return
+        super().notify(kind, stuff)
+
+
+def _front_matter(title: list, styles: Styles, shared: bool, listed: bool = True, contents=None) -> list:
     """The title page and the contents: below the title, in two columns, when they fit there (a short
-    book spends no sheet on a list of a dozen lines), else on a page of their own; none for a book
-    without headings."""
+    book spends no sheet on a list of a dozen lines), else on a page of their own (`contents`, as
+    `contents_for_own_page` chose it); none for a book without headings."""
     if not listed:
         return title + [NextPageTemplate("body"), PageBreak()]
     if shared:
@@ -315,7 +349,7 @@ def _front_matter(title: list, styles: Styles, shared: bool, listed: bool = True
                         ContentsInColumns(levelStyles=styles.toc, dotsMinLevel=0, rightColumnWidth=mm(12)),
                         NextPageTemplate("body"), PageBreak()]
     return title + [NextPageTemplate("front"), PageBreak(), paragraph(phrase("contents"), styles.toc_title),
-                    _contents(styles), NextPageTemplate("body"), PageBreak()]
+                    contents or _contents(styles), NextPageTemplate("body"), PageBreak()]
 
 
 def _headings(flowables) -> list[Heading]:

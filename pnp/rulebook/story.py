@@ -109,8 +109,12 @@ class StoryBuilder:
 
     def blocks(self, blocks: list, width: float, style=None) -> list[Flowable]:
         out: list[Flowable] = []
-        for b in blocks:
-            out.extend(self.block(b, width, style))
+        for i, b in enumerate(blocks):
+            made = self.block(b, width, style)
+            if _lead_in(blocks, i):
+                for f in made:
+                    f.keepWithNext = 1
+            out.extend(made)
         return out
 
     def block(self, b, width: float, style=None) -> list[Flowable]:
@@ -222,6 +226,15 @@ class StoryBuilder:
         for part in parts[:-1]:
             part.keepWithNext = 1
         return parts
+
+
+def _lead_in(blocks: list, i: int) -> bool:
+    """A short paragraph between a heading and the next heading (a chapter's one-line lead-in): it
+    keeps with what follows, as the heading before it keeps with it, so a chapter's heading and
+    lead-in never stand alone at the foot of a page, cut off from the chapter's first section."""
+    return (isinstance(blocks[i], L.Para) and 0 < i < len(blocks) - 1
+            and isinstance(blocks[i - 1], L.Heading) and isinstance(blocks[i + 1], L.Heading)
+            and len(blocks[i].text) <= 300)
 
 
 def _tight(style):

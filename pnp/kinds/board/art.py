@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pnp.draw.fonts import text_width
 from pnp.draw.text import draw_text, layout_text
 from pnp.geometry import hexgrid, routes
+from pnp.geometry.labels import place_labels
 from pnp.geometry.tracks import Ring, Rows, largest_fitting_pitch, ring_around, rows_within
 from pnp.kinds.board.models import BoardData, column_name
 from pnp.reading.load import locate
@@ -451,6 +452,7 @@ def _points_map(s, board: BoardData, assets) -> None:
     w, h = spec.size
     if not spec.background:  # with a background picture, the picture is the map
         s.rect(b, b, w, h, fill=MAP_BACKGROUND)
+    drawn: list = []  # every route's outline, so the names keep off them
     for conn in spec.connections:
         a = (b + spec.nodes[conn.start].at[0], b + spec.nodes[conn.start].at[1])
         z = (b + spec.nodes[conn.end].at[0], b + spec.nodes[conn.end].at[1])
@@ -458,23 +460,34 @@ def _points_map(s, board: BoardData, assets) -> None:
         if conn.segments:
             for quad in routes.boxes(a, z, conn.bend, conn.segments, ROUTE_WIDTH, c / 2, ROUTE_GAP):
                 s.polygon(quad, fill=color, stroke=INK, width=0.6)
+                drawn.append(list(quad))
         else:
             pts = routes.polyline(a, z, conn.bend, c / 2)
             if pts:
                 s.polygon(pts, closed=False, stroke=color, width=mm(1.2))
-    for name, node in spec.nodes.items():
+                drawn += [_thick(p, q, mm(1.2)) for p, q in zip(pts, pts[1:])]
+    size = max(6.0, c * 0.3)
+    names = [node.label or name for name, node in spec.nodes.items()]
+    spots = place_labels([(b + node.at[0], b + node.at[1], c / 2,
+                           text_width(label, board.spec.fonts.bold, size) + mm(1.6), size * 1.25)
+                          for node, label in zip(spec.nodes.values(), names)], drawn, (b, b, w, h), mm(0.4))
+    for (name, node), label, (lx, ly, lw, lh) in zip(spec.nodes.items(), names, spots):
         kind = spec.spaces[node.space]
         x, y = b + node.at[0], b + node.at[1]
         fill = space_fill(board, kind)
         s.circle(x, y, c / 2, fill=fill, stroke=_paint(kind.outline or INK), width=1.2)
         bx, by, side = cell_box(board, name)
         _pictures(s, board, kind, node.space, bx, by, side, assets, cell=name)
-        size = max(6.0, c * 0.3)
-        label = node.label or name
-        half = text_width(label, board.spec.fonts.bold, size) / 2 + mm(0.8)
-        top = y + c / 2 + mm(0.4)
-        s.rect(x - half, top, 2 * half, size * 1.25, fill="#ffffff", opacity=0.85, radius=mm(0.8))
-        s.text(x, top + size * 0.95, label, font=board.spec.fonts.bold, size=size, fill=INK, anchor="middle")
+        s.rect(lx, ly, lw, lh, fill="#ffffff", opacity=0.85, radius=mm(0.8))
+        s.text(lx + lw / 2, ly + size * 0.95, label, font=board.spec.fonts.bold, size=size, fill=INK, anchor="middle")
+
+
+def _thick(p, q, width: float) -> list:
+    """A line segment as a thin quadrilateral, for the labels to keep off."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    n = math.hypot(dx, dy) or 1.0
+    ox, oy = -dy / n * width / 2, dx / n * width / 2
+    return [(p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy), (q[0] - ox, q[1] - oy), (p[0] - ox, p[1] - oy)]
 
 
 ROUTE_WIDTH = mm(7)

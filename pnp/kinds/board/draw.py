@@ -2,7 +2,7 @@
 
 The art (pnp/kinds/board/art.py) is drawn in its own frame at true scale (one cell = `board.spec.cell`
 points), so tiles and poster place the same form at scale 1 and a space is
-the same size everywhere. Tile pages carry alignment marks in the overlap,
+the same size everywhere. Tile pages carry alignment marks in the overlap that the next tile hides,
 their row and column, and a scale bar; an assembly map page ends the file.
 """
 from __future__ import annotations
@@ -77,34 +77,37 @@ def board_tiles(s, board: BoardData, assets, paper: str, overlap: float | None =
 
 
 def _seams(s, plan: TilePlan, tile, ox, oy) -> None:
-    """Marks in each overlap band: crosses at the same board points on both tiles, and the edge line."""
+    """Alignment marks that never show on the joined board. A tile is laid over its left and upper
+    neighbours, so only the band a tile shares with its right or lower neighbour ends up hidden:
+    that band alone carries the marks (the dashed line where the neighbour's edge goes, crosses to
+    glue by), and short ticks in the paper margin beyond the tile continue the dashed line, so it
+    can be found at the edge while the neighbour is being laid on. The band at a tile's left or top
+    stays visible on the board and carries nothing."""
     o = plan.overlap
-    bands = []
-    for i in range(plan.cols - 1):  # vertical seams: band [start of column i+1, + o]
-        bx = plan.xs[i + 1][0]
-        bands.append(("v", bx))
-    for j in range(plan.rows - 1):
-        by = plan.ys[j + 1][0]
-        bands.append(("h", by))
-    for orient, at in bands:
-        if orient == "v":
-            if not (tile.x - 1e-6 <= at and at + o <= tile.x + tile.w + 1e-6):
-                continue
-            bx = ox + at - tile.x
-            if at > tile.x + 1e-6:  # this tile lies under its right neighbour: show where its edge goes
-                s.line(bx, oy, bx, oy + tile.h, stroke=MARK, width=0.6, dash=[3, 2])
-            n = max(2, int(tile.h // mm(60)) + 1)
-            for k in range(n):
-                _cross(s, bx + o / 2, oy + tile.h * (k + 0.5) / n)
-        else:
-            if not (tile.y - 1e-6 <= at and at + o <= tile.y + tile.h + 1e-6):
-                continue
-            by = oy + at - tile.y
-            if at > tile.y + 1e-6:
-                s.line(ox, by, ox + tile.w, by, stroke=MARK, width=0.6, dash=[3, 2])
-            n = max(2, int(tile.w // mm(60)) + 1)
-            for k in range(n):
-                _cross(s, ox + tile.w * (k + 0.5) / n, by + o / 2)
+    half = 0.3  # half the dashed line's width: it lies wholly inside the band, under the neighbour's edge
+    tick = mm(3)
+    for i in range(plan.cols - 1):  # vertical seams: column i+1 starts at `at` and covers [at, at + o]
+        at = plan.xs[i + 1][0]
+        if not (tile.x + 1e-6 < at and at + o <= tile.x + tile.w + 1e-6):
+            continue  # not this tile's right-hand band
+        bx = ox + at - tile.x + half
+        s.line(bx, oy, bx, oy + tile.h, stroke=MARK, width=0.6, dash=[3, 2])
+        n = max(2, int(tile.h // mm(60)) + 1)
+        for k in range(n):
+            _cross(s, bx - half + o / 2, oy + tile.h * (k + 0.5) / n)
+        _margin_ticks(s, plan, ((bx, oy - mm(1), bx, oy - mm(1) - tick),
+                                (bx, oy + tile.h + mm(1), bx, oy + tile.h + mm(1) + tick)))
+    for j in range(plan.rows - 1):  # horizontal seams: row j+1 starts at `at`
+        at = plan.ys[j + 1][0]
+        if not (tile.y + 1e-6 < at and at + o <= tile.y + tile.h + 1e-6):
+            continue
+        by = oy + at - tile.y + half
+        s.line(ox, by, ox + tile.w, by, stroke=MARK, width=0.6, dash=[3, 2])
+        n = max(2, int(tile.w // mm(60)) + 1)
+        for k in range(n):
+            _cross(s, ox + tile.w * (k + 0.5) / n, by - half + o / 2)
+        _margin_ticks(s, plan, ((ox - mm(1), by, ox - mm(1) - tick, by),
+                                (ox + tile.w + mm(1), by, ox + tile.w + mm(1) + tick, by)))
     # corner ticks in the margin, where to trim the paper: only those a home printer prints (5 mm or
     # more from the paper's edge); where the tile reaches into that zone its printed edge shows the cut
     L = mm(3)
@@ -122,6 +125,14 @@ def _seams(s, plan: TilePlan, tile, ox, oy) -> None:
         for x, d in ((ox, -1), (ox + tile.w, 1)):
             if printable(x + d * mm(1), y, x + d * (mm(1) + L), y):
                 s.line(x + d * mm(1), y, x + d * (mm(1) + L), y, stroke=INK, width=0.4)
+
+
+def _margin_ticks(s, plan: TilePlan, lines) -> None:
+    """Ticks outside the tile, each drawn only where a home printer prints (5 mm from the paper edge)."""
+    for x1, y1, x2, y2 in lines:
+        if all(MIN_MARGIN - 1e-6 <= v <= limit - MIN_MARGIN + 1e-6
+               for v, limit in ((x1, plan.page_w), (x2, plan.page_w), (y1, plan.page_h), (y2, plan.page_h))):
+            s.line(x1, y1, x2, y2, stroke=MARK, width=0.6)
 
 
 def _cross(s, x, y) -> None:
@@ -179,11 +190,13 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
         f"page{'s' if len(plan.tiles) > 1 else ''}, {plan.rows} row{'s' if plan.rows > 1 else ''} by "
         f"{plan.cols} column{'s' if plan.cols > 1 else ''}; each page names its row and column at its foot.",
         "1. Print at 100 % (\"actual size\", never \"fit to page\"); check the 50 mm bar with a ruler.",
-        "2. Trim every tile along its corner ticks. Neighbouring tiles share a band of "
-        f"{plan.overlap / mm(1):.0f} mm with the pink crosses printed on both.",
+        "2. Trim every tile along its black corner ticks. Neighbouring tiles share a band of "
+        f"{plan.overlap / mm(1):.0f} mm of the board; the pink marks are printed only in the band that "
+        "ends up hidden under the next tile, so none shows on the finished board.",
         "3. Work from the top-left tile. Lay each tile over the one to its left (or above) so that its "
-        "edge sits on the dashed pink line and its crosses cover the crosses beneath; the grid lines "
-        "run on unbroken. Glue or tape it down.",
+        "trimmed edge sits on the dashed pink line (the pink ticks beside the tile show where that line "
+        "runs) and its other edges run on flush with its neighbour's; the grid lines and the art run on "
+        "unbroken. Glue or tape it down over the pink crosses.",
         "4. Mount the joined board on card if you like: it then lies flat and lasts.",
     )
     y = y0 + H * scale + mm(10)

@@ -28,8 +28,14 @@ def edges_differ(deck: ResolvedDeck) -> bool:
 
     A face's edge is its layout's background (white when none) unless a shape or an image
     box reaches the trim edge; a box colour or picture that depends on the card's fields
-    counts as differing (it may, and the gutter only costs paper)."""
-    for side in ("front", "back"):  # fronts neighbour fronts on a sheet, backs neighbour backs
+    counts as differing (it may, and the gutter only costs paper). A picture or a gradient
+    that reaches the trim never matches: one card's left edge would meet its neighbour's
+    right edge, so the art would jump at the cut even on identical cards."""
+    for side in ("front", "back"):
+        for face, _card_id, _count in deck.face_groups(side).values():
+            if any(_varies_along_edge(rb.box) and _reaches_edge(rb.box, deck.width, deck.height)
+                   for rb in face.boxes):
+                return True  # fronts neighbour fronts on a sheet, backs neighbour backs
         seen: set = set()
         # faces sharing their boxes (a layout's, not overridden) and background share an edge, unless it varies
         for face, card_id, count in deck.face_groups(side).values():
@@ -54,6 +60,13 @@ def _edge_signature(face, deck: ResolvedDeck, card_id: str) -> tuple:
         paint = str(paint)
         covering.append(paint if "{{" not in paint and rb.box.show_if is None else ("varies", card_id))
     return (face.layout.background or "#ffffff", tuple(covering))
+
+
+def _varies_along_edge(box) -> bool:
+    """A picture, or a shape filled with a gradient: its colour changes from one edge to the other."""
+    if box.type == "image":
+        return box.src is not None
+    return box.type == "shape" and box.fill is not None and not isinstance(box.fill, str)
 
 
 def _reaches_edge(box, width: float, height: float) -> bool:

@@ -199,7 +199,9 @@ class GridBlock:
             s.path(outline(piece, gx, gy, cell), stroke=INK, width=PIECE_LINE, join="miter")
             first = min(piece, key=lambda p: (p[1], p[0]))
             px, py = gx + first[0] * cell, gy + first[1] * cell
-            s.text(px + cell * 0.12, py + cell * 0.36, piece_label(grid, i), font=self.font_set.bold, size=cell * 0.27)
+            letter = max(6.0, cell * 0.27)  # players tick pieces off by their letter: never under 6 pt
+            s.text(px + cell * 0.12, py + max(cell * 0.36, letter * 0.9), piece_label(grid, i), font=self.font_set.bold,
+                   size=letter)
             s.text(px + cell * 0.88, py + cell * 0.9, str(grid.pieces[i].points), font=self.font_set.bold, size=cell * 0.4,
                    anchor="end")
         geo.pieces[self.name] = len(cells)
