@@ -140,7 +140,7 @@ def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch,
     """The rows are read again from their file, checked against what was read the first time: a table
     edited, replaced or removed after it was checked is an error at the file (exit 2, the earlier
     output untouched), never cards drawn from rows nobody checked."""
-    import pnp.kinds.deck.sheet_chunks as sheet_chunks
+    import pnp.kinds.deck.page_chunks as page_chunks
 
     monkeypatch.setattr(deckcards, "KEEP_RESOLVED", 0)
     game = _game(tmp_path / "game", _crew(400))  # rows in several blocks (`deckcards.BLOCK`)
@@ -148,7 +148,7 @@ def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch,
     assert run_cli("build", str(game), "--out", str(out)).exit_code == 0
     before = files_under(out)
     csv = game / "crew.csv"
-    drawn = sheet_chunks.sheets_and_shop
+    drawn = page_chunks.sheets_and_shop
 
     def edit_then_draw(*args, **kwargs):
         changed = csv.read_text().replace("Crew 201,", "Crew 2o1,")
@@ -162,7 +162,7 @@ def test_a_table_changed_while_its_deck_is_built(run_cli, tmp_path, monkeypatch,
                 f.write(changed)
         return drawn(*args, **kwargs)
 
-    monkeypatch.setattr(sheet_chunks, "sheets_and_shop", edit_then_draw)
+    monkeypatch.setattr(page_chunks, "sheets_and_shop", edit_then_draw)
     r = run_cli("build", str(game), "--out", str(out), "--force")
     assert r.exit_code == 2, r.output
     assert "Traceback" not in r.output

@@ -513,11 +513,11 @@ def test_characters_the_font_cannot_draw_are_a_located_warning(tmp_path):
 
 def test_glyph_coverage_is_a_reusable_check():
     from pnp.draw.fonts import missing_glyphs
-    from pnp.draw.text import layout_text
+    from pnp.draw.text import set_text
 
     assert missing_glyphs("Ünïcødé Ωμέγα Жук ① ✓", "sans") == ""
     assert missing_glyphs("a日b本日\n", "serif") == "日本"
-    assert layout_text("x **日**", "sans", 9, 6, 100, 30).missing == (("sans-bold", "日"),)
+    assert set_text("x **日**", "sans", 9, 6, 100, 30).missing == (("sans-bold", "日"),)
 
 
 # -------------------------------------------------------------------------- the last line of defence

@@ -654,14 +654,14 @@ def test_markup_prints_literally_in_the_balance_report(tmp_path):
 def test_markup_prints_literally_through_the_component_text_engine(tmp_path):
     """Tokens, sheets and board labels set their text with draw_text on a Surface, like the cards."""
     from pnp.draw.pdf import PdfSurface
-    from pnp.draw.text import draw_text, layout_text
+    from pnp.draw.text import draw_text, set_text
 
     forms = markup_forms(tmp_path / "secret.png")
     (tmp_path / "secret.png").write_bytes(png_bytes())
     s = PdfSurface()
     s.begin_page(595, 842)
     for i, f in enumerate(forms):
-        draw_text(s, layout_text(f"L{i}-{f}", "sans", 9, 4, 500, 40), 20, 20 + 50 * i, 500, 40)
+        draw_text(s, set_text(f"L{i}-{f}", "sans", 9, 4, 500, 40), 20, 20 + 50 * i, 500, 40)
     s.end_page()
     pdf = tmp_path / "t.pdf"
     pdf.write_bytes(s.finish())

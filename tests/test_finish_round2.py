@@ -191,7 +191,7 @@ def _longest_blank_band(img: np.ndarray, x: float, y: float, w: float, h: float,
 def test_no_bundled_card_face_keeps_an_empty_region(name):
     """A face whose lower part prints only a placeholder leaves a band of bare paper across the card:
     no bundled face has a blank band taller than a fifth of the card."""
-    from pnp.kinds.deck.pages import Imposition, SheetOptions
+    from pnp.kinds.deck.pages import Imposition, PageOptions
 
     game = load_game(EXAMPLES / name)
     files = build_kind(game, deck_kind)
@@ -201,7 +201,7 @@ def test_no_bundled_card_face_keeps_an_empty_region(name):
     page = 0
     for c in game.of_kind("deck"):
         deck = c.model
-        imposition = Imposition(deck, SheetOptions(paper="a4", duplex="none", gutter=deck_kind.sheet_gutter(
+        imposition = Imposition(deck, PageOptions(paper="a4", duplex="none", gutter=deck_kind.sheet_gutter(
             game, deck, BuildOptions(paper="a4", duplex="long"))))
         for sheet in imposition.sheets():
             for side in range(imposition.pages_per_sheet if deck.double_sided else 1):

@@ -105,11 +105,11 @@ def _edition(lang: str) -> Edition:
 
 
 def test_a_german_word_too_long_is_hyphenated_at_a_dictionary_point():
-    from pnp.draw.text import layout_text
+    from pnp.draw.text import set_text
 
     word = "Marktaufsichtsbehördenvertreterin"
     with editing(_edition("de")):
-        lay = layout_text(word, "sans", 10, 9, 90, 200)
+        lay = set_text(word, "sans", 10, 9, 90, 200)
     assert lay.fits and lay.size >= 9
     pieces = ["".join(r.text for r in line) for line in lay.lines]
     assert len(pieces) > 1 and all(p.endswith("-") for p in pieces[:-1])
@@ -122,13 +122,13 @@ def test_a_german_word_too_long_is_hyphenated_at_a_dictionary_point():
 
 
 def test_japanese_breaks_between_characters_never_before_closing_or_small_kana():
-    from pnp.draw.text import layout_text
+    from pnp.draw.text import set_text
 
     text = "カードを1枚出して効果（カードに書かれたこと）を行い、その後カードを1枚引きます。ちょっと待ってください。"
     forbidden = set("）」』。、ゃゅょっぁぃぅぇぉャュョッァィゥェォー")
     with editing(Edition("ja", "en", ("en", "ja"), fonts={})):
         for width in range(40, 160, 7):
-            lay = layout_text(text, "sans", 9, 9, width, 1000)
+            lay = set_text(text, "sans", 9, 9, width, 1000)
             lines = ["".join(r.text for r in line) for line in lay.lines]
             assert "".join(lines) == text
             assert len(lines) > 1

@@ -173,7 +173,7 @@ def test_chunks_drawn_by_workers_pass_through_out_only(run_cli, tmp_path, monkey
     import tempfile
 
     import pnp.draw.pdf
-    import pnp.kinds.deck.sheet_chunks as sheet_chunks
+    import pnp.kinds.deck.page_chunks as page_chunks
     from tests.conftest import write_game
 
     monkeypatch.setattr(pnp.draw.pdf.ChunkedPdfSurface, "pages_per_chunk", 4)  # 60 cards: several chunks
@@ -181,8 +181,8 @@ def test_chunks_drawn_by_workers_pass_through_out_only(run_cli, tmp_path, monkey
     temporary = tempfile.TemporaryFile
     monkeypatch.setattr(tempfile, "TemporaryFile", lambda **kw: spooled_in.append(kw.get("dir")) or temporary(**kw))
     handed = []
-    taken = sheet_chunks.HandedOver.taken
-    monkeypatch.setattr(sheet_chunks.HandedOver, "taken", lambda self: handed.append(self.path) or taken(self))
+    taken = page_chunks.HandedOver.taken
+    monkeypatch.setattr(page_chunks.HandedOver, "taken", lambda self: handed.append(self.path) or taken(self))
     game = write_game(tmp_path / "g", cards=60)
     out = tmp_path / "new" / "out"
     result = run_cli("build", game, "--out", out)

@@ -1,6 +1,6 @@
 """Text of a language edition that needs more than the plain path: shaped, bidirectional, broken by language.
 
-`pnp.draw.text.layout_text` sends a text here only inside a language edition (a game listing
+`pnp.draw.text.set_text` sends a text here only inside a language edition (a game listing
 `languages:`) whose language or characters need it (`needs_engine`): right-to-left and CJK
 editions, any text holding a right-to-left or CJK character, and every edition whose language
 pyphen can hyphenate. Lines break where UAX #14 allows (`pnp.draw.linebreak`); a piece wider than

@@ -43,7 +43,7 @@ def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
     return paragraphs
 
 
-def layout_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
+def set_text(text: str, font: str, size: float, min_size: float, width: float, height: float,
                 leading: float = 1.2) -> TextLayout:
     """Wrap `text` into `width`, shrinking from `size` towards `min_size` until it fits `height`.
 
@@ -57,7 +57,7 @@ def layout_text(text: str, font: str, size: float, min_size: float, width: float
         if needs_engine(text, edition):
             return _edition_layout(active().key, edition.lang, tuple(sorted(edition.fonts.items())), text, font,
                                    size, min_size, width, height, leading)
-    return _layout_text(active().key, text, font, size, min_size, width, height, leading)
+    return _set_text(active().key, text, font, size, min_size, width, height, leading)
 
 
 @text_cache(1024)
@@ -75,7 +75,7 @@ def _edition_layout(fonts_key: str, lang: str, lang_fonts: tuple, text: str, fon
 
 
 @text_cache(1024)  # bounded: one deck's texts, not every text of a 50,000-card deck
-def _layout_text(fonts_key: str, text: str, font: str, size: float, min_size: float, width: float, height: float,
+def _set_text(fonts_key: str, text: str, font: str, size: float, min_size: float, width: float, height: float,
                  leading: float) -> TextLayout:
     cut = len(text) > MAX_CHARS
     lay = _fit(text[:MAX_CHARS] if cut else text, font, size, min_size, width, height, leading)

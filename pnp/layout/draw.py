@@ -14,7 +14,7 @@ from typing import Any, Callable, Protocol
 
 from pnp.draw.fonts import describe_missing
 from pnp.draw.gradient import linear_across_box, radial_in_box
-from pnp.draw.text import draw_text, icons_in, layout_text
+from pnp.draw.text import draw_text, icons_in, set_text
 from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean
 from pnp.geometry.curves import ellipse_path, rect_path
 from pnp.layout.boxes import box_geometry
@@ -252,7 +252,7 @@ class BoxDrawer:
         lacks glyphs."""
         box = p.box.box
         inset = box.stroke_width if box.type == "shape" and box.stroke else 0
-        lay = layout_text(p.text, box.font, box.size, min(box.min_size, box.size), w - 2 * inset, h - 2 * inset,
+        lay = set_text(p.text, box.font, box.size, min(box.min_size, box.size), w - 2 * inset, h - 2 * inset,
                           box.leading)
         if not lay.fits or lay.overflow > 0:
             key = (who.label, p.box.name)

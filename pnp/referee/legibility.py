@@ -139,7 +139,7 @@ def _colours_of(paint) -> tuple[str, ...]:
 
 
 def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
-    from pnp.draw.text import layout_text
+    from pnp.draw.text import set_text
     from pnp.layout.boxes import box_geometry
 
     painted: list[tuple[tuple[float, float, float, float], str | None]] = [
@@ -169,7 +169,7 @@ def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
                               f"{face.label}, box '{rb.name}': text {ink} on {on} has a contrast of {ratio:.1f}:1; "
                               f"players need at least {need:g}:1 to read it (make one of them lighter or darker)")
         if (rb.name, "size") not in seen:
-            lay = layout_text(prepared.text, box.font, box.size, box.min_size, w, h, box.leading)
+            lay = set_text(prepared.text, box.font, box.size, box.min_size, w, h, box.leading)
             if lay.size < MIN_TEXT_SIZE - 1e-9:
                 seen.add((rb.name, "size"))
                 key = "size" if box.size < MIN_TEXT_SIZE else "min_size"

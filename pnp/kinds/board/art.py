@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 
 from pnp.draw.fonts import text_width
-from pnp.draw.text import draw_text, layout_text
+from pnp.draw.text import draw_text, set_text
 from pnp.geometry import hexgrid, routes
 from pnp.geometry.labels import place_labels
 from pnp.geometry.tracks import Ring, Rows, largest_fitting_pitch, ring_around, rows_within
@@ -409,7 +409,7 @@ def _building(s, board: BoardData, name: str, assets) -> None:
         text_top = y0 + mm(5.5) + icon
         box_h = y0 + h - mm(1.5) - text_top
     size = min(11.0, c * 0.42)
-    lay = layout_text(f"**{label}**", board.spec.fonts.names, size, 5.5, w - mm(3), max(box_h, 8))
+    lay = set_text(f"**{label}**", board.spec.fonts.names, size, 5.5, w - mm(3), max(box_h, 8))
     draw_text(s, lay, x0 + mm(1.5), text_top, w - mm(3), max(box_h, 8), align="center", valign="middle", color=ink)
 
 

@@ -7,7 +7,7 @@ their row and column, and a scale bar; an assembly map page ends the file.
 """
 from __future__ import annotations
 
-from pnp.draw.text import draw_text, layout_text
+from pnp.draw.text import draw_text, set_text
 from pnp.geometry.tile import TilePlan, fit_page, plan_tiles
 from pnp.geometry.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.kinds.board.art import INK, cell_box, draw_board, geometry
@@ -201,7 +201,7 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
     )
     y = y0 + H * scale + mm(10)
     for text in steps:
-        lay = layout_text(text, board.spec.fonts.text, 10, 8, pw - 2 * m, mm(40))
+        lay = set_text(text, board.spec.fonts.text, 10, 8, pw - 2 * m, mm(40))
         draw_text(s, lay, m, y, pw - 2 * m, lay.height, color=INK)
         y += lay.height + mm(2.5)
     for sc in board.scenarios:
@@ -222,7 +222,7 @@ def _scenario_text(s, board: BoardData, sc, x, y, width) -> float:
         goal = f", heading for {where(placed.to)}" if placed.to is not None else ""
         parts.append(f"{piece.name or placed.piece} ({placed.health} Health) at {where(placed.at)}{goal}")
     text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
-    lay = layout_text(text, board.spec.fonts.text, 10, 8, width, mm(40))
+    lay = set_text(text, board.spec.fonts.text, 10, 8, width, mm(40))
     draw_text(s, lay, x, y, width, lay.height, color=INK)
     return y + lay.height + mm(2)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pnp.draw.text import draw_text, layout_text
+from pnp.draw.text import draw_text, set_text
 from pnp.kinds.board.art import INK, ROOF, place_icon, space_swatch
 from pnp.kinds.board.models import BoardData
 from pnp.models.units import mm
@@ -85,9 +85,9 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
         item.swatch(s, cx, cy, SWATCH)
         words = cx + SWATCH + mm(2.5)
         room = column_w - SWATCH - mm(2.5)
-        name = layout_text(f"**{item.name}**", board.spec.fonts.text, 8.5, 6, room, mm(4.5))
+        name = set_text(f"**{item.name}**", board.spec.fonts.text, 8.5, 6, room, mm(4.5))
         draw_text(s, name, words, cy, room, mm(4.5), color=INK)
-        note = layout_text(item.note, board.spec.fonts.text, 7, 5.5, room, mm(6.5))
+        note = set_text(item.note, board.spec.fonts.text, 7, 5.5, room, mm(6.5))
         draw_text(s, note, words, cy + mm(4.6), room, mm(6.5), color=MUTED)
     after = top + per_column * ROW + mm(2)
     if board.scenarios and after < y + h:
@@ -98,7 +98,7 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
             goal = f", heading for {board.name_of(placed.to.cell)}" if placed.to is not None else ""
             parts.append(f"{piece.name or placed.piece} at {board.name_of(placed.at.cell)}{goal}")
         text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
-        lay = layout_text(text, board.spec.fonts.text, 8.5, 6.5, w, y + h - after)
+        lay = set_text(text, board.spec.fonts.text, 8.5, 6.5, w, y + h - after)
         if lay.fits:
             draw_text(s, lay, x, after, w, y + h - after, color=INK)
 

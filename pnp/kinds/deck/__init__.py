@@ -92,10 +92,10 @@ def build(game, components, options) -> dict:
     from dataclasses import replace
 
     from pnp.kinds.deck.calibration import calibration
-    from pnp.kinds.deck.pages import Imposition, SheetOptions, cut_line_svg, card_pages, face_svg, printshop
+    from pnp.kinds.deck.pages import Imposition, PageOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
-    from pnp.kinds.deck.sheet_chunks import sheets_and_shop
+    from pnp.kinds.deck.page_chunks import sheets_and_shop
 
     decks = [c.model for c in components]
     if not decks:
@@ -109,7 +109,7 @@ def build(game, components, options) -> dict:
         c.raw = c.model.raw = None
     title = game.game.title if game.game else game.name
     out: dict = {}
-    sheet_opts = SheetOptions(options.paper, options.duplex, options.back_offset)
+    sheet_opts = PageOptions(options.paper, options.duplex, options.back_offset)
     drawers = {id(d): drawer_for(game, d) for d in decks}
     drawn: dict = {}  # files this process draws while the workers draw the sheets
 
@@ -158,7 +158,7 @@ def build(game, components, options) -> dict:
 
 def sheets_draw_every_face(deck, duplex) -> bool:
     """Whether the sheets draw every face the print-shop file draws (backs too), so that the
-    print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_sheets`)."""
+    print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`)."""
     return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
 
 

@@ -15,7 +15,7 @@ GUIDE_COLOR = "#9e9e9e"
 
 
 @dataclass(frozen=True)
-class SheetOptions:
+class PageOptions:
     paper: str = "a4"
     duplex: str = "long"  # long, short, gutterfold, none
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
@@ -89,9 +89,9 @@ class Imposition:
     holds (`sheets()`), how many pages a sheet takes, and drawing one sheet (`draw`).
 
     Sheets are independent of one another, so any run of them can be drawn into its own
-    document (`pnp.kinds.deck.sheet_chunks` draws runs in parallel)."""
+    document (`pnp.kinds.deck.page_chunks` draws runs in parallel)."""
 
-    def __init__(self, deck: ResolvedDeck, opts: SheetOptions):
+    def __init__(self, deck: ResolvedDeck, opts: PageOptions):
         self.deck, self.opts = deck, opts
         self.page_w, self.page_h = paper_size(opts.paper)
         if opts.duplex == "gutterfold":
@@ -172,7 +172,7 @@ class Imposition:
         return 2
 
 
-def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: SheetOptions, after_sheet=None) -> int:
+def card_pages(surface, deck: ResolvedDeck, drawer: FaceDrawer, opts: PageOptions, after_sheet=None) -> int:
     """Impose every card of a deck on sheets; returns the number of pages drawn.
 
     `after_sheet(cards)` is called with each sheet's cards once they are drawn, so

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.draw import fonts, icons
-from pnp.draw.text import draw_text, layout_text
+from pnp.draw.text import draw_text, set_text
 from pnp.errors import SpecError, SpecErrors
 from pnp.models import polyomino as poly
 from pnp.geometry.paper import paper_size
@@ -134,7 +134,7 @@ class TitleBlock:
         self.font_set = sheet.fonts
         self.sheet = sheet
         self.w = width
-        self.title = layout_text(sheet.title, sheet.fonts.title, 18, 12, width, mm(16))
+        self.title = set_text(sheet.title, sheet.fonts.title, 18, 12, width, mm(16))
         self.h = self.title.height + mm(1.5) + (mm(4.5) if sheet.subtitle else 0) + mm(8) * len(sheet.fields)
 
     def draw(self, s, x, y, geo):
@@ -160,7 +160,7 @@ class GridBlock:
         self.top = LABEL_H if any(a.at[1] == 0 and a.label for a in areas) else 0
         self.bottom = LABEL_H if any(a.at[1] + a.size[1] == rows and a.label for a in areas) else 0
         legend = [(m.symbol, m.label) for m in grid.marks.values()] + ([(None, grid.note)] if grid.note else [])
-        self.legend = [(sym, layout_text(text, sheet.fonts.text, 7.5, 6, cols * self.cell - mm(5), mm(12))) for sym, text in legend]
+        self.legend = [(sym, set_text(text, sheet.fonts.text, 7.5, 6, cols * self.cell - mm(5), mm(12))) for sym, text in legend]
         self.faces = {}
         self.w = cols * self.cell
         self.h = TITLE_H + self.top + rows * self.cell + self.bottom + sum(lay.height + mm(2) for _, lay in self.legend)
@@ -358,7 +358,7 @@ class ScoresBlock:
                 xx += self.SIGN
             elif i:
                 xx += mm(2)
-            lay = layout_text(box.label, self.font_set.text, 7, 5.5, self.BOX_W + mm(3), mm(6.5))
+            lay = set_text(box.label, self.font_set.text, 7, 5.5, self.BOX_W + mm(3), mm(6.5))
             draw_text(s, lay, xx - mm(1.5), y + TITLE_H, self.BOX_W + mm(3), mm(6.5), align="center",
                       valign="bottom")
             last = i == len(self.scores.boxes) - 1
@@ -372,7 +372,7 @@ class NotesBlock:
         self.font_set = sheet.fonts
         self.notes = notes
         self.w = notes.width or width
-        self.layouts = [layout_text(line, sheet.fonts.text, 7.3, 6, self.w - mm(3.5), mm(60)) for line in notes.lines]
+        self.layouts = [set_text(line, sheet.fonts.text, 7.3, 6, self.w - mm(3.5), mm(60)) for line in notes.lines]
         self.h = TITLE_H + sum(lay.height + mm(1.1) for lay in self.layouts)
 
     def draw(self, s, x, y, geo):

@@ -13,7 +13,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from pnp.draw.text import draw_text, layout_text
+from pnp.draw.text import draw_text, set_text
 from pnp.errors import Pos
 from pnp.geometry.fit import DoesNotFit
 from pnp.geometry.impose import MARK_GAP, Mark
@@ -249,7 +249,7 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     text_h = 0.0
     text_lay = None
     if face.text:
-        text_lay = layout_text(face.text, face.font, size * 0.08, 4, w - 2 * inset, h * 0.3)
+        text_lay = set_text(face.text, face.font, size * 0.08, 4, w - 2 * inset, h * 0.3)
         text_h = text_lay.height
     icon = min(w - 2 * inset, h - 2 * inset - label_h - text_h) * (0.85 if face.label else 1)
     art_x, art_y = (w - icon) / 2, inset + (h - 2 * inset - label_h - text_h - icon) / 2
@@ -258,7 +258,7 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     elif face.icon:
         assets.place_icon(s, face.icon, art_x, art_y, icon, face.ink)
     if face.label:
-        lay = layout_text(f"**{face.label}**", "condensed", size * 0.15, 4, w - 2 * inset * 0.7, label_h)
+        lay = set_text(f"**{face.label}**", "condensed", size * 0.15, 4, w - 2 * inset * 0.7, label_h)
         draw_text(s, lay, inset * 0.7, h - inset - text_h - label_h * 0.95, w - 2 * inset * 0.7, label_h,
                   align="center", valign="middle", color=face.ink, place_icon=_inline(s, assets, face.ink))
     if face.value is not None:
@@ -398,14 +398,14 @@ def draw_board(s, piece: ResolvedPiece, face: Side, w, h, assets) -> None:
     elif face.icon:
         assets.place_icon(s, face.icon, m + mm(1), m / 2 + mm(1.5), bar - mm(3), face.fill)
     title = face.label or piece.spec.name or piece.spec.id
-    lay = layout_text(f"**{title}**", "serif", 13, 7, w - 2 * m - bar - mm(2), bar - mm(2))
+    lay = set_text(f"**{title}**", "serif", 13, 7, w - 2 * m - bar - mm(2), bar - mm(2))
     draw_text(s, lay, m + bar + mm(1), m / 2 + mm(1), w - 2 * m - bar - mm(2), bar - mm(2), valign="middle",
               color=face.fill)
     for t, (x, y, tw, th) in zip(piece.spec.tracks, track_boxes(piece, bool(face.text))):
         _track(s, t, x, y, tw, th, assets)
     if face.text:
         foot = mm(9)
-        lay = layout_text(face.text, face.font, 6.5, 5, w - 2 * m - mm(2), foot)
+        lay = set_text(face.text, face.font, 6.5, 5, w - 2 * m - mm(2), foot)
         draw_text(s, lay, m + mm(1), h - m - foot, w - 2 * m - mm(2), foot, align="center", valign="middle",
                   color=face.ink, place_icon=_inline(s, assets, face.ink))
 
@@ -552,7 +552,7 @@ def draw_radial(s, r: Radial, face: Side, w, h, assets, words: bool = True) -> N
             rim = k == r.spaces - 1
             s.circle(px, py, g.space_r, fill=start if rim else space, stroke=face.ink, width=1.6 if rim else 0.8)
             word = r.labels[k] if r.labels else str(k + 1)
-            lay = layout_text(word, "sans-bold", g.space_r * 0.9, 3, g.space_r * 1.6, g.space_r * 1.2)
+            lay = set_text(word, "sans-bold", g.space_r * 0.9, 3, g.space_r * 1.6, g.space_r * 1.2)
             draw_text(s, lay, px - g.space_r * 0.8, py - g.space_r * 0.6, g.space_r * 1.6, g.space_r * 1.2,
                       align="center", valign="middle", color=face.ink, place_icon=_inline(s, assets, face.ink))
             if rim and r.icon:
@@ -566,14 +566,14 @@ def draw_radial(s, r: Radial, face: Side, w, h, assets, words: bool = True) -> N
         assets.place_icon(s, r.centre.icon, cx - ic / 2, cy - ic / 2 - g.centre_r * 0.12, ic, face.ink)
     if r.centre.label:
         lw, lh = g.centre_r * 1.5, g.centre_r * 0.3
-        lay = layout_text(r.centre.label, "condensed", g.centre_r * 0.22, 3, lw, lh)
+        lay = set_text(r.centre.label, "condensed", g.centre_r * 0.22, 3, lw, lh)
         draw_text(s, lay, cx - lw / 2, cy + g.centre_r * 0.5, lw, lh, align="center", valign="middle",
                   color=face.ink, place_icon=_inline(s, assets, face.ink))
     for (words_, font, size, align, valign), box in zip(_words(face), g.panels):
         if not words_:
             continue
         x, y, bw, bh = text_box(box)
-        lay = layout_text(words_, font, size, 5, bw, bh)
+        lay = set_text(words_, font, size, 5, bw, bh)
         tx, ty, tw, th = text_extent(lay, x, y, bw, bh, align, valign)
         pad = mm(1.5)   # a knock-out under the words: no ring or speck runs through them
         s.rect(tx - pad, ty - pad, tw + 2 * pad, th + 2 * pad, fill=face.fill, radius=pad)
@@ -595,7 +595,7 @@ def radial_text_extents(r: Radial, face: Side, w: float, h: float) -> list[tuple
     for (words_, font, size, align, valign), box in zip(_words(face), g.panels):
         if words_:
             x, y, bw, bh = text_box(box)
-            out.append(text_extent(layout_text(words_, font, size, 5, bw, bh), x, y, bw, bh, align, valign))
+            out.append(text_extent(set_text(words_, font, size, 5, bw, bh), x, y, bw, bh, align, valign))
     return out
 
 

@@ -225,11 +225,11 @@ def _chunk_files(parts: list[ChunkPart], drawers: dict, sheets_meta: dict, shop_
     collector resumes, so that it does not walk them)."""
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.textcache import forget_measured_texts
-    from pnp.kinds.deck.shop_from_sheets import ShopFromSheets
+    from pnp.kinds.deck.shop_from_pages import ShopFromPages
 
     forget_measured_texts()  # a worker drawing many chunks holds one chunk's texts, not the deck's
     surface = PdfSurface(**sheets_meta)
-    shop = ShopFromSheets(shop_title)
+    shop = ShopFromPages(shop_title)
     for part in parts:
         cards = part.imposition.cards_of(part.sheet)  # held while both use them: the shop keys faces by id()
         part.imposition.draw(surface, shop.drawer(drawers[id(part.deck)]), cards)

@@ -5,7 +5,7 @@ it on the sheet; the print-shop file is then made from each finished chunk of th
 (`pnp.draw.pdfderive.form_pages`): the same forms, one face to a page with its TrimBox and
 BleedBox, front then back card after card. This needs the sheets to draw every face the
 print-shop file shows (`sheets_draw_every_face` in `pnp.kinds.deck`); otherwise the
-print-shop file is drawn on its own as before. `pnp.kinds.deck.sheet_chunks` drives it, chunk
+print-shop file is drawn on its own as before. `pnp.kinds.deck.page_chunks` drives it, chunk
 by chunk.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pnp.kinds.deck.face import FaceDrawer
 from pnp.kinds.deck.loading import ResolvedDeck
 
 
-class ShopFromSheets:
+class ShopFromPages:
     """Collects the faces one chunk of the sheets drew and makes that chunk's print-shop pages from it.
 
     Draw the chunk's sheets with `drawer(...)`, call `after_sheet` after each sheet, then
