@@ -242,14 +242,7 @@ def draw_grouped(s, chart: GroupedChart, x: float, y: float, w: float, h: float)
                 continue
             s.rect(left + k * bar_w, ys(v), bar_w - 1, py + ph - ys(v), fill=player_colour(n) if n else ALL_GAMES)
         s.text(cx, py + ph + 14, cat, font="sans", size=9, fill=INK, anchor="middle")
-    s.line(px, py + ph, px + pw, py + ph, stroke=INK, width=0.9)
-    s.line(px, py, px, py + ph, stroke=INK, width=0.9)
-    s.text(px + pw / 2, py + ph + 32, chart.x_label, font="sans", size=9.5, fill=GREY, anchor="middle")
-    s.save()
-    s.translate(x + 12, py + ph / 2)
-    s.rotate(-90)
-    s.text(0, 0, chart.y_label, font="sans", size=9.5, fill=GREY, anchor="middle")
-    s.restore()
+    _axes(s, chart, x, px, py, pw, ph)
 
 
 def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: str = NEUTRAL) -> None:
@@ -302,7 +295,13 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
                    fill=player_colour(int(players.group(1))) if players else color)
             s.text(cx, ys(v) - 4, fmt(v, decimals), font="sans-bold", size=9, fill=INK, anchor="middle")
             s.text(cx, py + ph + 14, label, font="sans", size=9, fill=INK, anchor="middle")
-    s.line(px, py + ph, px + pw, py + ph, stroke=INK, width=0.9)     # axes
+    _axes(s, chart, x, px, py, pw, ph)
+
+
+
+def _axes(s, chart: Chart, x: float, px: float, py: float, pw: float, ph: float) -> None:
+    """A chart's two axes and their labels, the plot's box being (px, py, pw, ph)."""
+    s.line(px, py + ph, px + pw, py + ph, stroke=INK, width=0.9)
     s.line(px, py, px, py + ph, stroke=INK, width=0.9)
     s.text(px + pw / 2, py + ph + 32, chart.x_label, font="sans", size=9.5, fill=GREY, anchor="middle")
     s.save()
@@ -310,7 +309,6 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
     s.rotate(-90)
     s.text(0, 0, chart.y_label, font="sans", size=9.5, fill=GREY, anchor="middle")
     s.restore()
-
 
 def histogram_bars(values: list[float]):
     """(bars [(label, count)], x ticks [(position in bins, label)], mean marker (position, label))."""
