@@ -99,7 +99,7 @@ def rulebook_items(game, component) -> list[str]:
 
 
 def build(game, components, options) -> dict:
-    from pnp.kinds.dice.draw import net_sheets, tile_sheets
+    from pnp.kinds.dice.draw import net_pages, tile_pages
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
 
@@ -118,8 +118,8 @@ def build(game, components, options) -> dict:
     for fmt, tiles, nets in surfaces:
         for dice in sets:
             with fit_at(game, _raw(components, dice), ["tile"], f"make the dice smaller ({options.paper})"):
-                tile_sheets(tiles, dice, options.paper, options.sets, game.assets.place_icon, title)
-                net_sheets(nets, dice, options.paper, game.assets.place_icon, title, options.sets)
+                tile_pages(tiles, dice, options.paper, options.sets, game.assets.place_icon, title)
+                net_pages(nets, dice, options.paper, game.assets.place_icon, title, options.sets)
         if game.errors.errors:
             return {}
         if fmt == "pdf":

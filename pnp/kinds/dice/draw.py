@@ -210,7 +210,7 @@ def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None
     return TilePlan(tile, count, tuple(slots), tuple(labels))
 
 
-def tile_sheets(surface, dice: ResolvedDice, paper: str, sets: int | None, place_icon: PlaceIcon, title: str) -> int:
+def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_icon: PlaceIcon, title: str) -> int:
     """Pages of tiles: `sets` sets (default: one page of as many full sets as fit). Returns the page count."""
     page_w, page_h = paper_size(paper)
     full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice))
@@ -244,7 +244,7 @@ CAPTION = mm(7)
 NET_SPACE = mm(8)
 
 
-def net_sheets(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, title: str,
+def net_pages(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, title: str,
                sets: int | None = None) -> int:
     """Cube nets: `sets` sets of the dice (default: as many full sets as one page holds, so a page
     is not left two-thirds empty; every die at least once). Returns the page count."""

@@ -176,7 +176,7 @@ def build(game, components, options) -> dict:
     and, with `--format svg`, one SVG per sheet page under svg/tokens/<name>/."""
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
-    from pnp.kinds.tokens.draw import token_sheets
+    from pnp.kinds.tokens.draw import token_pages
     from pnp.safename import OutputNames, shown, slug
     from pnp.reading.load import locate
 
@@ -190,7 +190,7 @@ def build(game, components, options) -> dict:
         surface = PdfSurface(title=f"{title} — tokens", subject=f"{options.paper}, duplex {duplex}")
         for c in components:
             with fit_at(game, c.raw, ["pieces"], advice):
-                token_sheets(surface, c.model, game.assets, options.paper, duplex)
+                token_pages(surface, c.model, game.assets, options.paper, duplex)
         game.errors.raise_if_any()
         out["tokens.pdf"] = surface.finish()
         shop = PdfSurface(title=f"{title} — tokens for a print shop")
@@ -202,7 +202,7 @@ def build(game, components, options) -> dict:
         for c in components:
             svg = SvgSurface(title=f"{title} — {c.model.spec.title or c.model.spec.name}")
             with fit_at(game, c.raw, ["pieces"], advice):
-                token_sheets(svg, c.model, game.assets, options.paper, duplex)
+                token_pages(svg, c.model, game.assets, options.paper, duplex)
             game.errors.raise_if_any()
             folder = f"svg/tokens/{slug(c.model.spec.name, 'tokens')}"
             where = locate(c.model.raw, ["name"])

@@ -147,7 +147,7 @@ def crop_marks(band: Band) -> list[Mark]:
     return marks
 
 
-def token_sheets(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -> int:
+def token_pages(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -> int:
     """Every piece of a token set on sheets; returns the pages drawn."""
     pw, ph = paper_size(paper)
     bleed = tokens.spec.bleed
