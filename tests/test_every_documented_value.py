@@ -3,7 +3,8 @@
 The choices are read from the JSON Schema pnp ships (pnp/data/schema/*.json: every `enum` and
 `const` a property offers) and, for every property the schema calls a colour, from the colour names
 the model accepts (`pnp.models.types.NAMED_COLORS`, `none` among them). Each choice is written into
-the places of the `pnp new` games where that property belongs (found by walking each spec file
+the places of the `pnp new` games where that property belongs (a colour name into at least one of
+them, `none` into all) (found by walking each spec file
 alongside its schema, not from a list of places) and the game is built: exit 0 and no traceback,
 or, where a value cannot work in that place, one located refusal in the designer's words.
 """
@@ -278,8 +279,10 @@ def _refusal(games: dict, template: str, kind: str, prop: str, value, name: str,
 
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_each_documented_value_builds_on_each_kind_that_takes_it(bases, tmp_path, template):
-    """Round k writes, at every place of every property, its k-th documented value (colours: the k-th colour
-    name everywhere at once), so that every value is built in every place in a few builds per base game."""
+    """Round k writes, at every place of every property, its k-th documented value, so that every value is
+    built in every place in a few builds per base game; colour names, which one parser reads for every
+    place, are dealt round the colour places so that each name is built at least once (`none` in every
+    colour place at once is the next test's)."""
     games, run = bases
     cases, _ = _cases(_schemas(), games)
     failures, built = [], 0
@@ -299,11 +302,19 @@ def test_each_documented_value_builds_on_each_kind_that_takes_it(bases, tmp_path
             fault = _fault(result, refusal)
             if fault:
                 failures.append(f"{template}: {kind} {name} {'.'.join(map(str, path))}.{prop} = {value!r}: {fault}")
-        rounds = max(len(values) for values in usable)
+        # A colour name means the same in every place (one parser reads them all): each name is built
+        # at least once, dealt round the colour places, while every other documented value is built in
+        # every place that takes it.
+        colour_places = [i for i, (_, _, _, values, _, _) in enumerate(places) if set(values) == set(NAMED_COLORS)]
+        deal = {i: n for n, i in enumerate(colour_places)}
+        others = [len(choice) for i, choice in enumerate(usable) if i not in deal and choice]
+        rounds = max(others + [-(-len(NAMED_COLORS) // max(1, len(colour_places)))])
         for k in range(rounds):
             writes, label = [], []
-            for (kind, model, prop, values, name, path), choice in zip(places, usable):
-                value = choice[k % len(choice)]
+            for i, ((kind, model, prop, values, name, path), choice) in enumerate(zip(places, usable)):
+                if not choice:
+                    continue
+                value = choice[(k * len(colour_places) + deal[i]) % len(choice)] if i in deal else choice[k % len(choice)]
                 writes.append((name, path, prop, value))
                 label.append(f"{name} {'.'.join(map(str, path + (prop,)))} = {value!r}")
             result = _build(run, games[template], tmp_path, writes)
