@@ -24,6 +24,10 @@ def _clock_limits(source: str) -> list[str]:
         if isinstance(node, ast.keyword) and node.arg == "timeout" and isinstance(node.value, ast.Constant) \
                 and isinstance(node.value.value, (int, float)) and node.value.value < SHORTEST_GUARD:
             found.append(f"line {node.lineno}: timeout={node.value.value} (below {SHORTEST_GUARD} s)")
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Lt, ast.LtE)) \
+                and isinstance(node.comparators[0], ast.Constant) and isinstance(node.comparators[0].value, (int, float)) \
+                and node.comparators[0].value < SHORTEST_GUARD and "seconds" in ast.unparse(node.left):
+            found.append(f"line {node.lineno}: {ast.unparse(node)} (a time limit below {SHORTEST_GUARD} s)")
     return sorted(found, key=lambda f: int(f.split(':')[0].split()[1]))
 
 
@@ -35,6 +39,8 @@ def test_no_test_limits_the_wall_clock_below_thirty_seconds():
 
 def test_the_check_finds_a_stopwatch_and_a_short_timeout():
     source = ("import time, subprocess\nstart = time.perf_counter()\nsubprocess.run(['true'], timeout=10)\n"
-              "assert time.time() - start < 2\nsubprocess.run(['true'], timeout=60)\n")
+              "assert time.time() - start < 2\nsubprocess.run(['true'], timeout=60)\n"
+              "assert spent.seconds < 10\nassert spent.seconds < 60\n")
     assert _clock_limits(source) == ["line 2: a stopwatch (time.perf_counter)", "line 3: timeout=10 (below 30 s)",
-                                     "line 4: a stopwatch (time.time)"]
+                                     "line 4: a stopwatch (time.time)",
+                                     "line 6: spent.seconds < 10 (a time limit below 30 s)"]

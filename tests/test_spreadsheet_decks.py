@@ -505,7 +505,7 @@ def test_a_hostile_workbook_is_a_located_error_in_bounded_time(run_cli, tmp_path
     with cpu_seconds() as spent:  # processor time, not the clock: a busy machine must not fail this
         text = refused(run_cli, game, tmp_path / "out")
     assert expected in text
-    assert spent.seconds < 20, spent.seconds
+    assert spent.seconds < 60, spent.seconds  # far above the real figure: the attacks ran for minutes or aborted
     assert not (tmp_path / "out" / game.name / "cards.pdf").exists()
 
 
