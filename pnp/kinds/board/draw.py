@@ -11,7 +11,7 @@ from pnp.draw.text import draw_text, set_text
 from pnp.geometry.tile import TilePlan, fit_page, plan_tiles
 from pnp.geometry.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.kinds.board.art import INK, cell_box, draw_board, geometry
-from pnp.kinds.board.key import MIN_HEIGHT as KEY_MIN_HEIGHT, MIN_WIDTH as KEY_MIN_WIDTH, draw_key
+from pnp.kinds.board.key import MIN_HEIGHT as KEY_MIN_HEIGHT, MIN_WIDTH as KEY_MIN_WIDTH, draw_key, scenario_words
 from pnp.kinds.board.models import BoardData
 from pnp.models.units import mm
 
@@ -216,12 +216,7 @@ def _scenario_text(s, board: BoardData, sc, x, y, width) -> float:
                 return f"{board.locations[name].name} ({board.name_of(marker.cell)})"
         return board.name_of(marker.cell)
 
-    parts = []
-    for placed in sc.placed:
-        piece = board.spec.pieces[placed.piece]
-        goal = f", heading for {where(placed.to)}" if placed.to is not None else ""
-        parts.append(f"{piece.name or placed.piece} ({placed.health} Health) at {where(placed.at)}{goal}")
-    text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
+    text = scenario_words(board, sc, where, health=True)
     lay = set_text(text, board.spec.fonts.text, 10, 8, width, mm(40))
     draw_text(s, lay, x, y, width, lay.height, color=INK)
     return y + lay.height + mm(2)

@@ -92,13 +92,19 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
     after = top + per_column * ROW + mm(2)
     if board.scenarios and after < y + h:
         sc = board.scenarios[0]
-        parts = []
-        for placed in sc.placed:
-            piece = board.spec.pieces[placed.piece]
-            goal = f", heading for {board.name_of(placed.to.cell)}" if placed.to is not None else ""
-            parts.append(f"{piece.name or placed.piece} at {board.name_of(placed.at.cell)}{goal}")
-        text = f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
+        text = scenario_words(board, sc, lambda marker: board.name_of(marker.cell), health=False)
         lay = set_text(text, board.spec.fonts.text, 8.5, 6.5, w, y + h - after)
         if lay.fits:
             draw_text(s, lay, x, after, w, y + h - after, color=INK)
 
+
+def scenario_words(board: BoardData, sc, where: Callable, health: bool) -> str:
+    """A scenario as one Markdown sentence: its name, its text and its starting pieces, each placed
+    `where(marker)` says (with its Health where `health`)."""
+    parts = []
+    for placed in sc.placed:
+        piece = board.spec.pieces[placed.piece]
+        goal = f", heading for {where(placed.to)}" if placed.to is not None else ""
+        strength = f" ({placed.health} Health)" if health else ""
+        parts.append(f"{piece.name or placed.piece}{strength} at {where(placed.at)}{goal}")
+    return f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
