@@ -1,15 +1,14 @@
 """Legibility for every player: text contrast, text size, and faces told apart by colour alone.
 
 No card tool checks these, and each one hurts a real player: dark text on a dark band,
-6 pt rules on a tarot card, or two die faces that only a player with full colour vision
+5 pt rules on a tarot card, or two die faces that only a player with full colour vision
 can tell apart. Every finding is a warning (`pnp check` prints it; it never fails the
-check), located at the key that sets the colour or the size.
+check), naming the output file, page and text, located where the spec sets the text.
 
-- Contrast follows WCAG 2.x: the relative luminance of the text colour against the colour
-  under it, at least 4.5:1 (3:1 for large text: 18 pt, or 14 pt bold).
-- What lies under a card's text is read from its layout, in drawing order: the background,
-  then every filled shape box that covers the text box's centre. Text over a picture is not
-  judged (its colours are not known here).
+- Text is judged as it prints, in the game's built PDFs (`pnp.referee.inkcontrast` says how it
+  is measured): its size on paper, at least MIN_TEXT_SIZE, and the WCAG 2.x contrast of its
+  colour against the pixels actually under it — paper, fills, gradients and pictures alike — at
+  least 4.5:1 (3:1 for large text: 18 pt, or 14 pt bold).
 - Colour vision: the common deficiencies (protanopia, deuteranopia, tritanopia) are simulated
   with the matrices of Machado, Oliveira & Fernandes (2009, severity 1) in linear RGB; two
   colours closer than ALIKE (CIE76 ΔE) after simulation look the same to that player. The
@@ -102,93 +101,162 @@ def confused_by(a: str, b: str) -> list[str]:
 
 # --------------------------------------------------------------------------- the checks
 
-def legibility_findings(game) -> list[Finding]:
-    """Every legibility warning of a loaded game, one per fault (not one per card)."""
+def legibility_findings(game, outputs: dict[str, dict[str, bytes]] | None = None) -> list[Finding]:
+    """Every legibility warning of a loaded game, one per fault (not one per card): text as it prints,
+    measured in `outputs` (unit → file name → bytes; built here, in memory, when not given), and die
+    faces told apart by colour alone."""
     found: dict[tuple, Finding] = {}
-    for finding in _card_text(game):
-        found.setdefault((finding.pos, finding.rule), finding)
+    for finding in printed_text_findings(game, built_outputs(game) if outputs is None else outputs):
+        found.setdefault((finding.pos, finding.rule, finding.message), finding)
     for finding in _dice_colours(game):
         found.setdefault((finding.pos, finding.rule, finding.message), finding)
-    return sorted(found.values(), key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
+    return sorted(found.values(), key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule, f.message))
 
 
-def _card_text(game) -> Iterable[Finding]:
+def built_outputs(game) -> dict[str, dict[str, bytes]]:
+    """The game's PDFs as `pnp build` makes them with its own paper and duplex, kept in memory (unit →
+    file name → bytes). A deck large enough to be drawn in chunks spools them in a temporary folder,
+    removed after; nothing is written anywhere else."""
+    import tempfile
+    from pathlib import Path
+
+    from pnp.build import BuildOptions, render
+
+    with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
+        return render(game, BuildOptions(out=Path(folder)).for_game(game)).units
+
+
+def measured_files(outputs: dict[str, dict[str, bytes]]) -> list[tuple[str, str]]:
+    """(unit, file name) of the PDFs whose text is measured: all but the print-shop files, which place
+    the very faces the home-print sheets draw, at the same size, one per page."""
+    return [(unit, name) for unit, files in outputs.items() for name in sorted(files)
+            if name.endswith(".pdf") and not name.endswith("printshop.pdf")]
+
+
+def printed_text_findings(game, outputs: dict[str, dict[str, bytes]]) -> list[Finding]:
+    """Text under MIN_TEXT_SIZE on paper, or under WCAG's contrast against the pixels under it.
+
+    Text drawn smaller than its own size is a picture of a piece (a card in the rulebook, the
+    board on its assembly page): it is not judged in a rulebook, nor where the same words print
+    at their full size elsewhere in the build, which is where they are judged."""
+    from pnp.build import RULEBOOK
+    from pnp.referee.inkcontrast import measure_pdf, needed_contrast
+
+    measured = {(unit, name): measure_pdf(outputs[unit][name]) for unit, name in measured_files(outputs)}
+    full_size = {run.text for runs in measured.values() for run in runs if run.scale >= 0.99}
+    faults: dict[tuple, list] = {}
+    for (unit, name), runs in measured.items():
+        for run in runs:
+            if run.scale < 0.99 and (unit == RULEBOOK or run.text in full_size):
+                continue
+            if run.size < MIN_TEXT_SIZE - 0.01:
+                faults.setdefault(("small-text", unit, run.text), []).append((name, run))
+            if run.contrast < needed_contrast(run.size, run.bold) - 1e-9:
+                faults.setdefault(("contrast", unit, run.text), []).append((name, run))
+    out = []
+    for (rule, unit, text), places in faults.items():
+        name, run = places[0]
+        where = f"{name} page {run.page}" + (f" (and {len(places) - 1} more)" if len(places) > 1 else "")
+        quoted = text if len(text) <= 40 else text[:39] + "…"
+        if rule == "small-text":
+            message = (f"{where}: '{quoted}' prints at {math.floor(run.size * 10) / 10:.1f} pt, under the {MIN_TEXT_SIZE:g} pt most "
+                       f"players can read (make it larger or give it more room)")
+        else:
+            message = (f"{where}: '{quoted}' in {run.ink} on {run.under} (as printed) has a contrast of "
+                       f"{run.contrast:.1f}:1; players need at least {needed_contrast(run.size, run.bold):g}:1 "
+                       f"(make one of them lighter or darker)")
+        out.append(Finding(_spec_place(game, unit, text, rule), rule, message))
+    return out
+
+
+# --------------------------------------------------------------------------- where a printed text is set
+
+def _spec_place(game, unit: str, text: str, rule: str) -> Pos:
+    """The spec key that sets a printed text, as near as it can be told: the rulebook line holding it; a
+    value of the unit's spec files holding it (its `color` or `size` beside it, when there is one);
+    a deck box whose text prints it; else the unit's first file."""
+    from pnp.build import RULEBOOK
+    from pnp.errors import display_path
+
+    needle = _words(text)
+    if unit == RULEBOOK:
+        source = game.rules_source() or ""
+        at = source.casefold().find(text.casefold()) if len(needle) >= 3 else -1
+        return Pos.of_offset(display_path(game.rules_path), source, at) if at >= 0 else Pos(display_path(game.rules_path))
+    components = game.of_kind(unit)
+    key = "size" if rule == "small-text" else "color"
+    if len(needle) >= 3:
+        for comp in components:
+            path = _holding(comp.raw, needle)
+            if path is not None:
+                return _key_beside(comp.raw, path, key)
+        for comp in components:
+            if comp in offering(game, "cards"):
+                pos = _deck_box(game, comp, needle, key)
+                if pos is not None:
+                    return pos
+    return Pos(display_path(components[0].path)) if components else Pos(display_path(game.dir))
+
+
+def _words(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _holding(node, needle: str, path: tuple = (), depth: int = 0):
+    """The path to the first string in a loaded tree whose words hold `needle`."""
+    if depth > 40:
+        return None
+    if isinstance(node, str):
+        return path if needle in _words(_unmarked(node)) else None
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    for k, v in items:
+        found = _holding(v, needle, path + (k,), depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _unmarked(text: str) -> str:
+    """Text without its `**bold**`, `*italic*` and `:icon:` marks, as it prints."""
+    import re
+
+    from pnp.models.icontext import ICON_RE
+
+    text = ICON_RE.sub(" ", text)
+    return re.sub(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*", lambda m: m.group(1) or m.group(2), text)
+
+
+def _key_beside(raw, path: tuple, key: str) -> Pos:
+    """The position of `key` in the mapping holding the value at `path`, else of the value itself."""
+    node = raw
+    for step in path[:-1]:
+        node = node[step]
+    if isinstance(node, dict) and key in node:
+        return locate(raw, [*path[:-1], key])
+    return locate(raw, list(path))
+
+
+FACES_READ = 400   # a deck's faces looked through for the box that prints a text: bounded work
+
+
+def _deck_box(game, comp, needle: str, key: str) -> Pos | None:
+    """The box of a deck's layout whose text, on some card, prints `needle`."""
+    from itertools import islice
+
     from pnp.errors import Collector
 
-    for comp in offering(game, "cards"):
-        deck = comp.model
-        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
-        seen: set[tuple] = set()
-        for entry in deck.cards:
-            for face in (entry.front, entry.back):
-                if face is None:
-                    continue
-                for finding in _face_text(drawer, deck, face, entry, seen):
-                    yield finding
-
-
-def _colours_of(paint) -> tuple[str, ...]:
-    """The colours text may stand on where `paint` is under it: a colour, or every stop of a
-    gradient (the text may sit on any of them); none for a picture."""
-    if paint is None:
-        return ()
-    if isinstance(paint, str):
-        return (paint,)
-    gradient = paint.linear or paint.radial
-    return tuple(dict.fromkeys(c for _, c in gradient.stops if isinstance(c, str) and c.startswith("#")))
-
-
-def _face_text(drawer, deck, face, entry, seen: set) -> Iterable[Finding]:
-    from pnp.draw.text import set_text
-    from pnp.layout.boxes import box_geometry
-
-    painted: list[tuple[tuple[float, float, float, float], str | None]] = [
-        ((-1e9, -1e9, 2e9, 2e9), face.layout.background or "#ffffff")]
-    for prepared in drawer.prepare(face, entry, 1):
-        rb, box = prepared.box, prepared.box.box
-        x, y, w, h = box_geometry(box, deck.width, deck.height)
-        if box.type == "image":
-            painted.append(((x, y, w, h), None))
-        if box.type == "shape" and box.fill and getattr(box, "opacity", 1.0) >= 0.99:
-            painted.append(((x, y, w, h), box.fill))
-        if not prepared.text or not prepared.text.strip():
-            continue
-        under = next((colour for rect, colour in reversed(painted) if _covers(rect, x + w / 2, y + h / 2)), "#ffffff")
-        ink = getattr(box, "color", None) or "#000000"
-        where = _box_pos(rb, "color" if "color" in (rb.raw or {}) else None)
-        bold = "bold" in str(getattr(box, "font", ""))
-        large = box.size >= LARGE_TEXT or (bold and box.size >= LARGE_BOLD)
-        need = MIN_CONTRAST_LARGE if large else MIN_CONTRAST
-        colours = _colours_of(under)
-        if colours and (rb.name, ink, colours) not in seen:
-            seen.add((rb.name, ink, colours))
-            ratio, worst = min((contrast(ink, c), c) for c in colours)
-            if ratio < need - 1e-9:
-                on = worst if len(colours) == 1 else f"{worst} (the weakest colour of the gradient under it)"
-                yield Finding(where, "contrast",
-                              f"{face.label}, box '{rb.name}': text {ink} on {on} has a contrast of {ratio:.1f}:1; "
-                              f"players need at least {need:g}:1 to read it (make one of them lighter or darker)")
-        if (rb.name, "size") not in seen:
-            lay = set_text(prepared.text, box.font, box.size, box.min_size, w, h, box.leading)
-            if lay.size < MIN_TEXT_SIZE - 1e-9:
-                seen.add((rb.name, "size"))
-                key = "size" if box.size < MIN_TEXT_SIZE else "min_size"
-                yield Finding(_box_pos(rb, key if key in (rb.raw or {}) else None), "small-text",
-                              f"{face.label}, box '{rb.name}': text prints at {lay.size:.1f} pt, under the "
-                              f"{MIN_TEXT_SIZE:g} pt most players can read (shorten it, widen the box or raise "
-                              f"its min_size)")
-
-
-def _covers(rect, px: float, py: float) -> bool:
-    x, y, w, h = rect
-    return x <= px <= x + w and y <= py <= y + h
-
-
-def _box_pos(rb, key: str | None) -> Pos:
-    raw = rb.raw
-    if key is not None and raw is not None:
-        return locate(raw, [key])
-    return getattr(raw, "pos", None) or Pos("?")
+    deck = comp.model
+    drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
+    faces = ((entry, face) for entry in deck.cards for face in (entry.front, entry.back) if face is not None)
+    for entry, face in islice(faces, FACES_READ):
+        for prepared in drawer.prepare(face, entry, 1):
+            if prepared.text and needle in _words(_unmarked(prepared.text)):
+                rb = prepared.box
+                raw = rb.raw
+                if raw is not None and key in raw:
+                    return locate(raw, [key])
+                return getattr(raw, "pos", None)
+    return None
 
 
 def _dice_colours(game) -> Iterable[Finding]:
