@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowabl
 
 from pnp.rulebook import language as L
 from pnp.rulebook.shaped import ShapedMixin, paragraph, wanted
-from pnp.rulebook.styles import ACCENT, LINE, TINT, Styles, font, table_style
+from pnp.rulebook.styles import ACCENT, LINE, NUMBER, TINT, Styles, font, table_style
 from pnp.models.units import mm
 
 ICON_KEY = "pnp-icon"
@@ -144,7 +144,7 @@ class StoryBuilder:
         s = self.s
         style = {1: s.h1, 2: s.h2}.get(b.level, s.h3)
         level = {1: 0, 2: 1}.get(b.level)
-        number = f'<font color="{_hex(LINE)}">{b.number}</font>&nbsp;&nbsp;' if b.number else ""
+        number = f'<font color="{_hex(NUMBER)}">{b.number}</font>&nbsp;&nbsp;' if b.number else ""
         self.heading_no += 1
         toc = f"{b.number}\u2002{b.plain}" if b.number else b.plain
         out: list[Flowable] = []

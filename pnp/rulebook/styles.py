@@ -17,6 +17,7 @@ INK = HexColor("#1d1d1b")
 MUTED = HexColor("#5f5a54")
 TINT = HexColor("#f6efe4")  # example boxes, table heads
 LINE = HexColor("#c9b79c")
+NUMBER = HexColor("#8a7355")  # a heading's number: LINE's tan, dark enough to read (4.5:1 on white)
 
 
 def font(name: str) -> str:

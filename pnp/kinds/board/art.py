@@ -99,14 +99,14 @@ PATTERN_DEFAULT = {"studs": "#607d8b", "waves": "#81c7ee", "planks": "#6d4c41", 
                    "cross": "#c62828", "hatch": "#37474f", "dots": "#37474f"}
 
 
-def _luma(color: str) -> float:
-    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.299 * r + 0.587 * g + 0.114 * b
-
-
 def _ink_on(color: str | None) -> str:
-    """Dark ink on a light colour, white on a dark one; dark on no colour (`none`: the board shows through)."""
-    return "#1c1c1c" if color in (None, "none") or _luma(color) > 150 else "#ffffff"
+    """Dark ink or white, whichever reads better on the colour by WCAG contrast; dark on no colour
+    (`none`: the board shows through)."""
+    from pnp.referee.legibility import contrast
+
+    if color in (None, "none"):
+        return "#1c1c1c"
+    return "#1c1c1c" if contrast("#1c1c1c", color) >= contrast("#ffffff", color) else "#ffffff"
 
 
 def _paint(color: str | None) -> str | None:
@@ -302,9 +302,10 @@ def _square_map(s, board: BoardData, assets) -> None:
         _building(s, board, name, assets)
 
 
-def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0, cell=None) -> None:
-    """A space type's image, pattern, icon and label inside the square (x, y, c); for a type with
-    `layout:`, its layout's boxes there instead (the engine cards use), with the space's fields."""
+def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0, cell=None, label=True) -> None:
+    """A space type's image, pattern, icon and label (unless `label` is false) inside the square
+    (x, y, c); for a type with `layout:`, its layout's boxes there instead (the engine cards use),
+    with the space's fields."""
     if spec_key in board.space_layouts:
         layout, parameters = board.space_layouts[spec_key]
         fields = space_fields(board, spec_key, cell, parameters)
@@ -316,7 +317,7 @@ def _pictures(s, board: BoardData, kind, spec_key: str, x, y, c, assets, gap=0.0
         PATTERNS[kind.pattern](s, x, y, c, kind.pattern_color or PATTERN_DEFAULT[kind.pattern], gap)
     if kind.icon:
         place_icon(assets, s, kind.icon, x + c * 0.25, y + c * 0.25, c * 0.5, kind.icon_color or _ink_on(kind.fill))
-    if kind.label:
+    if kind.label and label:
         s.text(x + c / 2, y + c * 0.92, kind.label, font=board.spec.fonts.bold, size=c * 0.2, fill=_ink_on(kind.fill),
                anchor="middle")
 
@@ -621,9 +622,10 @@ def _track(s, board: BoardData, place: TrackPlace) -> None:
 
 def space_swatch(s, board: BoardData, space: str, x: float, y: float, size: float, assets) -> None:
     """One space of a type as the board draws it (fill, pattern, icon, picture, label), in a square:
-    the poster's key shows each type so."""
+    the poster's key shows each type so, without the label: the key names the type beside it in
+    words a player reads, where the label would shrink with the swatch under 6 pt."""
     kind = board.spec.spaces[space]
     fill = _paint(kind.fill or GROUND) if kind.footprint else space_fill(board, kind)
     s.rect(x, y, size, size, fill=fill, stroke=GRID, width=0.6)
     if not kind.footprint:
-        _pictures(s, board, kind, space, x, y, size, assets)
+        _pictures(s, board, kind, space, x, y, size, assets, label=False)

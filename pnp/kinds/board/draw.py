@@ -175,7 +175,7 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
     scale = min((pw - 2 * m) / W, (ph * 0.45) / H)
     x0, y0 = m + ((pw - 2 * m) - W * scale) / 2, m + mm(14)
     s.use_symbol(symbol, x0, y0, W * scale, H * scale)
-    palette = ("#d81b60", "#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#00897b")
+    palette = ("#d81b60", "#1565c0", "#2e7d32", "#bf360c", "#8e24aa", "#00695c")  # each reads on white (4.5:1)
     for i, t in enumerate(plan.tiles):
         col = palette[i % len(palette)]
         tx, ty = x0 + t.x * scale, y0 + t.y * scale

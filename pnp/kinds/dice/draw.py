@@ -27,6 +27,8 @@ NET_CUT_WIDTH = 0.6
 FOLD = "#555555"
 FOLD_DASH = (3.0, 2.0)
 TAB_FILL = "#e8e8e8"
+TAB_INK = "#5e5e5e"      # "glue" on a tab: 5.3:1 on TAB_FILL (WCAG asks 4.5:1)
+TAB_TEXT = 6.5           # points: above the 6 pt a player reads, inside the shallowest (4 mm) tab
 MARGIN = mm(10)          # twice the printer's 5 mm, leaving room for the header and the check bar
 HEADER = mm(14)
 FOOTER = mm(10)
@@ -295,7 +297,7 @@ def draw_net(surface, net, faces: list[Face], place_icon: PlaceIcon, die: Resolv
         surface.translate(mx, my)
         if abs(ax - bx) < 1e-6:
             surface.rotate(-90)
-        surface.text(0, 2, "glue", font="sans", size=5.5, fill="#8a8a8a", anchor="middle")
+        surface.text(0, 0.3 * TAB_TEXT, "glue", font="sans", size=TAB_TEXT, fill=TAB_INK, anchor="middle")
         surface.restore()
     for (a, b) in net.folds:
         surface.line(*a, *b, stroke=FOLD, width=0.5, dash=FOLD_DASH)

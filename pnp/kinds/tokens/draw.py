@@ -31,6 +31,9 @@ BAND_GAP = 2 * (MARK_GAP + MARK_LENGTH) + mm(1)
 CUT_GUIDE = 0.3                      # width of the thin line on a shaped piece's cut
 MIN_SPACE = mm(5)                    # a track space smaller than this cannot hold a marker
 SEED = 1926                          # decoration specks: the same in every build
+LABEL_SIZE = 6.5                     # points: the least size of a piece's label, above the 6 pt a player reads
+CENTRE_LABEL = 6.5                   # points: the least size of a radial track's centre word
+ZERO_INK = "#616161"                 # a track's 0 on its grey box: 5.3:1 (WCAG asks 4.5:1)
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,8 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     _outline(s, piece, w, h, face.ink, assets)
     inset = min(w, h) * (0.16 if spec.shape in ("circle", "hexagon", "custom") else 0.1)
     size = min(w, h)
-    label_h = size * 0.2 if face.label else 0
+    label_size = max(LABEL_SIZE, size * 0.15)
+    label_h = max(size * 0.2, label_size * 1.25) if face.label else 0
     text_h = 0.0
     text_lay = None
     if face.text:
@@ -258,7 +262,7 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     elif face.icon:
         assets.place_icon(s, face.icon, art_x, art_y, icon, face.ink)
     if face.label:
-        lay = set_text(f"**{face.label}**", "condensed", size * 0.15, 4, w - 2 * inset * 0.7, label_h)
+        lay = set_text(f"**{face.label}**", "condensed", label_size, 6, w - 2 * inset * 0.7, label_h)
         draw_text(s, lay, inset * 0.7, h - inset - text_h - label_h * 0.95, w - 2 * inset * 0.7, label_h,
                   align="center", valign="middle", color=face.ink, place_icon=_inline(s, assets, face.ink))
     if face.value is not None:
@@ -369,7 +373,7 @@ def _standee(s, piece: ResolvedPiece, bleed: float, assets) -> None:
     draw_side(s, piece, piece.spec.front, "front", bleed, assets)
     s.restore()
     s.line(-bleed, h, w + bleed, h, stroke="#9e9e9e", width=0.5, dash=[3, 2])
-    s.text(w / 2, h - mm(0.8), "fold", font="sans", size=5, fill="#9e9e9e", anchor="middle")
+    s.text(w / 2, h - mm(0.8), "fold", font="sans", size=6, fill="#616161", anchor="middle")
 
 
 def _base(s, piece: ResolvedPiece, w: float, h: float, bleed: float) -> None:
@@ -471,7 +475,7 @@ def _track(s, t: Track, x, y, w, h, assets) -> None:
             s.rect(bx + mm(0.8), by + mm(0.8), box - mm(1.6), box - mm(1.6), stroke="#ffffff" if marked else t.color,
                    width=0.5, radius=mm(0.8), dash=[1.5, 1])
         s.text(bx + box / 2, by + box * 0.68, str(k), font="sans-bold", size=box * 0.5,
-               fill="#ffffff" if marked else (t.color if k else "#9e9e9e"), anchor="middle")
+               fill="#ffffff" if marked else (t.color if k else ZERO_INK), anchor="middle")
     if t.zero:
         s.text(x + TRACK_LABEL, y + rows * (box + mm(1)) - mm(1) + mm(2.6), f"0: {t.zero}", font="sans-italic",
                size=6, fill="#616161")
@@ -561,13 +565,13 @@ def draw_radial(s, r: Radial, face: Side, w, h, assets, words: bool = True) -> N
                 assets.place_icon(s, r.icon, px + ux * far - ic / 2, py + uy * far - ic / 2, ic, face.ink)
     s.circle(cx, cy, g.centre_r, fill=r.centre.fill or _shade(face.fill, 0.8 if _luma(face.fill) > 0.3 else 2.2),
              stroke=face.ink, width=2)
-    if r.centre.icon:
-        ic = g.centre_r * 1.1
-        assets.place_icon(s, r.centre.icon, cx - ic / 2, cy - ic / 2 - g.centre_r * 0.12, ic, face.ink)
-    if r.centre.label:
-        lw, lh = g.centre_r * 1.5, g.centre_r * 0.3
-        lay = set_text(r.centre.label, "condensed", g.centre_r * 0.22, 3, lw, lh)
-        draw_text(s, lay, cx - lw / 2, cy + g.centre_r * 0.5, lw, lh, align="center", valign="middle",
+    icon, label = centre_layout(r, g)
+    if icon is not None:
+        ix, iy, ic = icon
+        assets.place_icon(s, r.centre.icon, ix, iy, ic, face.ink)
+    if label is not None:
+        lay, lx, ly, lw, lh = label
+        draw_text(s, lay, lx, ly, lw, lh, align="center", valign="middle",
                   color=face.ink, place_icon=_inline(s, assets, face.ink))
     for (words_, font, size, align, valign), box in zip(_words(face), g.panels):
         if not words_:
@@ -580,6 +584,31 @@ def draw_radial(s, r: Radial, face: Side, w, h, assets, words: bool = True) -> N
         if words:
             draw_text(s, lay, x, y, bw, bh, align=align, valign=valign, color=face.ink,
                       place_icon=_inline(s, assets, face.ink))
+
+
+def centre_layout(r: Radial, g: RadialGeometry):
+    """Where the centre's icon and word go: ((x, y, size) | None, (layout, x, y, w, h) | None).
+
+    The word is set at its size (a fifth of the centre's radius, never under CENTRE_LABEL) and
+    placed as low as the circle leaves it room, every corner of its box clear of the ring; a word
+    too long for one line wraps, and shrinks only as far as 6 pt. The icon takes the room above."""
+    cx, cy, radius = g.cx, g.cy, g.centre_r
+    inner = radius - 1.0 - mm(0.8)      # inside the ring's 2 pt line, with a clear margin
+    icon = (cx - radius * 0.55, cy - radius * 0.67, radius * 1.1) if r.centre.icon else None
+    if not r.centre.label:
+        return icon, None
+    size = max(CENTRE_LABEL, radius * 0.22)
+    lay = set_text(r.centre.label, "condensed", size, 6.0, 2 * inner * 0.9, 2 * size * 1.2)
+    tw, lh = max(lay.line_widths, default=0.0) + mm(1), lay.height
+    half = min(tw / 2, inner * 0.95)
+    if icon is None:
+        top = cy - lh / 2
+    else:                           # as low as the chord at the box's lower edge is as wide as the word
+        top = cy + math.sqrt(max(0.0, inner ** 2 - half ** 2)) - lh
+        room = top - mm(0.5) - (cy - inner)          # above the word, inside the ring
+        ic = min(radius * 1.1, room * 0.95, inner * 1.2)
+        icon = (cx - ic / 2, cy - inner + (room - ic) / 2 + mm(0.3), ic)
+    return icon, (lay, cx - half, top, 2 * half, lh)
 
 
 def _words(face: Side) -> list[tuple[str | None, str, float, str, str]]:
