@@ -84,10 +84,11 @@ def _measure_page(page, number: int, dpi: int) -> list[PrintedRun]:
     filled = _filled_text(page)
     for obj in filled:
         raw.FPDFPageObj_SetFillColor(obj, *SENTINEL, 255)
-    marked = _rgb_pixels(page.render(scale=scale, may_draw_forms=True))
+    marked = _render(page, scale)
     for obj in filled:
         raw.FPDFTextObj_SetTextRenderMode(obj, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
-    pixels = _rgb_pixels(page.render(scale=scale, may_draw_forms=True))
+    under = _render(page, scale)
+    pixels = under[:, :, 2::-1]   # BGRx → RGB
     lum = _luminance(pixels)
     height, width = lum.shape
     left, _, _, top = page.get_bbox()
@@ -100,7 +101,7 @@ def _measure_page(page, number: int, dpi: int) -> list[PrintedRun]:
     r1 = np.clip(np.maximum(np.ceil((top - boxes[:, 1]) * scale), r0 + 1), 1, height).astype(int)
     corners = (r0, r1, c0, c1)
     # a letter that leaves no ink (clipped away, or off the page) is not printed
-    printed = _box_sums(np.any(marked != pixels, axis=2), corners) > 0
+    printed = _box_sums(marked.view(np.uint32)[:, :, 0] != under.view(np.uint32)[:, :, 0], corners) > 0
     printed &= np.array([not ch["char"].isspace() for ch in flat])  # a space has no ink of its own
     need = np.array([needed_contrast(ch["size"], ch["bold"]) for ch in flat])
     inks = [ch["ink"] for ch in flat]
@@ -140,8 +141,11 @@ def needed_contrast(size: float, bold: bool) -> float:
 
 def _luminance(pixels):
     """WCAG relative luminance of every pixel."""
+    import numpy as np
+
     table = _luminance_table()
-    return table[pixels[:, :, 0]] * 0.2126 + table[pixels[:, :, 1]] * 0.7152 + table[pixels[:, :, 2]] * 0.0722
+    return (np.take(table * np.float32(0.2126), pixels[:, :, 0]) + np.take(table * np.float32(0.7152), pixels[:, :, 1])
+            + np.take(table * np.float32(0.0722), pixels[:, :, 2]))
 
 
 def _contrast_map(lum, ink):
@@ -236,7 +240,8 @@ def _filled_text(page) -> list:
             if raw.FPDFTextObj_GetTextRenderMode(obj.raw) in modes]
 
 
-def _rgb_pixels(bitmap):
-    """A rendering as rows × columns × RGB."""
-    pixels = bitmap.to_numpy()[:, :, :3]
-    return pixels[:, :, ::-1] if bitmap.mode in ("BGR", "BGRA", "BGRX") else pixels
+def _render(page, scale: float):
+    """The page as rows × columns × BGRx bytes (four a pixel: compared as one number)."""
+    import pypdfium2.raw as raw
+
+    return page.render(scale=scale, may_draw_forms=True, force_bitmap_format=raw.FPDFBitmap_BGRx).to_numpy()

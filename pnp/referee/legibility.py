@@ -133,48 +133,64 @@ def measured_files(outputs: dict[str, dict[str, bytes]]) -> list[tuple[str, str]
             if name.endswith(".pdf") and not name.endswith("printshop.pdf")]
 
 
-def printed_text_findings(game, outputs: dict[str, dict[str, bytes]]) -> list[Finding]:
+def measure_outputs(outputs: dict[str, dict[str, bytes]]) -> dict[tuple[str, str], list]:
+    """(unit, file name) → the runs of text measured in it (`inkcontrast.PrintedRun`)."""
+    from pnp.referee.inkcontrast import measure_pdf
+
+    return {(unit, name): measure_pdf(outputs[unit][name]) for unit, name in measured_files(outputs)}
+
+
+def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: dict | None = None) -> list[Finding]:
     """Text under MIN_TEXT_SIZE on paper, or under WCAG's contrast against the pixels under it.
 
     Text drawn smaller than its own size is a picture of a piece (a card in the rulebook, the
     board on its assembly page): it is not judged in a rulebook, nor where the same words print
     at their full size elsewhere in the build, which is where they are judged."""
     from pnp.build import RULEBOOK
-    from pnp.referee.inkcontrast import measure_pdf, needed_contrast
+    from pnp.referee.inkcontrast import needed_contrast
 
-    measured = {(unit, name): measure_pdf(outputs[unit][name]) for unit, name in measured_files(outputs)}
+    measured = measure_outputs(outputs) if measured is None else measured
     full_size = {run.text for runs in measured.values() for run in runs if run.scale >= 0.99}
-    faults: dict[tuple, list] = {}
+    texts: dict[tuple, list] = {}     # (rule, unit, text) → where it prints so
     for (unit, name), runs in measured.items():
         for run in runs:
             if run.scale < 0.99 and (unit == RULEBOOK or run.text in full_size):
                 continue
             if run.size < MIN_TEXT_SIZE - 0.01:
-                faults.setdefault(("small-text", unit, run.text), []).append((name, run))
+                texts.setdefault(("small-text", unit, run.text), []).append((name, run))
             if run.contrast < needed_contrast(run.size, run.bold) - 1e-9:
-                faults.setdefault(("contrast", unit, run.text), []).append((name, run))
+                texts.setdefault(("contrast", unit, run.text), []).append((name, run))
+    faults: dict[tuple, list] = {}    # one fault: one spec place, one size or one pair of colours
+    decks: dict = {}
+    for (rule, unit, text), places in texts.items():
+        pos = _spec_place(game, unit, text, rule, decks)
+        run = places[0][1]
+        look = (round(run.size, 1),) if rule == "small-text" else (run.ink, run.under)
+        faults.setdefault((pos, rule, look), []).append((text, places))
     out = []
-    for (rule, unit, text), places in faults.items():
+    for (pos, rule, _), found in faults.items():
+        text, places = found[0]
         name, run = places[0]
-        where = f"{name} page {run.page}" + (f" (and {len(places) - 1} more)" if len(places) > 1 else "")
+        more = sum(len(p) for _, p in found) - 1
+        where = f"{name} page {run.page}" + (f" (and {more} more)" if more else "")
         quoted = text if len(text) <= 40 else text[:39] + "…"
         if rule == "small-text":
-            message = (f"{where}: '{quoted}' prints at {math.floor(run.size * 10) / 10:.1f} pt, under the {MIN_TEXT_SIZE:g} pt most "
-                       f"players can read (make it larger or give it more room)")
+            message = (f"{where}: '{quoted}' prints at {math.floor(run.size * 10) / 10:.1f} pt, under the "
+                       f"{MIN_TEXT_SIZE:g} pt most players can read (make it larger or give it more room)")
         else:
             message = (f"{where}: '{quoted}' in {run.ink} on {run.under} (as printed) has a contrast of "
                        f"{run.contrast:.1f}:1; players need at least {needed_contrast(run.size, run.bold):g}:1 "
                        f"(make one of them lighter or darker)")
-        out.append(Finding(_spec_place(game, unit, text, rule), rule, message))
+        out.append(Finding(pos, rule, message))
     return out
 
 
 # --------------------------------------------------------------------------- where a printed text is set
 
-def _spec_place(game, unit: str, text: str, rule: str) -> Pos:
-    """The spec key that sets a printed text, as near as it can be told: the rulebook line holding it; a
-    value of the unit's spec files holding it (its `color` or `size` beside it, when there is one);
-    a deck box whose text prints it; else the unit's first file."""
+def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> Pos:
+    """The spec key that sets a printed text, as near as it can be told: the rulebook line holding it;
+    the deck box whose text prints it (its `color` or `size`); a value of the unit's spec files
+    holding it (the `color` or `size` beside it, when there is one); else the unit's first file."""
     from pnp.build import RULEBOOK
     from pnp.errors import display_path
 
@@ -186,15 +202,19 @@ def _spec_place(game, unit: str, text: str, rule: str) -> Pos:
     components = game.of_kind(unit)
     key = "size" if rule == "small-text" else "color"
     if len(needle) >= 3:
+        cards = offering(game, "cards")
+        for comp in components:
+            if comp in cards:
+                if id(comp) not in decks:
+                    decks[id(comp)] = _deck_texts(game, comp)
+                rb = next((rb for words, rb in decks[id(comp)] if needle in words), None)
+                if rb is not None:
+                    raw = rb.raw
+                    return locate(raw, [key]) if raw is not None and key in raw else getattr(raw, "pos", None) or Pos("?")
         for comp in components:
             path = _holding(comp.raw, needle)
             if path is not None:
                 return _key_beside(comp.raw, path, key)
-        for comp in components:
-            if comp in offering(game, "cards"):
-                pos = _deck_box(game, comp, needle, key)
-                if pos is not None:
-                    return pos
     return Pos(display_path(components[0].path)) if components else Pos(display_path(game.dir))
 
 
@@ -239,8 +259,8 @@ def _key_beside(raw, path: tuple, key: str) -> Pos:
 FACES_READ = 400   # a deck's faces looked through for the box that prints a text: bounded work
 
 
-def _deck_box(game, comp, needle: str, key: str) -> Pos | None:
-    """The box of a deck's layout whose text, on some card, prints `needle`."""
+def _deck_texts(game, comp) -> list:
+    """(the words it prints, its layout box) of every text box of a deck's first FACES_READ faces."""
     from itertools import islice
 
     from pnp.errors import Collector
@@ -248,15 +268,9 @@ def _deck_box(game, comp, needle: str, key: str) -> Pos | None:
     deck = comp.model
     drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
     faces = ((entry, face) for entry in deck.cards for face in (entry.front, entry.back) if face is not None)
-    for entry, face in islice(faces, FACES_READ):
-        for prepared in drawer.prepare(face, entry, 1):
-            if prepared.text and needle in _words(_unmarked(prepared.text)):
-                rb = prepared.box
-                raw = rb.raw
-                if raw is not None and key in raw:
-                    return locate(raw, [key])
-                return getattr(raw, "pos", None)
-    return None
+    return [(_words(_unmarked(prepared.text)), prepared.box)
+            for entry, face in islice(faces, FACES_READ) for prepared in drawer.prepare(face, entry, 1)
+            if prepared.text]
 
 
 def _dice_colours(game) -> Iterable[Finding]:
