@@ -116,14 +116,21 @@ def legibility_findings(game, outputs: dict[str, dict[str, bytes]] | None = None
 def built_outputs(game) -> dict[str, dict[str, bytes]]:
     """The game's PDFs as `pnp build` makes them with its own paper and duplex, kept in memory (unit →
     file name → bytes). A deck large enough to be drawn in chunks spools them in a temporary folder,
-    removed after; nothing is written anywhere else."""
+    removed after; nothing is written anywhere else.
+
+    The build is of the game loaded again (the same edition): drawing a deck lets go of its YAML
+    tree, which the checks and the simulation after this one still read in `game`."""
     import tempfile
     from pathlib import Path
 
     from pnp.build import BuildOptions, render
+    from pnp.game import load_game
+    from pnp.models.edition import editing
 
+    with editing(game.edition):
+        fresh = load_game(game.dir)
     with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
-        return render(game, BuildOptions(out=Path(folder)).for_game(game)).units
+        return render(fresh, BuildOptions(out=Path(folder)).for_game(fresh)).units
 
 
 def measured_files(outputs: dict[str, dict[str, bytes]]) -> list[tuple[str, str]]:
