@@ -111,3 +111,4 @@ def test_pnp_check_prints_the_warnings_and_still_passes(run_cli, tmp_path):
     result = run_cli("check", str(game))
     assert result.exit_code == 0, result.output
     assert "cards.yaml:" in result.output and "[small-text]" in result.output and "Traceback" not in result.output
+    assert "cards.pdf page 1 (and " in result.output and "'Power 0' prints at 5.0 pt" in result.output

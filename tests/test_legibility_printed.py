@@ -85,6 +85,23 @@ def test_text_clipped_away_is_not_measured():
     assert len(_runs(data, "Inside the clip")) == 1 and _runs(data, "Outside the clip") == []
 
 
+def test_measuring_stops_at_its_page_bound_and_says_so(monkeypatch):
+    from pnp.referee import inkcontrast
+    from pnp.referee.legibility import unmeasured_notes
+
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(298, 420))
+    for page in (1, 2, 3):
+        c.setFont("Helvetica", 10)
+        c.drawString(20, 300, f"Page {page}")
+        c.showPage()
+    c.save()
+    monkeypatch.setattr(inkcontrast, "MAX_PAGES", 2)
+    assert [r.text for r in measure_pdf(out.getvalue())] == ["Page 1", "Page 2"]
+    assert unmeasured_notes({"deck": {"cards.pdf": out.getvalue()}}) == [
+        "text as printed measured on the first 2 of the 3 pages of cards.pdf"]
+
+
 # --------------------------------------------------------------------------- a designer's cases
 
 def test_five_point_text_is_reported_and_six_point_text_is_not(tmp_path):

@@ -81,14 +81,14 @@ def _report(game, game_dir: Path) -> CheckReport:
     report.advice = [f for f in report.findings if f.level != "rule"]
     report.findings = [f for f in report.findings if f.level == "rule"]
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
-    from pnp.referee.legibility import built_outputs, legibility_findings  # warnings: they never fail a check
+    from pnp.referee.legibility import built_outputs, legibility_findings, unmeasured_notes  # never fail a check
 
     try:
         outputs = built_outputs(game)  # text is judged as it prints, in the PDFs a build makes
     except SpecErrors as e:
         outputs = {}
         report.notes.append(f"text as printed not measured: the build stops at {e.errors[0]}")
-    report.notes += [f"warning: {f}" for f in legibility_findings(game, outputs)]
+    report.notes += [f"warning: {f}" for f in legibility_findings(game, outputs)] + unmeasured_notes(outputs)
     return report
 
 

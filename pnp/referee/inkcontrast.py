@@ -19,8 +19,12 @@ overlapping pieces are drawn, so this reads the PDF itself with pdfium:
   text that is legible on part of a gradient and lost on the rest is reported, text legible all
   along it is not.
 
-A run is a line of characters of one text object, size and colour. Rendering is at DPI (a
-character of 6 pt covers some 8 × 6 pixels, enough for a median of its background).
+A run is a line of characters of one size, colour and scale. Rendering is at DPI, one pixel a
+point (a letter of 6 pt has a box of some 6 × 4 pixels, enough for a median of its background,
+and gradients and pictures vary slowly at that scale). A letter that leaves no ink — clipped
+away, as a board's labels beyond a tile's edge — is not measured: the page is also rendered with
+the text painted in SENTINEL, and a letter whose box is the same in both renderings prints
+nothing. Work is bounded: at most MAX_PAGES pages of a file are measured.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from functools import cache
 from pnp.referee.legibility import LARGE_BOLD, LARGE_TEXT, MIN_CONTRAST, MIN_CONTRAST_LARGE
 
 DPI = 72
+MAX_PAGES = 300   # pages measured in one file (a few seconds a hundred): a deck's sheets repeat its layouts
 SENTINEL = (255, 0, 255)  # the colour letters are painted in to see which of them print at all
 
 
@@ -61,13 +66,25 @@ def _luminance_table():
     return np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4).astype(np.float32)
 
 
-def measure_pdf(data: bytes, dpi: int = DPI) -> list[PrintedRun]:
-    """Every run of text in a PDF (bytes), page by page, in reading order of pdfium's text page."""
+def measure_pdf(data: bytes, dpi: int = DPI, pages: int | None = None) -> list[PrintedRun]:
+    """Every run of text on the first `pages` (default MAX_PAGES) pages of a PDF (bytes), page by
+    page, in the reading order of pdfium's text page."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(data)
     try:
-        return [run for index in range(len(pdf)) for run in _measure_page(pdf[index], index + 1, dpi)]
+        last = min(len(pdf), MAX_PAGES if pages is None else pages)
+        return [run for index in range(last) for run in _measure_page(pdf[index], index + 1, dpi)]
+    finally:
+        pdf.close()
+
+
+def page_count(data: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return len(pdf)
     finally:
         pdf.close()
 

@@ -147,6 +147,18 @@ def measure_outputs(outputs: dict[str, dict[str, bytes]]) -> dict[tuple[str, str
     return {(unit, name): measure_pdf(outputs[unit][name]) for unit, name in measured_files(outputs)}
 
 
+def unmeasured_notes(outputs: dict[str, dict[str, bytes]]) -> list[str]:
+    """What the measuring left out for its bound: the pages of a file past MAX_PAGES."""
+    from pnp.referee.inkcontrast import MAX_PAGES, page_count
+
+    notes = []
+    for unit, name in measured_files(outputs):
+        pages = page_count(outputs[unit][name])
+        if pages > MAX_PAGES:
+            notes.append(f"text as printed measured on the first {MAX_PAGES} of the {pages} pages of {name}")
+    return notes
+
+
 def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: dict | None = None) -> list[Finding]:
     """Text under MIN_TEXT_SIZE on paper, or under WCAG's contrast against the pixels under it.
 
