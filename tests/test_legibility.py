@@ -12,7 +12,16 @@ import pytest
 from conftest import write_game
 from pnp.game import load_game
 from pnp.paths import EXAMPLES
+from pnp.commands.check import printed_outputs
 from pnp.referee.legibility import contrast, legibility_findings, simulate
+
+
+def findings_of(game_dir):
+    """The legibility warnings of a game folder, its text measured in its outputs built in memory
+    (as `pnp check` does)."""
+    game = load_game(game_dir)
+    with game.own_fonts():
+        return legibility_findings(game, printed_outputs(game))
 
 
 def test_contrast_ratio_follows_wcag():
@@ -42,7 +51,7 @@ def test_low_contrast_and_tiny_text_are_located_at_their_keys(tmp_path):
     text = text.replace('body: {text: "Power **{{ power }}** :star:", x: 5mm, y: 40mm, width: 53mm, height: 20mm, size: 9pt}',
                         'body: {text: "Power **{{ power }}** :star:", x: 5mm, y: 40mm, width: 53mm, height: 20mm, size: 5pt, min_size: 4pt}')
     deck.write_text(text)
-    findings = legibility_findings(load_game(game))
+    findings = findings_of(game)
     rules = sorted(f.rule for f in findings)
     assert rules == ["contrast", "small-text"], [str(f) for f in findings]  # one finding per fault, not per card
     low = next(f for f in findings if f.rule == "contrast")
@@ -70,14 +79,14 @@ def test_text_on_the_light_end_of_a_gradient_is_not_judged_by_its_dark_end(tmp_p
     game = write_game(tmp_path, cards=1)
     _band(game, '{linear: {angle: 0, stops: ["#fff8e1", "#fff8e1 50%", "#263238"]}}',
           'title: {text: "{{ name }}", x: 3mm, y: 5mm, width: 26mm, height: 10mm, font: sans-bold, size: 14pt}')
-    assert [str(f) for f in legibility_findings(load_game(game))] == []
+    assert [str(f) for f in findings_of(game)] == []
 
 
 def test_text_running_onto_the_dark_end_of_a_gradient_is_reported(tmp_path):
     game = write_game(tmp_path, cards=1, card_lines='  - {id: c0, fields: {name: "Lantern of the Lost Quarry"}}\n')
     _band(game, '{linear: {angle: 0, stops: ["#fff8e1", "#fff8e1 30%", "#263238 60%", "#263238"]}}',
           'title: {text: "{{ name }}", x: 3mm, y: 5mm, width: 57mm, height: 10mm, font: sans-bold, size: 10pt}')
-    findings = legibility_findings(load_game(game))
+    findings = findings_of(game)
     assert [f.rule for f in findings] == ["contrast"], [str(f) for f in findings]
     assert "'Lantern of the Lost Quarry' in #000000" in findings[0].message
 
@@ -85,7 +94,7 @@ def test_text_running_onto_the_dark_end_of_a_gradient_is_reported(tmp_path):
 def test_text_on_a_filled_shape_is_judged_against_the_shape(tmp_path):
     game = write_game(tmp_path, cards=1)
     _band(game, '"#263238"')
-    findings = legibility_findings(load_game(game))
+    findings = findings_of(game)
     assert [f.rule for f in findings] == ["contrast"]  # black title on the dark band
     assert "in #000000 on #263238 (as printed)" in findings[0].message
 

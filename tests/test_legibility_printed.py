@@ -19,7 +19,9 @@ from pnp.game import load_game
 from pnp.models.edition import Edition, editing
 from pnp.paths import EXAMPLES
 from pnp.referee.inkcontrast import measure_pdf
-from pnp.referee.legibility import built_outputs, contrast, legibility_findings, measure_outputs, printed_text_findings
+from pnp.commands.check import printed_outputs
+from pnp.referee.legibility import contrast, measure_outputs, printed_text_findings
+from test_legibility import findings_of
 
 BUNDLED = ["blob", "blorg", "cave", "miskatonic"]
 
@@ -111,7 +113,7 @@ def test_five_point_text_is_reported_and_six_point_text_is_not(tmp_path):
                     .replace("size: 9pt}", "size: 5pt, min_size: 5pt}")
                     .replace("      row:", '      note: {text: "Six points read", x: 5mm, y: 62mm, width: 53mm, '
                                            'height: 6mm, size: 6pt, min_size: 6pt}\n      row:'))
-    findings = legibility_findings(load_game(game))
+    findings = findings_of(game)
     assert [f.rule for f in findings] == ["small-text"], [str(f) for f in findings]
     assert "'Power 0' prints at 5.0 pt" in findings[0].message or "'Power 1' prints at 5.0 pt" in findings[0].message
     assert all("Six points" not in f.message for f in findings)
@@ -126,7 +128,7 @@ def test_dark_text_on_a_dark_picture_is_reported_though_its_declared_colours_are
     assert contrast("#000000", "#fff3e0") >= 4.5   # black title on the declared background: fine on paper
     deck.write_text(text.replace("      title:", "      sky: {type: image, src: art/night.png, x: 0, y: 0, "
                                                  "width: 63mm, height: 30mm, fit: cover}\n      title:"))
-    findings = legibility_findings(load_game(game))
+    findings = findings_of(game)
     assert [f.rule for f in findings] == ["contrast"], [str(f) for f in findings]
     assert "'Card 0' in #000000 on #1c1828" in findings[0].message
     assert findings[0].pos.path.endswith("cards.yaml")
@@ -149,7 +151,7 @@ def bundled():
     for name in BUNDLED:
         game = load_game(EXAMPLES / name)
         with game.own_fonts():
-            games[name] = (game, built_outputs(game))
+            games[name] = (game, printed_outputs(game))
     return games
 
 
@@ -179,7 +181,7 @@ def starters(tmp_path_factory):
             with editing(Edition(lang, lang, (lang,)) if lang else None):
                 game = load_game(folder)
                 with game.own_fonts():
-                    built[template if lang is None else f"{template} ({lang})"] = (game, built_outputs(game))
+                    built[template if lang is None else f"{template} ({lang})"] = (game, printed_outputs(game))
     return built
 
 
@@ -193,3 +195,34 @@ def test_every_starter_prints_every_text_legibly(starters):
             found, runs = _judged(game, outputs)
         assert found == [], name
         assert runs and all(runs.values()), (name, runs)
+
+
+def _ink_around(data: bytes, word: str, ink: str, margin: float = 1.0, dpi: int = 200) -> int:
+    """Pixels of `ink` within `margin` points of the letters of `word`, on its page rendered with
+    every text hidden: what else of that colour (a ring, an icon) touches the word."""
+    import numpy as np
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(data)
+    page = next(p for p in pdf if word in p.get_textpage().get_text_range())
+    textpage = page.get_textpage()
+    at = textpage.get_text_range().find(word)
+    boxes = [textpage.get_charbox(i) for i in range(at, at + len(word)) if word[i - at] != " "]
+    x0, y0 = min(b[0] for b in boxes) - margin, min(b[1] for b in boxes) - margin
+    x1, y1 = max(b[2] for b in boxes) + margin, max(b[3] for b in boxes) + margin
+    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_TEXT,), max_depth=15):
+        raw.FPDFTextObj_SetTextRenderMode(obj.raw, raw.FPDF_TEXTRENDERMODE_INVISIBLE)
+    scale, (left, _, _, top) = dpi / 72, page.get_bbox()
+    bitmap = page.render(scale=scale, force_bitmap_format=raw.FPDFBitmap_BGRx).to_numpy()[:, :, 2::-1].astype(int)
+    region = bitmap[int((top - y1) * scale):int((top - y0) * scale), int((x0 - left) * scale):int((x1 - left) * scale)]
+    colour = np.array([int(ink[i:i + 2], 16) for i in (1, 3, 5)])
+    return int((np.abs(region - colour).sum(axis=2) < 90).sum())
+
+
+def test_a_radial_tracks_centre_word_is_six_points_or_more_and_clear_of_its_ring(starters, bundled):
+    for (game, outputs), word in ((starters["default"], "GAME OVER"), (bundled["miskatonic"], "AWAKENING")):
+        tokens = next(files["tokens.pdf"] for files in outputs.values() if "tokens.pdf" in files)
+        (run,) = [r for r in measure_pdf(tokens) if r.text == word]
+        assert run.size >= 6.0
+        assert _ink_around(tokens, word, run.ink) == 0, word   # no ring (nor icon) within 1 pt of its letters

@@ -67,7 +67,25 @@ def _checks_of_edition(run_checks, game_dir: Path, lang: str | None):
 
     langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
     with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):
-        return run_checks(game_dir)
+        return run_checks(game_dir, printed_outputs)
+
+
+def printed_outputs(game) -> dict[str, dict[str, bytes]]:
+    """The game's outputs as `pnp build` makes them with its own paper and duplex, kept in memory
+    (unit → file name → bytes), for the legibility check to measure. A deck large enough to be
+    drawn in chunks spools them in a temporary folder, removed after; nothing is written anywhere
+    else. The build is of the game loaded again (the same edition): drawing a deck lets go of its
+    YAML tree, which the checks and the simulation still read in `game`."""
+    import tempfile
+
+    from pnp.build import BuildOptions, render
+    from pnp.game import load_game
+    from pnp.models.edition import editing
+
+    with editing(game.edition):
+        fresh = load_game(game.dir)
+    with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
+        return render(fresh, BuildOptions(out=Path(folder)).for_game(fresh)).units
 
 
 def _simulate_into(report, family, game, games: int, seed: int) -> list[str]:

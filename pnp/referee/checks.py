@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee.family import family_of
@@ -38,8 +38,12 @@ class CheckReport:
     simulation: Any = None            # a SimResult when asked for
 
 
-def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
-    """Load the game (SpecErrors on any spec error) and run every check; returns (game, report)."""
+def run_checks(game_dir: Path, printed: Callable[[Any], dict] | None = None) -> tuple[Any, CheckReport]:
+    """Load the game (SpecErrors on any spec error) and run every check; returns (game, report).
+
+    `printed(game)` gives the game's built outputs (unit → file name → bytes) whose text the
+    legibility check measures; the caller builds them (the build is a layer above the referee).
+    Without it, printed text is not judged."""
     from pnp.game import load_game
     from pnp.kinds import kind_module
 
@@ -48,10 +52,10 @@ def run_checks(game_dir: Path) -> tuple[Any, CheckReport]:
         kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
     with game.own_fonts():  # a check that lays out text (legibility) measures it in the game's own fonts
-        return game, _report(game, game_dir)
+        return game, _report(game, game_dir, printed)
 
 
-def _report(game, game_dir: Path) -> CheckReport:
+def _report(game, game_dir: Path, printed: Callable[[Any], dict] | None = None) -> CheckReport:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
@@ -81,12 +85,12 @@ def _report(game, game_dir: Path) -> CheckReport:
     report.advice = [f for f in report.findings if f.level != "rule"]
     report.findings = [f for f in report.findings if f.level == "rule"]
     report.findings.sort(key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule))
-    from pnp.referee.legibility import built_outputs, legibility_findings, unmeasured_notes  # never fail a check
+    from pnp.referee.legibility import legibility_findings, unmeasured_notes  # warnings: they never fail a check
 
+    outputs: dict = {}
     try:
-        outputs = built_outputs(game)  # text is judged as it prints, in the PDFs a build makes
+        outputs = printed(game) if printed is not None else {}  # text is judged as it prints
     except SpecErrors as e:
-        outputs = {}
         report.notes.append(f"text as printed not measured: the build stops at {e.errors[0]}")
     report.notes += [f"warning: {f}" for f in legibility_findings(game, outputs)] + unmeasured_notes(outputs)
     return report

@@ -33,8 +33,11 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from pnp.referee.legibility import LARGE_BOLD, LARGE_TEXT, MIN_CONTRAST, MIN_CONTRAST_LARGE
 
+MIN_CONTRAST = 4.5       # WCAG 2.x, level AA: the least contrast of text
+MIN_CONTRAST_LARGE = 3.0  # … of large text:
+LARGE_TEXT = 18.0         # points; bold text counts as large from LARGE_BOLD
+LARGE_BOLD = 14.0
 DPI = 72
 MAX_PAGES = 300   # pages measured in one file (a few seconds a hundred): a deck's sheets repeat its layouts
 SENTINEL = (255, 0, 255)  # the colour letters are painted in to see which of them print at all

@@ -20,15 +20,12 @@ from __future__ import annotations
 import math
 from typing import Iterable
 
+from pnp.draw.wcag import channels as _rgb, contrast, linear as _linear
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
 from pnp.reading.load import locate
 from pnp.kinds import kind_module, offering
 
-MIN_CONTRAST = 4.5
-MIN_CONTRAST_LARGE = 3.0
-LARGE_TEXT = 18.0        # points; bold text counts as large from LARGE_BOLD
-LARGE_BOLD = 14.0
 MIN_TEXT_SIZE = 6.0      # points: below this most players cannot read print
 ALIKE = 20.0             # CIE76 ΔE under which two simulated colours are taken for one (blue and purple to a deuteranope: 18)
 
@@ -41,30 +38,9 @@ DEFICIENCIES = {
 
 # --------------------------------------------------------------------------- colour maths
 
-def _rgb(colour: str) -> tuple[float, float, float]:
-    c = colour.lstrip("#")
-    return tuple(int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
-
-
-def _linear(v: float) -> float:
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-
 def _gamma(v: float) -> float:
     v = min(1.0, max(0.0, v))
     return 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
-
-
-def luminance(colour: str) -> float:
-    """WCAG relative luminance of #rrggbb."""
-    r, g, b = (_linear(v) for v in _rgb(colour))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio, 1 (none) to 21 (black on white)."""
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def simulate(colour: str, deficiency: str) -> str:
@@ -101,36 +77,21 @@ def confused_by(a: str, b: str) -> list[str]:
 
 # --------------------------------------------------------------------------- the checks
 
-def legibility_findings(game, outputs: dict[str, dict[str, bytes]] | None = None) -> list[Finding]:
+def legibility_findings(game, outputs: dict[str, dict[str, bytes]]) -> list[Finding]:
     """Every legibility warning of a loaded game, one per fault (not one per card): text as it prints,
-    measured in `outputs` (unit → file name → bytes; built here, in memory, when not given), and die
-    faces told apart by colour alone."""
+    measured in `outputs` (unit → file name → bytes, the game as built: `pnp check` builds it in
+    memory, a layer above this one), and die faces told apart by colour alone."""
     found: dict[tuple, Finding] = {}
-    for finding in printed_text_findings(game, built_outputs(game) if outputs is None else outputs):
+    for finding in printed_text_findings(game, outputs):
         found.setdefault((finding.pos, finding.rule, finding.message), finding)
     for finding in _dice_colours(game):
         found.setdefault((finding.pos, finding.rule, finding.message), finding)
     return sorted(found.values(), key=lambda f: (f.pos.path, f.pos.line, f.pos.col, f.rule, f.message))
 
 
-def built_outputs(game) -> dict[str, dict[str, bytes]]:
-    """The game's PDFs as `pnp build` makes them with its own paper and duplex, kept in memory (unit →
-    file name → bytes). A deck large enough to be drawn in chunks spools them in a temporary folder,
-    removed after; nothing is written anywhere else.
-
-    The build is of the game loaded again (the same edition): drawing a deck lets go of its YAML
-    tree, which the checks and the simulation after this one still read in `game`."""
-    import tempfile
-    from pathlib import Path
-
-    from pnp.build import BuildOptions, render
-    from pnp.game import load_game
-    from pnp.models.edition import editing
-
-    with editing(game.edition):
-        fresh = load_game(game.dir)
-    with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
-        return render(fresh, BuildOptions(out=Path(folder)).for_game(fresh)).units
+def _is_rulebook(game, unit: str) -> bool:
+    """The build's one unit that is not a kind of the game's components: its rulebook."""
+    return all(c.kind != unit for c in game.components)
 
 
 def measured_files(outputs: dict[str, dict[str, bytes]]) -> list[tuple[str, str]]:
@@ -165,7 +126,6 @@ def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: 
     Text drawn smaller than its own size is a picture of a piece (a card in the rulebook, the
     board on its assembly page): it is not judged in a rulebook, nor where the same words print
     at their full size elsewhere in the build, which is where they are judged."""
-    from pnp.build import RULEBOOK
     from pnp.referee.inkcontrast import needed_contrast
 
     measured = measure_outputs(outputs) if measured is None else measured
@@ -173,7 +133,7 @@ def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: 
     texts: dict[tuple, list] = {}     # (rule, unit, text) → where it prints so
     for (unit, name), runs in measured.items():
         for run in runs:
-            if run.scale < 0.99 and (unit == RULEBOOK or run.text in full_size):
+            if run.scale < 0.99 and (_is_rulebook(game, unit) or run.text in full_size):
                 continue
             if run.size < MIN_TEXT_SIZE - 0.01:
                 texts.setdefault(("small-text", unit, run.text), []).append((name, run))
@@ -210,11 +170,10 @@ def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> Pos:
     """The spec key that sets a printed text, as near as it can be told: the rulebook line holding it;
     the deck box whose text prints it (its `color` or `size`); a value of the unit's spec files
     holding it (the `color` or `size` beside it, when there is one); else the unit's first file."""
-    from pnp.build import RULEBOOK
     from pnp.errors import display_path
 
     needle = _words(text)
-    if unit == RULEBOOK:
+    if _is_rulebook(game, unit):
         source = game.rules_source() or ""
         at = source.casefold().find(text.casefold()) if len(needle) >= 3 else -1
         return Pos.of_offset(display_path(game.rules_path), source, at) if at >= 0 else Pos(display_path(game.rules_path))

@@ -102,7 +102,7 @@ PATTERN_DEFAULT = {"studs": "#607d8b", "waves": "#81c7ee", "planks": "#6d4c41", 
 def _ink_on(color: str | None) -> str:
     """Dark ink or white, whichever reads better on the colour by WCAG contrast; dark on no colour
     (`none`: the board shows through)."""
-    from pnp.referee.legibility import contrast
+    from pnp.draw.wcag import contrast
 
     if color in (None, "none"):
         return "#1c1c1c"
