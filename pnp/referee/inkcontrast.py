@@ -34,10 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 
-MIN_CONTRAST = 4.5       # WCAG 2.x, level AA: the least contrast of text
-MIN_CONTRAST_LARGE = 3.0  # … of large text:
-LARGE_TEXT = 18.0         # points; bold text counts as large from LARGE_BOLD
-LARGE_BOLD = 14.0
+MIN_CONTRAST = 4.5   # WCAG 2.x level AA for text; held for every printed size (WCAG lets large text off at 3:1)
 DPI = 72
 MAX_PAGES = 300   # pages measured in one file (a few seconds a hundred): a deck's sheets repeat its layouts
 SENTINEL = (255, 0, 255)  # the colour letters are painted in to see which of them print at all
@@ -54,7 +51,6 @@ class PrintedRun:
     ink: str             # #rrggbb, the text's fill colour
     under: str           # #rrggbb, the median background pixel of its weakest character
     contrast: float      # WCAG ratio of its weakest character against the pixels under it
-    bold: bool
 
 
 def _hex(rgb) -> str:
@@ -123,14 +119,13 @@ def _measure_page(page, number: int, dpi: int) -> list[PrintedRun]:
     # a letter that leaves no ink (clipped away, or off the page) is not printed
     printed = _box_sums(marked.view(np.uint32)[:, :, 0] != under.view(np.uint32)[:, :, 0], corners) > 0
     printed &= np.array([not ch["char"].isspace() for ch in flat])  # a space has no ink of its own
-    need = np.array([needed_contrast(ch["size"], ch["bold"]) for ch in flat])
     inks = [ch["ink"] for ch in flat]
     share = np.ones(len(flat))  # of each letter's background pixels, the share it reads against
-    for ink, want in sorted({(ink, float(n)) for ink, n, p in zip(inks, need, printed) if p}):
-        which = np.flatnonzero(np.array([i == ink for i in inks]) & (need == want) & printed)
+    for ink in sorted({ink for ink, p in zip(inks, printed) if p}):
+        which = np.flatnonzero(np.array([i == ink for i in inks]) & printed)
         top_row, bottom_row = r0[which].min(), r1[which].max()   # only the part of the page these letters cover
         first_col, last_col = c0[which].min(), c1[which].max()
-        reads = _contrast_map(lum[top_row:bottom_row, first_col:last_col], ink) >= want - 1e-6
+        reads = _contrast_map(lum[top_row:bottom_row, first_col:last_col], ink) >= MIN_CONTRAST - 1e-6
         inside = (r0[which] - top_row, r1[which] - top_row, c0[which] - first_col, c1[which] - first_col)
         share[which] = _box_sums(reads, inside) / ((r1 - r0) * (c1 - c0))[which]
 
@@ -149,14 +144,8 @@ def _measure_page(page, number: int, dpi: int) -> list[PrintedRun]:
         first = group[0]
         text = "".join(c["char"] for c in group).strip()
         runs.append(PrintedRun(number, text, round(first["size"], 2), round(first["scale"], 3), _hex(first["ink"]),
-                               _hex(under), round(ratio, 2), first["bold"]))
+                               _hex(under), round(ratio, 2)))
     return runs
-
-
-def needed_contrast(size: float, bold: bool) -> float:
-    """WCAG's least contrast for text of `size` points: 4.5:1, or 3:1 for large text (18 pt, 14 pt bold)."""
-    large = size >= LARGE_TEXT - 1e-9 or (bold and size >= LARGE_BOLD - 1e-9)
-    return MIN_CONTRAST_LARGE if large else MIN_CONTRAST
 
 
 def _luminance(pixels):
@@ -212,8 +201,7 @@ def _characters(textpage) -> list:
         out.append({"char": chr(code) if code else "", "size": raw.FPDFText_GetFontSize(tp, i) * scale,
                     "origin": (x.value, y.value), "along": (matrix.a / across, matrix.b / across),
                     "scale": scale, "ink": (r.value, g.value, b.value), "alpha": a.value,
-                    "box": (rect.left, rect.bottom, rect.right, rect.top),
-                    "bold": raw.FPDFText_GetFontWeight(tp, i) >= 600})
+                    "box": (rect.left, rect.bottom, rect.right, rect.top)})
     return out
 
 

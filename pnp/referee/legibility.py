@@ -8,7 +8,7 @@ check), naming the output file, page and text, located where the spec sets the t
 - Text is judged as it prints, in the game's built PDFs (`pnp.referee.inkcontrast` says how it
   is measured): its size on paper, at least MIN_TEXT_SIZE, and the WCAG 2.x contrast of its
   colour against the pixels actually under it — paper, fills, gradients and pictures alike — at
-  least 4.5:1 (3:1 for large text: 18 pt, or 14 pt bold).
+  least 4.5:1 (WCAG's level AA for text, held for every size: print is read at arm's length).
 - Colour vision: the common deficiencies (protanopia, deuteranopia, tritanopia) are simulated
   with the matrices of Machado, Oliveira & Fernandes (2009, severity 1) in linear RGB; two
   colours closer than ALIKE (CIE76 ΔE) after simulation look the same to that player. The
@@ -126,7 +126,7 @@ def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: 
     Text drawn smaller than its own size is a picture of a piece (a card in the rulebook, the
     board on its assembly page): it is not judged in a rulebook, nor where the same words print
     at their full size elsewhere in the build, which is where they are judged."""
-    from pnp.referee.inkcontrast import needed_contrast
+    from pnp.referee.inkcontrast import MIN_CONTRAST
 
     measured = measure_outputs(outputs) if measured is None else measured
     full_size = {run.text for runs in measured.values() for run in runs if run.scale >= 0.99}
@@ -137,7 +137,7 @@ def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: 
                 continue
             if run.size < MIN_TEXT_SIZE - 0.01:
                 texts.setdefault(("small-text", unit, run.text), []).append((name, run))
-            if run.contrast < needed_contrast(run.size, run.bold) - 1e-9:
+            if run.contrast < MIN_CONTRAST - 1e-9:
                 texts.setdefault(("contrast", unit, run.text), []).append((name, run))
     faults: dict[tuple, list] = {}    # one fault: one spec place, one size or one pair of colours
     decks: dict = {}
@@ -158,7 +158,7 @@ def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: 
                        f"{MIN_TEXT_SIZE:g} pt most players can read (make it larger or give it more room)")
         else:
             message = (f"{where}: '{quoted}' in {run.ink} on {run.under} (as printed) has a contrast of "
-                       f"{run.contrast:.1f}:1; players need at least {needed_contrast(run.size, run.bold):g}:1 "
+                       f"{run.contrast:.1f}:1; players need at least {MIN_CONTRAST:g}:1 "
                        f"(make one of them lighter or darker)")
         out.append(Finding(pos, rule, message))
     return out
