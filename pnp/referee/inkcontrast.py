@@ -15,9 +15,10 @@ overlapping pieces are drawn, so this reads the PDF itself with pdfium:
 - **Contrast**: for each character, the WCAG contrast of its fill colour against each rendered
   pixel of its loose box (its advance × the font's ascent to descent); the character's contrast is
   the median of those, so a hairline under a word does not decide it, while a character half on
-  a dark band is judged by the half it mostly sits on. A run's contrast is its worst character's:
-  text that is legible on part of a gradient and lost on the rest is reported, text legible all
-  along it is not.
+  a dark band is judged by the half it mostly sits on. A run's contrast is that of its weakest
+  character (the one with the least of its background reading at MIN_CONTRAST): text that is
+  legible on part of a gradient and lost on the rest is reported, text legible all along it is not.
+  Text drawn only as an outline (no fill) is not judged.
 
 A run is a line of characters of one size, colour and scale. Rendering is at DPI, one pixel a
 point (a letter of 6 pt has a box of some 6 × 4 pixels, enough for a median of its background,
@@ -97,6 +98,7 @@ def _measure_page(page, number: int, dpi: int) -> list[PrintedRun]:
     if not groups:
         return []
     scale = dpi / 72.0
+    page.set_rotation(0)   # in memory: pixels then lie as the text page's coordinates do
     filled = _filled_text(page)
     for obj in filled:
         raw.FPDFPageObj_SetFillColor(obj, *SENTINEL, 255)
