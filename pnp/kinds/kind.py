@@ -155,8 +155,9 @@ OFFERINGS = {
     "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.width`, `.height`, `.cards` (id, "
              "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data); and the kind "
              "module gives `card_drawer(game, deck, errors)` (its face drawer: `prepare`, `draw`) and "
-             "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase pictures, declared "
-             "checks and the referee's card checks read it",
+             "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase "
+             "pictures and declared checks read it — and `printed_faces(game, component, limit)` (each face's words and "
+             "look as printed, `pnp.kinds.printedface.CardFaces`), which is all the referee's card checks read",
     "spaces": "a board graph: `cells()`, `walkable(cell)`, `distances(cell)`, `pos_of(cell)` — the "
               "referee's reachability check walks it",
     "faces": "dice: `.dice` (id, name, faces with text, names, number) and `.symbols` — the referee's "
