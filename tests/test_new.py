@@ -128,7 +128,7 @@ def test_template_games_build_without_warnings(tmp_path, template, pdf):
 def test_unknown_template_is_refused_with_a_suggestion(tmp_path):
     result = CliRunner().invoke(app, ["new", "g", "--dir", str(tmp_path), "--template", "hexes"])
     assert result.exit_code == 2
-    assert "unknown template 'hexes'" in result.output and "did you mean 'hex'" in result.output
+    assert "--template 'hexes' names no starter" in result.output and "did you mean 'hex'" in result.output
     assert list(tmp_path.iterdir()) == []
 
 
