@@ -139,7 +139,7 @@ def _cross(s, x, y) -> None:
 
 
 def tile_name(tile) -> str:
-    return f"row {tile.row + 1}, column {tile.col + 1}"
+    return say("tile_name", row=tile.row + 1, col=tile.col + 1)
 
 
 def _tile_label(s, board: BoardData, plan: TilePlan, tile, paper: str) -> None:
