@@ -192,12 +192,27 @@ def test_arabic_bullets_and_numbers_stand_right_of_their_text_and_english_ones_l
 
 
 def test_arabic_rulebook_copies_as_the_logical_text(out):
-    text = "".join(p.text for p in _pages(out / "ar" / "rulebook.pdf"))
-    source = (out.parent.parent / "lantern" / "rules.ar.md").read_text(encoding="utf-8")
-    flat = _letters(text)
-    for line in ("اسحب بطاقة", "عندما تنفد الكومة تنتهي اللعبة", "اخلط البطاقات"):
-        assert line in source.replace("**", "")
-        assert _letters(line) in flat
+    """Each line copies as written, vowel marks (a shadda over its letter) in place, and a list
+    item's bullet or number before its text, not inside it."""
+    lines = "".join(p.text for p in _pages(out / "ar" / "rulebook.pdf")).splitlines()
+    source = (out.parent.parent / "lantern" / "rules.ar.md").read_text(encoding="utf-8").replace("**", "")
+    for item in ("العب بطاقة واحدة ونفّذ ما عليها.", "اسحب بطاقة.", "اخلط البطاقات."):
+        assert item in source
+        assert any(line.strip().endswith(item) and line.strip()[:-len(item)].strip() in ("•", ".1", ".2")
+                   for line in lines), item
+    assert any("عندما تنفد الكومة تنتهي اللعبة" in line for line in lines)
+
+
+def test_an_arabic_vowel_mark_is_drawn_over_its_letter(out):
+    """The shadda of ونفّذ is drawn (as its outline) over the word's line, inside the word."""
+    pdf = out / "ar" / "rulebook.pdf"
+    pages = _pages(pdf)
+    page_no = next(i for i, p in enumerate(pages) if "ونفّذ" in p.text)
+    word = pages[page_no].box(pages[page_no].find("ونفّذ"))
+    middle = (word[1] + word[3]) / 2
+    marks = [b for b in _icon_boxes(pdf, page_no)
+             if word[0] <= b[0] and b[2] <= word[2] and b[1] > middle and b[1] < word[3] + 4]
+    assert marks
 
 
 # --------------------------------------------------------------------------- the kinds' sheet words
