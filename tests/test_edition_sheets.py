@@ -45,6 +45,8 @@ backs:
   loot: {fill: "#4e342e", ink: "#ffcc80", icon: coin}
 pieces:
   - {id: coin, shape: circle, size: 16mm, count: 4, back: loot, front: {fill: "#fff8e1", icon: coin, value: 1}}
+  - {id: guard, shape: rect, size: {width: 20mm, height: 30mm}, standee: {}, front: {fill: "#e3f2fd", icon: coin},
+     back: {fill: "#bbdefb", icon: coin}}
 """
 ORDERED = "\n## الترتيب\n1. اخلط البطاقات.\n2. وزع البطاقات على اللاعبين.\n"
 
@@ -223,7 +225,7 @@ SHEETS = {  # file: the phrase keys whose words it prints
     "board-tiles.pdf": ("tile_foot", "bar", "assembly_title", "assembly_1", "assembly_2", "assembly_3",
                         "assembly_4"),
     "board-poster.pdf": ("poster_note",),
-    "tokens.pdf": ("print_foot_tokens", "token_fronts", "token_backs_long"),
+    "tokens.pdf": ("print_foot_tokens", "token_fronts", "token_backs_long", "fold", "cut_slot"),
 }
 
 

@@ -371,7 +371,7 @@ def _standee(s, piece: ResolvedPiece, bleed: float, assets) -> None:
     draw_side(s, piece, piece.spec.front, "front", bleed, assets)
     s.restore()
     s.line(-bleed, h, w + bleed, h, stroke="#9e9e9e", width=0.5, dash=[3, 2])
-    s.text(w / 2, h - mm(0.8), "fold", font="sans", size=5, fill="#9e9e9e", anchor="middle")
+    s.text(w / 2, h - mm(0.8), say("fold"), font="sans", size=5, fill="#9e9e9e", anchor="middle")
 
 
 def _base(s, piece: ResolvedPiece, w: float, h: float, bleed: float) -> None:
@@ -383,7 +383,7 @@ def _base(s, piece: ResolvedPiece, w: float, h: float, bleed: float) -> None:
     s.line(x1, h / 2, x2, h / 2, stroke=face.ink, width=0.8)
     for x in (x1, x2):
         s.line(x, h / 2 - mm(1.5), x, h / 2 + mm(1.5), stroke=face.ink, width=0.5)
-    s.text(w / 2, h / 2 - mm(1.2), "cut slot", font="sans", size=5, fill=face.ink, anchor="middle")
+    s.text(w / 2, h / 2 - mm(1.2), say("cut_slot"), font="sans", size=5, fill=face.ink, anchor="middle")
 
 
 # --------------------------------------------------------------------------- player boards
