@@ -209,6 +209,8 @@ def _draw_icon(canvas, img: dict[str, str], x: float, baseline: float, room: flo
 
     w = float(img.get("width", size))
     h = float(img.get("height", w))
+    if w > room:  # wider than the room the engine keeps (a row of cells()): shrunk to it, not over the words
+        w, h = room, h * room / w
     drop = float(img.get("valign", 0) or 0)
     canvas.drawImage(ImageReader(img["src"]), x + (room - w) / 2, baseline + drop, w, h, mask="auto")
 
