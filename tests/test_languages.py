@@ -186,8 +186,10 @@ def _letters(s: str) -> str:
 
 
 def _prose(markdown: str) -> list[str]:
-    """The rulebook source's running paragraphs (not headings, not template lines)."""
-    return [p.strip() for p in markdown.split("\n\n") if p.strip() and not p.lstrip().startswith(("#", "{"))]
+    """The rulebook source's running paragraphs (not headings, not template lines), as printed:
+    without emphasis marks and inline icons."""
+    return [re.sub(r"\*+|:[a-z][a-z0-9_-]*:", "", p).strip() for p in markdown.split("\n\n")
+            if p.strip() and not p.lstrip().startswith(("#", "{"))]
 
 
 def test_the_arabic_and_japanese_rulebooks_copy_as_written_and_japanese_keeps_kinsoku(tmp_path):

@@ -36,6 +36,7 @@ def _face_for(ch: str, font: str, edition) -> tuple[str, str]:
     the chosen font's chain (fallbacks included)."""
     own = edition.fonts.get(edition.lang) or edition.fonts.get(edition.base)
     if own and _complex(ch):
+        own = fonts.style_variant(own, *fonts.emphasis(font))  # a bold run's Arabic or CJK in the bold face
         face = fonts.chain(own)[0]
         if ch.isspace() or ord(ch) in fonts._codepoints(face):
             return own, face

@@ -159,6 +159,13 @@ def _ascent_descent(pdf_name: str) -> tuple[float, float]:
     return face.ascent / 1000.0, -face.descent / 1000.0
 
 
+def emphasis(font: str) -> tuple[bool, bool]:
+    """(bold, italic) of a font name: a game face's declared style, or a built-in's name."""
+    face = game_face(font)
+    style = face.style if face is not None else font
+    return "bold" in style, "italic" in style
+
+
 def style_variant(font: str, bold: bool, italic: bool) -> str:
     if not (bold or italic):
         return font
