@@ -361,14 +361,18 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
 
 
 def _warn_undrawn(game: GameContext, unit: str, undrawn: dict) -> None:
-    """Characters a unit drew without a glyph that no warning of its own named yet: one warning, at its file."""
+    """Characters a unit drew without a glyph that no warning of its own named yet: one warning, at the
+    first spec text holding them (a label's), else at the unit's file."""
     from pnp.draw.fonts import describe_missing
+    from pnp.reading.textplace import first_place
 
     said = " ".join(w.message for w in game.errors.warnings)
     for font, chars in undrawn.items():
         new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
         if new:
             where, what = _unit_origin(game, unit)
+            if unit != RULEBOOK:  # at the character in the spec that wrote it (a label's), when one did
+                where = next((p for c in game.of_kind(unit) if (p := first_place(c.raw, new))), where)
             game.errors.warn(where, f"{what}: {describe_missing(new, font)}")
 
 
