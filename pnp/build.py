@@ -101,6 +101,7 @@ class BuildResult:
     reused: list[str] = field(default_factory=list)  # units whose files came from the last build
     written: list[str] = field(default_factory=list)  # files whose bytes changed on disk
     seconds: float = 0.0
+    editions: list[str] = field(default_factory=list)  # a game listing `languages:`: those built, each files' folder
 
     def summary(self) -> str:
         """One line: what was rebuilt, what was reused, how long it took."""
@@ -175,7 +176,8 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
                        [w for r in results for w in r.warnings], skipped=all(r.skipped for r in results),
                        rebuilt=sorted({u for r in results for u in r.rebuilt}),
                        reused=sorted({u for r in results for u in r.reused}),
-                       written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results))
+                       written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results),
+                       editions=list(langs))
 
 
 def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
