@@ -165,7 +165,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         try:
             with editing(Edition(lang, lang, (lang,))):  # load_game makes the full edition from game.yaml
                 result = _build_where(game_dir, options, [output_folder(game_dir), lang],
-                                      cache if len(langs) == 1 else None, progress, early, lang)
+                                      cache, progress, early, lang)
         except SpecErrors as e:
             raise SpecErrors(in_edition(e.errors, lang)) from None
         result.warnings = in_edition(result.warnings, lang)

@@ -41,6 +41,7 @@ class Served:
         self.out = root / "out"
         self.preview = Preview("lantern")
         self.after: list[dict[str, dict]] = []  # each build: edition → its state
+        self.units: list[tuple[list, list]] = []  # each build: (units rendered, units reused)
         self.saves = [self.rename_in_german]
         watch_loop(self.game, BuildOptions(out=self.out), 0.05, max_builds=2, on_build=self.on_build,
                    on_early=self.on_early, sleep=self.sleep, max_polls=20)
@@ -62,6 +63,7 @@ class Served:
 
     def on_build(self, result, error) -> None:  # as pnp serve's
         assert error is None, error
+        self.units.append((list(result.rebuilt), list(result.reused)))
         self.preview.built(result, source_language(self.game) if result.editions else None)
         self.after.append({lang: self.preview.state(lang) for lang in LANGS})
 
@@ -218,3 +220,17 @@ def test_a_game_without_languages_shows_every_file_as_before_and_no_choice():
 
     assert shown("cards.pdf", []) and not shown("de/cards.pdf", []) and not shown("cards.svg", [])
     assert shown("de/cards.pdf", ["de"]) and not shown("de/faces/a.pdf", ["de"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_editions_rebuilt_after_the_save_equal_a_fresh_build(served, lang, tmp_path):
+    """The serve loop reuses each edition's unchanged units (the dice, after a card's German name
+    changed): what it wrote is what a fresh build of that edition writes."""
+    from pnp.build import build_game
+
+    assert served.units[1] == (["deck", "rulebook"], ["dice"]), served.units
+    fresh = build_game(served.game, BuildOptions(out=tmp_path, lang=lang))
+    assert fresh.editions == [lang]
+    written = {f["file"]: f["sha256"] for f in served.manifest(lang)["files"]}
+    assert written == {f["file"]: f["sha256"] for f in json.loads((tmp_path / "lantern" / lang / "manifest.json")
+                                                                 .read_text())["files"]}
