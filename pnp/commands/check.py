@@ -25,6 +25,7 @@ def check(
     Each finding prints as file:line:col: rule: what is wrong; a design target missed prints as a warning.
     Exit 1 when a rule fails (or, with --strict, a target is missed), 2 on spec errors.
     """
+    from pnp.build import BuildOptions, editions_to_build
     from pnp.errors import SpecErrors
     from pnp.referee import report as rep
     from pnp.referee.checks import run_checks
@@ -36,7 +37,8 @@ def check(
     results = []
     for game_dir in _games(game_dirs):
         try:
-            game, r = check_editions(run_checks, game_dir, lang)
+            langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))  # none for a game without languages
+            game, r = check_editions(run_checks, game_dir, langs, lang)
             if simulate:
                 r.notes += _simulate_into(r, family_of(game)[0], game, games, seed)
         except SpecErrors as e:

@@ -16,14 +16,14 @@ from pnp.referee.checks import CheckReport
 from pnp.referee.findings import Finding
 
 
-def check_editions(run_checks: Callable, game_dir: Path, lang: str | None) -> tuple[Any, CheckReport]:
-    """(the source edition's game, the merged report) of every edition, or of `lang` alone; SpecErrors
-    of the first edition that does not load, naming that edition."""
-    from pnp.build import BuildOptions, editions_to_build
+def check_editions(run_checks: Callable, game_dir: Path, langs: list[str],
+                   asked: str | None = None) -> tuple[Any, CheckReport]:
+    """(the source edition's game, the merged report) of the editions `langs` (`pnp.build.editions_to_build`:
+    none for a game without languages; one when `--lang` asked for it); SpecErrors of the first
+    edition that does not load, naming that edition."""
     from pnp.errors import SpecErrors
     from pnp.models.edition import Edition, editing, in_edition
 
-    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))
     if not langs:
         return run_checks(game_dir)
     checked: list[tuple[str, Any, CheckReport]] = []
@@ -36,7 +36,8 @@ def check_editions(run_checks: Callable, game_dir: Path, lang: str | None) -> tu
         checked.append((code, game, report))
     if len(checked) == 1:
         code, game, report = checked[0]
-        report.notes.append(f"checked the {code} edition only (--lang {code})")
+        report.notes.append(f"checked the {code} edition only (--lang {code})" if asked else
+                            f"checked the {code} edition")
         return game, report
     source = next((c for c in checked if c[1].edition is not None and c[0] == c[1].edition.source), checked[0])
     return source[1], merged([(code, report) for code, _, report in checked], source[0])
