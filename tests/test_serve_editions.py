@@ -42,6 +42,7 @@ class Served:
         self.preview = Preview("lantern")
         self.after: list[dict[str, dict]] = []  # each build: edition → its state
         self.units: list[tuple[list, list]] = []  # each build: (units rendered, units reused)
+        self.early: list[tuple[str, bool]] = []  # each early step: (edition, whether the page changed)
         self.saves = [self.rename_in_german]
         watch_loop(self.game, BuildOptions(out=self.out), 0.05, max_builds=2, on_build=self.on_build,
                    on_early=self.on_early, sleep=self.sleep, max_polls=20)
@@ -59,13 +60,16 @@ class Served:
 
     def on_early(self, partial) -> None:  # as pnp serve's
         edition = current()
+        before = self.preview.version
         self.preview.early(partial, edition.lang if edition is not None else None)
+        self.early.append((edition.lang, self.preview.version != before))
 
     def on_build(self, result, error) -> None:  # as pnp serve's
         assert error is None, error
         self.units.append((list(result.rebuilt), list(result.reused)))
         self.preview.built(result, source_language(self.game) if result.editions else None)
         self.after.append({lang: self.preview.state(lang) for lang in LANGS})
+        self.preview.state("de")  # a page shows the German edition while the German text is edited
 
     def get(self, path: str) -> tuple[int, bytes]:
         try:
@@ -173,6 +177,12 @@ def test_a_save_to_the_german_text_redraws_the_german_card_only(served):
         assert len(changed) == 1, "the pickpocket's page, and only it, is new"
     rows = list(csv.DictReader(io.StringIO((served.game / "cards.csv").read_text(encoding="utf-8"))))
     assert [r["name@de"] for r in rows if r["id"] == "thief"] == ["Langfinger"]
+
+
+def test_only_the_watched_editions_changed_cards_are_shown_before_its_rulebook(served):
+    second = served.early[len(LANGS):]  # the save's build: one early step per edition, in build order
+    assert [lang for lang, _ in second] == LANGS
+    assert [changed for _, changed in second] == [lang == "de" for lang in LANGS]
 
 
 def test_the_page_offers_every_edition_and_switches_in_a_browser(served):
