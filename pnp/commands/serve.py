@@ -39,7 +39,7 @@ def serve(
     from pnp.commands.watch import watch_loop
     from pnp.errors import SpecErrors
     from pnp.models.edition import current as current_edition
-    from pnp.serve.editions import source_language
+    from pnp.serve.editions import declared, source_language
     from pnp.serve.server import PreviewServer
     from pnp.serve.state import Preview
 
@@ -61,6 +61,10 @@ def serve(
         raise typer.Exit(EXIT_SPEC)
     console = _console()
     _say(console, f"previewing {_escape(str(game_dir))} at {server.url} — Ctrl-C stops")
+    langs, _ = declared(game_dir)
+    if langs and not quiet:
+        _say(console, f"editions {_escape(', '.join(langs))}: choose one on the page, or open "
+                      f"{server.url}?lang={_escape(langs[-1])}")
 
     def on_build(result, error):
         clock = datetime.now().strftime("%H:%M:%S")

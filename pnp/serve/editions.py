@@ -54,19 +54,24 @@ def language_name(code: str) -> str:
     return (name[:1].upper() + name[1:]) if name else code
 
 
-def source_language(game_dir: Path) -> str | None:
-    """The game's source language as its game.yaml says now (None when it lists no languages or
-    cannot be read: the build reports why)."""
+def declared(game_dir: Path) -> tuple[tuple[str, ...], str | None]:
+    """(languages, source language) as the game's game.yaml says now; ((), None) when it lists none
+    or cannot be read (the build reports why)."""
+    import os
+
     from pnp.errors import SpecErrors
     from pnp.models.edition import declared_languages
     from pnp.reading.load import load_yaml
 
-    import os
-
     game_file = Path(game_dir) / "game.yaml"
     if not os.path.isfile(game_file) or os.path.islink(game_file):
-        return None
+        return (), None
     try:
-        return declared_languages(load_yaml(game_file))[1]
+        return declared_languages(load_yaml(game_file))
     except (SpecErrors, OSError):
-        return None
+        return (), None
+
+
+def source_language(game_dir: Path) -> str | None:
+    """The game's source language (None when it lists no languages)."""
+    return declared(game_dir)[1]
