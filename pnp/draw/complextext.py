@@ -217,7 +217,11 @@ def line_runs(string: str, font: str, size: float, edition):
     order, without breaking: (runs, width)."""
     para = _Para([(string, font, False)], edition)
     base = int(rtl_paragraph(string)) if string.strip() else int(edition.rtl)
-    return _line(para, 0, len(string), False, size, base, ICON_EM)
+    runs, width = _line(para, 0, len(string), False, size, base, ICON_EM)
+    for run in runs:  # a character no font of the run's chain has: warned by the unit, as a plain label's is
+        if not run.icon:
+            fonts.note_drawn(run.text, run.font)
+    return runs, width
 
 
 def needs_shaping(string: str) -> bool:
