@@ -253,7 +253,7 @@ def fallback_runs(text: str, font: str) -> list[tuple[str | None, str]]:
 
 
 # -- what the surfaces drew without a glyph ------------------------------------------------------
-# Card text is checked where it is laid out (a warning at the card). Other text (tokens, sheets,
+# Card text is checked where it is laid out (a warning at the card). Other text (tokens, score sheets,
 # boards, dice, labels) is drawn straight onto a surface; while a build records, the surfaces note
 # here the characters no face could draw, and the build warns once per unit (`pnp.build`).
 _DRAWN_MISSING: ContextVar[dict[str, dict[str, None]] | None] = ContextVar("pnp_drawn_missing", default=None)

@@ -142,7 +142,7 @@ class Kind(Protocol):
 
     def pieces(self, game: GameContext, component: Component) -> list[Piece]:
         """The physical pieces of one component, for the outputs that handle pieces one by one
-        (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
+        (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a pad of score sheets)."""
 
     def counted(self, game: GameContext, component: Component) -> list[Counted]:
         """The named things the component prints and how many of each, for the generic referee
@@ -183,7 +183,7 @@ def phrase_words(text: str) -> str:
 
 
 def render_parameters(game: "GameContext", raw):
-    """A token, sheet or board file with its values that hold a template rendered with the game's
+    """A token, score-sheet or board file with its values that hold a template rendered with the game's
     rule parameters, to be checked against its model (`pnp.sandbox.spectext`); card text reads
     them per card instead."""
     from pnp.sandbox.spectext import render_spec_values

@@ -172,7 +172,7 @@ class RowMaker:
 
     def __init__(self, names: list[str | None], path: str, layout_ref=None, back_ref=None, source=None):
         self.path = path
-        self.source = source  # the CSV file's `pnp.reading.safepath.FileAgain` (None: a workbook's sheet)
+        self.source = source  # the CSV file's `pnp.reading.safepath.FileAgain` (None: a workbook's worksheet)
         self.named = [(i, name) for i, name in enumerate(names) if name is not None]
         self.index = {name: j for j, (_, name) in enumerate(self.named)}  # shared by its rows' positions
         special = {name: i for i, name in self.named if name in SPECIAL_COLUMNS}
