@@ -179,7 +179,7 @@ def small_print(result: SimResult) -> str:
     methods = {sp.method for sp in result.spreads.values()}
     how = []
     if "wilson" in methods:
-        how.append("a rate's is the Wilson score interval, which stays within 0–100 % and holds for "
+        how.append("a rate's is the Wilson score interval, which never leaves the range a rate can take and holds for "
                    "small counts and rates near either end")
     if "mean" in methods:
         how.append("a mean's is the mean ± z·s/√n (s its samples' standard deviation, z the normal "
