@@ -109,3 +109,22 @@ def test_the_format_check_catches_the_old_formats():
     assert re.search(r"\d%", "the quake ended 100.0% of games")
     assert not re.fullmatch(NUMBER, "2000") and not re.fullmatch(NUMBER, "1.96")
     assert CELL.findall("Win rate 27.9 %\r\n25.5–30.6 %\r\n") == [("27.9", " %", "25.5", "30.6", " %")]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_rate_bar_stands_with_its_interval(reports, family):
+    """A bar chart of rates draws each bar's 95 % interval (a whisker holding the bar's value) and says so."""
+    from pnp.referee.balance import GroupedChart, report_charts
+
+    result, texts = reports[family][MANY]
+    rate_charts = [c for c in result.charts if c.kind == "bars" and c.percent]
+    assert rate_charts
+    for chart in rate_charts:
+        assert set(chart.intervals) == set(chart.values), chart.title
+        for label, v in chart.values.items():
+            low, high = chart.intervals[label]
+            assert low <= v <= high, (chart.title, label, v, low, high)
+    drawn = report_charts(result.charts)
+    titles = [c.title for c in drawn if (isinstance(c, GroupedChart) and any(c.intervals)) or getattr(c, "intervals", None)]
+    keyed = [t for t in titles if any(t in page and "lines: 95 % interval" in page for page in texts[1:])]
+    assert titles and keyed == titles

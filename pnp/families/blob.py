@@ -327,7 +327,8 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
                                    "score", "games"))
     result.charts.append(Chart("Games with a stuck round (no blob fits)", "bars",
                                {p: result.figures[f"{p}_stuck_rate"] * 100 for p in records if records[p]},
-                               "policy", "% of games", percent=True))
+                               "policy", "% of games", percent=True,
+                               intervals={p: result.interval(f"{p}_stuck_rate", 100) for p in records if records[p]}))
     result.outcomes = _outcomes(game, rules, records)
     return result
 

@@ -515,7 +515,8 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         Chart("Game length", "histogram", turns, "turns played (all players, final turns included)", "games"),
         Chart("Winning score", "histogram", top, "value in the winner's backpack", "games"),
         Chart("Every player's score", "histogram", scores, "value in the backpack", "players"),
-        Chart("Win rate by policy, all games", "bars", by_policy, "policy", "wins per seat (%)", percent=True),
+        Chart("Win rate by policy, all games", "bars", by_policy, "policy", "wins per seat (%)", percent=True,
+              intervals={name: res.interval(f"win_rate_{name}") for name in by_policy if f"win_rate_{name}" in res.spreads}),
     ]
     for n in PLAYERS:
         rs = [r for r in records if r.players == n]
@@ -528,11 +529,15 @@ def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
         res.rate(f"first_player_win_rate_{n}p", sum(r.wins[0] for r in rs), len(rs), percent=True)
         length_by_n[f"{n} players"] = res.mean(f"mean_turns_{n}p", [r.turns for r in rs], 1)
         res.charts.append(Chart(f"Win rate by policy, {n} players", "bars", rates, "policy", "wins per seat (%)",
-                                percent=True))
+                                percent=True, intervals={name: res.interval(f"win_rate_{name}_{n}p") for name in rates
+                                                         if f"win_rate_{name}_{n}p" in res.spreads}))
     res.charts += [
-        Chart("Mean game length by player count", "bars", length_by_n, "players", "turns"),
+        Chart("Mean game length by player count", "bars", length_by_n, "players", "turns",
+              intervals={f"{n} players": res.interval(f"mean_turns_{n}p") for n in PLAYERS
+                         if f"mean_turns_{n}p" in res.spreads}),
         Chart("First player's wins as % of a fair share", "bars", first_adv, "players", "% of fair share (100 = fair)",
-              percent=True),
+              percent=True, intervals={f"{n} players": res.interval(f"first_player_win_rate_{n}p", n)
+                                       for n in PLAYERS if f"first_player_win_rate_{n}p" in res.spreads}),
     ]
     best = max(by_policy, key=by_policy.get)
     res.summary += [

@@ -826,7 +826,9 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
         Chart("When the stars are right", "histogram", [float(x) for x in awakenings], "player turn", "games"),
         Chart("Outcome by players", "bars",
               {f"{p} players": 100 * c["win"] / max(1, sum(c.values())) for p, c in by_players.items()}, "",
-              "% of games won", percent=True),
+              "% of games won", percent=True,
+              intervals={f"{p} players": result.interval(f"win_rate_{p}p", 100)
+                         for p in by_players if f"win_rate_{p}p" in result.spreads}),
     ]
     result.figures.update({"ao_distance": float(dist), "ao_moves": float(-(-dist // setup.n["ao_step"]))})
     result.mean("fights_per_game", fights)

@@ -233,10 +233,13 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 class GroupedChart:
     """Bar charts of one measure, one per player count (and one for all games), drawn as one chart:
-    a group of bars per category, a bar per player count in that count's own colour."""
+    a group of bars per category, a bar per player count in that count's own colour. `intervals`
+    holds each series' 95 % intervals by category, as `series` holds its values."""
 
-    def __init__(self, title: str, series: list[tuple[int, dict]], x_label: str, y_label: str):
+    def __init__(self, title: str, series: list[tuple[int, dict]], x_label: str, y_label: str,
+                 intervals: list[dict] | None = None):
         self.title, self.series, self.x_label, self.y_label = title, series, x_label, y_label
+        self.intervals = intervals or [{} for _ in series]
 
 
 def report_charts(charts: list) -> list:
@@ -258,8 +261,9 @@ def report_charts(charts: list) -> list:
             out.append(c)
         elif key not in done:
             done.add(key)
-            series = sorted(((n, dict(member.values)) for n, member in groups[key]), key=lambda t: t[0])
-            out.append(GroupedChart(f"{key[0]}, by player count", series, c.x_label, c.y_label))
+            members = sorted(groups[key], key=lambda t: t[0])
+            out.append(GroupedChart(f"{key[0]}, by player count", [(n, dict(m.values)) for n, m in members],
+                                    c.x_label, c.y_label, [dict(m.intervals) for _, m in members]))
     return out
 
 
@@ -271,7 +275,8 @@ def draw_grouped(s, chart: GroupedChart, x: float, y: float, w: float, h: float)
     categories: list[str] = []
     for _, values in chart.series:
         categories += [str(k) for k in values if str(k) not in categories]
-    top = max((float(v) for _, values in chart.series for v in values.values()), default=0.0)
+    top = max([float(v) for _, values in chart.series for v in values.values()]
+              + [hi for spans in chart.intervals for _, hi in spans.values()], default=0.0)
     y_ticks = nice_ticks(top * 1.05)
     y_max = y_ticks[-1] or 1.0
 
@@ -299,8 +304,27 @@ def draw_grouped(s, chart: GroupedChart, x: float, y: float, w: float, h: float)
             if v is None:
                 continue
             s.rect(left + k * bar_w, ys(v), bar_w - 1, py + ph - ys(v), fill=player_colour(n) if n else ALL_GAMES)
+            spans = chart.intervals[k]
+            span_ = next((val for key, val in spans.items() if str(key) == cat), None)
+            if span_ is not None:
+                whisker(s, left + k * bar_w + (bar_w - 1) / 2, ys(span_[0]), ys(span_[1]), bar_w)
         s.text(cx, py + ph + 14, cat, font="sans", size=9, fill=INK, anchor="middle")
+    if any(chart.intervals):
+        interval_key(s, x + w, y + 14)
     _axes(s, chart, x, px, py, pw, ph)
+
+
+def whisker(s, cx: float, y_low: float, y_high: float, bar_w: float) -> None:
+    """A bar's 95 % interval: a thin line from its low to its high end, with short caps."""
+    cap = min(bar_w * 0.3, 5.0)
+    s.line(cx, y_low, cx, y_high, stroke=INK, width=0.8)
+    s.line(cx - cap, y_low, cx + cap, y_low, stroke=INK, width=0.8)
+    s.line(cx - cap, y_high, cx + cap, y_high, stroke=INK, width=0.8)
+
+
+def interval_key(s, right: float, baseline: float) -> None:
+    """The key to the whiskers, at the chart's top right."""
+    s.text(right, baseline, "lines: 95 % interval", font="sans", size=8, fill=GREY, anchor="end")
 
 
 def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: str = NEUTRAL) -> None:
@@ -316,7 +340,8 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
     if not bars:
         s.text(px, py + ph / 2, "no data", font="sans", size=10, fill=GREY)
         return
-    top = max(v for _, v in bars)
+    spans = dict(chart.intervals) if chart.kind == "bars" else {}
+    top = max([v for _, v in bars] + [hi for _, hi in spans.values()])
     y_ticks = nice_ticks(top * (1.12 if chart.kind == "bars" else 1.0))
     y_max = y_ticks[-1]
 
@@ -351,9 +376,15 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
             players = re.fullmatch(r"(\d+) players?", label)
             s.rect(cx - bar_w / 2, ys(v), bar_w, py + ph - ys(v),
                    fill=player_colour(int(players.group(1))) if players else color)
-            s.text(cx, ys(v) - 4, percent(v / 100) if chart.percent else fmt(v, decimals), font="sans-bold",
+            top_y = ys(v)
+            if label in spans:
+                whisker(s, cx, ys(spans[label][0]), ys(spans[label][1]), bar_w)
+                top_y = min(top_y, ys(spans[label][1]))
+            s.text(cx, top_y - 4, percent(v / 100) if chart.percent else fmt(v, decimals), font="sans-bold",
                    size=9, fill=INK, anchor="middle")
             s.text(cx, py + ph + 14, label, font="sans", size=9, fill=INK, anchor="middle")
+        if spans:
+            interval_key(s, x + w, y + 14)
     _axes(s, chart, x, px, py, pw, ph)
 
 

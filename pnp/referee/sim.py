@@ -24,6 +24,7 @@ class Chart:
     x_label: str = ""
     y_label: str = ""
     percent: bool = False   # bars in percent: each labelled as the report writes a percentage
+    intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # a bar's 95 % interval, in its units
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,11 @@ class SimResult:
     def intervals(self) -> dict[str, tuple[float, float]]:
         """Each simulated figure's 95 % interval, in its own units."""
         return {name: (s.low, s.high) for name, s in self.spreads.items()}
+
+    def interval(self, name: str, scale: float = 1.0) -> tuple[float, float]:
+        """Figure NAME's 95 % interval times `scale` (a chart's units), for a bar's whisker."""
+        spread = self.spreads[name]
+        return spread.low * scale, spread.high * scale
 
     def rate(self, name: str, successes: float, trials: int, percent: bool = False) -> float:
         """Record figure NAME as the rate successes / trials with its Wilson interval: a share (0–1), or

@@ -548,7 +548,8 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
                        "shows what careful play can reach.")
     out.charts.append(Chart("Win rate by difficulty (simple player)", "bars",
                             {level: 100 * out.figures[f"{level}_win_rate"] for level in LEVELS}, "level", "% of games won",
-                            percent=True))
+                            percent=True, intervals={level: out.interval(f"{level}_win_rate", 100) for level in LEVELS
+                                                     if f"{level}_win_rate" in out.spreads}))
     for level in LEVELS:
         out.charts.append(Chart(f"Game length, {level}", "histogram", lengths[level], "turns", "games"))
     out.outcomes = _outcomes(game, blorg, played, random.Random(seed + 1), games)
