@@ -4,7 +4,9 @@ Each section type (title, grid, track, dice legend, checklist, scores, notes)
 knows its size and how to draw itself at a point. `draw_sheet` places the
 rows on the page (rows spread over the page's height, the sections of a row
 over its width) and returns the geometry it used, so tests and callers can
-check what was drawn. Black ink only, light grey fills; pencil cells ≥ 5 mm.
+check what was drawn. With `fill: true` the pencil cells first grow (up to
+twice their size) until the sheet fills its page, as a printed pad does.
+Black ink only, light grey fills; pencil cells ≥ 5 mm.
 """
 from __future__ import annotations
 
