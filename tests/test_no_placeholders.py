@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -30,9 +31,10 @@ SCALE = 150 / 72        # pixels per point
 def games(root) -> dict:
     """Every bundled game and every starter, loaded."""
     out = {f"cardspecs/{d.name}": load_game(d) for d in sorted(EXAMPLES.iterdir()) if (d / "game.yaml").is_file()}
-    from pnp.scaffold import templates
+    from importlib.resources import files
 
-    for name in templates():
+    starters = sorted(d.name for d in Path(str(files("pnp.templates"))).iterdir() if (d / "game.yaml").is_file())
+    for name in ["default", *starters]:      # the folder's own top level is the default starter
         out[f"templates/{name}"] = load_game(create(f"s-{name}", root, template=name).dir)
     return out
 
@@ -53,6 +55,7 @@ def render(pdf: bytes) -> np.ndarray:
 
 
 def test_every_bundled_game_and_starter_is_covered(every_game):
+    assert {f"templates/{n}" for n in ("default", "art", "editions", "hex", "routes")} <= set(every_game)
     with_tokens = [n for n, g in every_game.items() if g.of_kind("tokens")]
     with_sheets = [n for n, g in every_game.items() if g.of_kind("sheet")]
     assert "cardspecs/miskatonic" in with_tokens and "templates/default" in with_tokens
