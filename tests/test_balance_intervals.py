@@ -128,3 +128,15 @@ def test_every_rate_bar_stands_with_its_interval(reports, family):
     titles = [c.title for c in drawn if (isinstance(c, GroupedChart) and any(c.intervals)) or getattr(c, "intervals", None)]
     keyed = [t for t in titles if any(t in page and "lines: 95 % interval" in page for page in texts[1:])]
     assert titles and keyed == titles
+
+
+def test_simulate_json_carries_each_figures_trials_and_interval(reports):
+    from pnp.referee.report import sim_dict
+
+    result, _ = reports["cave"][MANY]
+    data = sim_dict(result)["intervals"]
+    assert data["win_rate_greedy"]["trials"] > MANY / 3          # seats: a policy takes about a third of 3.5 a game
+    assert data["mean_turns"]["trials"] == MANY and data["mean_turns"]["method"] == "mean"
+    assert data["quake_share"]["method"] == "wilson" and data["quake_share"]["high"] <= 100
+    for name, d in data.items():
+        assert d["low"] <= result.figures[name] <= d["high"], name

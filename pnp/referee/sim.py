@@ -70,8 +70,8 @@ class SimResult:
         value = round(100 * p, 1) if percent else p
         self.figures[name] = value
         self.units[name] = "percent" if percent else "share"
-        if trials:
-            self.spreads[name] = Spread(trials, low * scale, high * scale, "wilson")
+        if trials:   # the interval holds the figure as written, rounding included
+            self.spreads[name] = Spread(trials, min(low * scale, value), max(high * scale, value), "wilson")
         return value
 
     def mean(self, name: str, samples: list[float], digits: int | None = None) -> float:
@@ -84,7 +84,7 @@ class SimResult:
         if n >= 2:
             s = math.sqrt(sum((x - m) ** 2 for x in samples) / (n - 1))
             half = Z95 * s / math.sqrt(n)
-            self.spreads[name] = Spread(n, m - half, m + half, "mean")
+            self.spreads[name] = Spread(n, min(m - half, value), max(m + half, value), "mean")
         return value
 
 
@@ -98,7 +98,8 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * ((p * (1 - p) / trials + z * z / (4 * trials * trials)) ** 0.5) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if successes <= 0 else low), (1.0 if successes >= trials else high)  # exact at the ends
 
 
 # --------------------------------------------------------------------------- the one number format
