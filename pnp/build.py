@@ -101,6 +101,7 @@ class BuildResult:
     reused: list[str] = field(default_factory=list)  # units whose files came from the last build
     written: list[str] = field(default_factory=list)  # files whose bytes changed on disk
     seconds: float = 0.0
+    editions: list[str] = field(default_factory=list)  # a game listing `languages:`: those built, each files' folder
 
     def summary(self) -> str:
         """One line: what was rebuilt, what was reused, how long it took."""
@@ -164,7 +165,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         try:
             with editing(Edition(lang, lang, (lang,))):  # load_game makes the full edition from game.yaml
                 result = _build_where(game_dir, options, [output_folder(game_dir), lang],
-                                      cache if len(langs) == 1 else None, progress, early, lang)
+                                      cache, progress, early, lang)
         except SpecErrors as e:
             raise SpecErrors(in_edition(e.errors, lang)) from None
         result.warnings = in_edition(result.warnings, lang)
@@ -175,7 +176,8 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
                        [w for r in results for w in r.warnings], skipped=all(r.skipped for r in results),
                        rebuilt=sorted({u for r in results for u in r.rebuilt}),
                        reused=sorted({u for r in results for u in r.reused}),
-                       written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results))
+                       written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results),
+                       editions=list(langs))
 
 
 def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
@@ -361,14 +363,18 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
 
 
 def _warn_undrawn(game: GameContext, unit: str, undrawn: dict) -> None:
-    """Characters a unit drew without a glyph that no warning of its own named yet: one warning, at its file."""
+    """Characters a unit drew without a glyph that no warning of its own named yet: one warning, at the
+    first spec text holding them (a label's), else at the unit's file."""
     from pnp.draw.fonts import describe_missing
+    from pnp.reading.textplace import first_place
 
     said = " ".join(w.message for w in game.errors.warnings)
     for font, chars in undrawn.items():
         new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
         if new:
             where, what = _unit_origin(game, unit)
+            if unit != RULEBOOK:  # at the character in the spec that wrote it (a label's), when one did
+                where = next((p for c in game.of_kind(unit) if (p := first_place(c.raw, new))), where)
             game.errors.warn(where, f"{what}: {describe_missing(new, font)}")
 
 

@@ -1,7 +1,7 @@
-"""Where pnp's own resources live: fonts, the starter templates, JSON Schemas and the bundled games.
+"""Where pnp's own resources live: fonts, the starters, JSON Schemas and the bundled games.
 
 Fonts and schemas are package data under `pnp/data/`; the bundled games are the checkout's top-level
-`cardspecs/` and the starter templates its `templates/`, installed as the packages `pnp.examples`
+`cardspecs/` and the starters its `templates/`, installed as the packages `pnp.examples`
 and `pnp.templates` (setup.py maps them). All are found through `importlib.resources`, so a wheel
 works exactly like a checkout. They are read from the real file system (reportlab opens fonts by
 path), which a normal install, editable or not, gives us.

@@ -1,9 +1,10 @@
 """`pnp new`: a new game folder with a commented example of every spec kind pnp knows, ready to build.
 
-The default template is `templates/<kind>.yaml`, one commented example per kind; a kind
-(a module in pnp/kinds) without one is skipped, so a new kind joins the scaffold by adding its
-example. A named template (`pnp new --template hex`) is a whole small game in
-`templates/<template>/`: its game.yaml, rules.md and spec files are copied as they are. Every spec gets a `yaml-language-server` line pointing at
+A starter is what `pnp new --template NAME` copies (the flag keeps the design card's word; the
+glossary's *template* is a Jinja text). The default starter is `templates/<kind>.yaml`, one
+commented example per kind; a kind (a module in pnp/kinds) without one is skipped, so a new kind
+joins the scaffold by adding its example. A named starter (`pnp new --template hex`) is a whole small
+game in `templates/<name>/`: its game.yaml, rules.md and spec files are copied as they are. Every spec gets a `yaml-language-server` line pointing at
 pnp's own pnp/data/schema/<kind>.json, so editors complete and check keys from the first keystroke.
 """
 from __future__ import annotations
@@ -25,11 +26,11 @@ class Scaffold:
     dir: Path
     files: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)  # kinds without a template
+    skipped: list[str] = field(default_factory=list)  # kinds without an example in the default starter
 
 
-DEFAULT_TEMPLATE = "default"
-ASSET_FOLDERS = ("art", "art/icons", "fonts")  # a template's own files besides its specs
+DEFAULT_STARTER = "default"
+ASSET_FOLDERS = ("art", "art/icons", "fonts")  # a starter's own files besides its specs
 
 
 def scaffold_dir() -> Path:
@@ -38,20 +39,20 @@ def scaffold_dir() -> Path:
     return SCAFFOLD
 
 
-def templates() -> list[str]:
+def starters() -> list[str]:
     """'default', then every folder of templates/ holding a game.yaml."""
     named = sorted(p.name for p in scaffold_dir().iterdir() if p.is_dir() and (p / "game.yaml").is_file())
-    return [DEFAULT_TEMPLATE] + named
+    return [DEFAULT_STARTER] + named
 
 
-def check_template(template: str) -> None:
+def check_starter(name: str) -> None:
     from pnp.errors import did_you_mean
 
-    known = templates()
-    if template not in known:
-        shown = template[:40] if template.isprintable() else repr(template[:40])
-        raise ScaffoldError(f"unknown template '{shown}'{did_you_mean(template, known)}: "
-                            f"choose one of {', '.join(known)}")
+    known = starters()
+    if name not in known:
+        shown = name[:40] if name.isprintable() else repr(name[:40])
+        raise ScaffoldError(f"--template '{shown}' names no starter{did_you_mean(name, known)}: the starters "
+                            f"are {', '.join(known)}")
 
 
 def title_of(name: str) -> str:
@@ -67,7 +68,7 @@ def schema_line(kind: str, game_dir: Path) -> str:
 
 
 def plan(name: str) -> tuple[dict[str, str], list[str], list[str]]:
-    """The kinds with a template (the SHARED ones, whose names the others use, first) and those without:
+    """The kinds with an example in the default starter (the SHARED ones, whose names the others use, first) and those without:
     ({kind: file name}, kinds, skipped)."""
     from pnp.kinds import kind_module, kind_names
 
@@ -92,9 +93,9 @@ def check_name(name: str) -> None:
 _KIND_LINE = re.compile(r"^kind:\s*([a-z]+)\s*$", re.M)
 
 
-def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], list[str], list[str]]:
-    """A named template's files as they will be written: ({file: text}, kinds, skipped)."""
-    src = scaffold_dir() / template
+def _starter_files(starter: str, target: Path, fill) -> tuple[dict[str, str], list[str], list[str]]:
+    """A named starter's files as they will be written: ({file: text}, kinds, skipped)."""
+    src = scaffold_dir() / starter
     files: dict[str, str] = {}
     kinds = []
     for path in sorted(src.iterdir()):
@@ -109,7 +110,7 @@ def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], 
                 kinds.append(m.group(1))
                 text = schema_line(m.group(1), target) + text
         files[path.name] = text
-    for folder in ASSET_FOLDERS:  # a template's pictures and fonts, copied as they are
+    for folder in ASSET_FOLDERS:  # a starter's pictures and fonts, copied as they are
         if (src / folder).is_dir():
             for path in sorted((src / folder).iterdir()):
                 if path.is_file() and not path.name.startswith("."):
@@ -117,10 +118,11 @@ def _template_files(template: str, target: Path, fill) -> tuple[dict[str, str], 
     return files, kinds, []
 
 
-def create(name: str, parent: Path = Path("."), template: str = DEFAULT_TEMPLATE) -> Scaffold:
-    """Write PARENT/NAME; refuses a bad name or an existing path (never overwrites, never follows a link there)."""
+def create(name: str, parent: Path = Path("."), template: str = DEFAULT_STARTER) -> Scaffold:
+    """Write PARENT/NAME from the starter `template` (the `--template` flag's value); refuses a bad name,
+    an unknown starter or an existing path (never overwrites, never follows a link there)."""
     check_name(name)
-    check_template(template)
+    check_starter(template)
     target = Path(parent) / name
     if os.path.lexists(target):
         raise ScaffoldError(f"{target} already exists: pnp new never overwrites; choose another name or --dir")
@@ -129,10 +131,10 @@ def create(name: str, parent: Path = Path("."), template: str = DEFAULT_TEMPLATE
     def fill(text: str) -> str:
         return text.replace("__TITLE__", title).replace("__NAME__", name)
 
-    if template == DEFAULT_TEMPLATE:
+    if template == DEFAULT_STARTER:
         files, kinds, skipped = _default_files(name, target, fill)
     else:
-        files, kinds, skipped = _template_files(template, target, fill)
+        files, kinds, skipped = _starter_files(template, target, fill)
     if Path(parent).exists() and not Path(parent).is_dir():
         raise ScaffoldError(f"{parent} is a file: --dir must be a folder")
     try:
@@ -153,7 +155,7 @@ def create(name: str, parent: Path = Path("."), template: str = DEFAULT_TEMPLATE
 
 
 def _default_files(name: str, target: Path, fill) -> tuple[dict[str, str], list[str], list[str]]:
-    """The default template: one commented example per kind, listed in game.yaml."""
+    """The default starter: one commented example per kind, listed in game.yaml."""
     names, kinds, skipped = plan(name)
     src = scaffold_dir()
     files: dict[str, str] = {}

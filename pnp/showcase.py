@@ -188,15 +188,25 @@ def rounded_mask(size: tuple[int, int], radius: float):
 
 # --- layouts (in points) ----------------------------------------------------------------------
 
-def hand(pictures: list[Picture]) -> list[Placed]:
-    """A fan: card i turned by its share of the fan's angle about one pivot below the cards."""
+def _right_to_left() -> bool:
+    from pnp.models.edition import current
+
+    edition = current()
+    return bool(edition and edition.rtl)
+
+
+def hand(pictures: list[Picture], right_to_left: bool = False) -> list[Placed]:
+    """A fan: card i turned by its share of the fan's angle about one pivot below the cards, each card
+    over the one before it, so the side a line of text starts on shows: the left, or the right in a
+    right-to-left edition (there the first card is the rightmost)."""
     n = len(pictures)
     tallest = max(p.height for p in pictures)
     radius = 2.2 * tallest  # pivot to card centre
     fan = min(10.0 * (n - 1), 70.0)  # degrees from the first card to the last
+    start, turn = (fan / 2, -fan) if right_to_left else (-fan / 2, fan)
     out = []
     for i, pic in enumerate(pictures):
-        angle = -fan / 2 + (fan * i / (n - 1) if n > 1 else 0.0)
+        angle = start + (turn * i / (n - 1) if n > 1 else 0.0)
         a = math.radians(angle)
         out.append(Placed(pic, radius * math.sin(a), -radius * math.cos(a), angle))
     return out
@@ -417,7 +427,7 @@ def make_showcase(game, options: ShowcaseOptions) -> Showcase:
     faces = _faces_by_deck(game, chosen)
     try:
         pictures = [faces[id(deck)].picture(entry, "front") for deck, entry in chosen]
-        placed = hand(pictures) if options.layout == "hand" else spread(pictures, aspect)
+        placed = hand(pictures, _right_to_left()) if options.layout == "hand" else spread(pictures, aspect)
         return compose(placed, options)
     finally:
         for f in faces.values():

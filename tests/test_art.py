@@ -440,12 +440,15 @@ def test_use_cycle_refused(tmp_path):
     assert "cycle" in error.message and error.pos.line == 3
 
 
-def test_use_bomb_refused(tmp_path):
+def test_use_bomb_refused(tmp_path, monkeypatch):
+    """A million shapes by nesting <use>: refused once the count passes the bound (lowered here to
+    5,000 so the test draws a tenth of the product's 50,000 before it stops)."""
+    monkeypatch.setattr("pnp.draw.art.build.MAX_SHAPES", 5_000)
     levels = ['<rect id="l0" width="1" height="1"/>']
     for i in range(1, 7):
         levels.append(f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>")
     error = refused(tmp_path, svg("<defs>" + "\n".join(levels) + '</defs>\n<use href="#l6"/>'))
-    assert "shapes" in error.message
+    assert "more than 5000 shapes" in error.message
 
 
 def test_file_too_big(tmp_path):

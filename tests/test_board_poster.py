@@ -85,9 +85,9 @@ def test_a_poster_with_room_to_spare_carries_the_board_s_key(tmp_path, template)
     from pnp.kinds.board.draw import board_poster
     from textoverlap import overlaps
 
-    from pnp.scaffold import DEFAULT_TEMPLATE
+    from pnp.scaffold import DEFAULT_STARTER
 
-    made = create("town", tmp_path, template=DEFAULT_TEMPLATE if template == "default" else template)
+    made = create("town", tmp_path, template=DEFAULT_STARTER if template == "default" else template)
     game = load_game(made.dir)
     board = game.of_kind("board")[0].model
     s = PdfSurface()

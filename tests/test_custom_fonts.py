@@ -396,11 +396,15 @@ def _misk_with_token_label(tmp_path: Path, game_extra: str = "") -> Path:
     return game
 
 
-def test_a_token_label_no_font_can_draw_is_a_warning_at_its_file(tmp_path, run_cli):
-    r = build(run_cli, _misk_with_token_label(tmp_path), tmp_path / "out")
+def test_a_token_label_no_font_can_draw_is_a_warning_at_the_character(tmp_path, run_cli):
+    game = _misk_with_token_label(tmp_path)
+    r = build(run_cli, game, tmp_path / "out")
     assert r.exit_code == 0, r.output
     warning = next(line for line in r.output.splitlines() if "U+672C" in line)
-    assert re.search(r"tokens\.yaml:1:1: warning: the tokens components: font '[a-z-]+' has no glyph", warning), warning
+    lines = (game / "tokens.yaml").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "本" in text)
+    at = f"tokens\\.yaml:{line}:{lines[line - 1].index('本') + 1}"
+    assert re.search(at + r": warning: the tokens components: font '[a-z-]+' has no glyph", warning), warning
 
 
 def test_a_fallback_font_draws_a_token_label(tmp_path, run_cli):

@@ -10,9 +10,11 @@ or, where a value cannot work in that place, one located refusal in the designer
 """
 from __future__ import annotations
 
+import copy
 import json
 import re
 import shutil
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -59,6 +61,20 @@ ADDITIONS = [
     ("routes", "board.yaml", ("pieces", "ship"), {"icon": "star", "color": "red", "mark": True}),
     ("routes", "board.yaml", ("scenarios",), [{"id": "first", "name": "First", "pieces": [{"piece": "ship", "at": "ashby"}]}]),
 ]
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str):
+    return yaml.load(text, Loader=_LOADER)
+
+
+def _read(path: Path):
+    """The YAML file's data (a fresh copy: callers change it), each text parsed once: the test reads the
+    same few base files thousands of times."""
+    return copy.deepcopy(_parsed(path.read_text(encoding="utf-8")))
 
 
 def _schemas() -> dict[str, dict]:
@@ -146,7 +162,7 @@ def _make(template: str, root: Path, run_cli) -> Path:
                                               '<path d="M50 4 L96 50 L50 96 L4 50 Z"/></svg>', encoding="utf-8")
     for t, name, path, *value in ADDITIONS:
         if t == template:
-            data = yaml.safe_load((game / name).read_text(encoding="utf-8"))
+            data = _read(game / name)
             at = data
             for step in path[:-1]:
                 at = at.setdefault(step, {})
@@ -162,7 +178,7 @@ def _spec_files(game: Path, schemas: dict) -> list[tuple[Path, str, object]]:
     """(file, its kind, its loaded data) for game.yaml and every spec file of the game."""
     out = []
     for path in sorted(game.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = _read(path)
         kind = "game" if path.name == "game.yaml" else data.get("kind")
         if kind in schemas:
             out.append((path, kind, data))
@@ -229,7 +245,7 @@ def _build(run, base: Path, tmp: Path, writes: list, options: tuple = ()) -> obj
     shutil.copytree(base, game)
     files: dict[str, object] = {}
     for name, path, prop, value in writes:
-        data = files.setdefault(name, yaml.safe_load((game / name).read_text(encoding="utf-8")))
+        data = files.setdefault(name, _read(game / name))
         _set(data, path, prop, value)
     for name, data in files.items():
         (game / name).write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
@@ -268,7 +284,7 @@ def _refusal(games: dict, template: str, kind: str, prop: str, value, name: str,
     it must build."""
     if (template, kind, prop, value) in REFUSED:
         return REFUSED[(template, kind, prop, value)]
-    mapping = yaml.safe_load((games[template] / name).read_text(encoding="utf-8"))
+    mapping = _parsed((games[template] / name).read_text(encoding="utf-8"))
     for step in path:
         mapping = mapping[step]
     for (k, p, v), (key, refusal) in NEEDS.items():

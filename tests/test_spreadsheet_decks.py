@@ -266,7 +266,7 @@ def test_an_unknown_sheet_is_an_error_at_sheet_with_did_you_mean(run_cli, tmp_pa
                                                    FLEET_FIELDS)})
     xlsx(game / "cards.xlsx", {"Ships": [["name"], ["Alpha"]], "Crew": [["name"], ["Dana"]]})
     text = refused(run_cli, game, tmp_path / "out")
-    assert "fleet.yaml:5:33:" in text and "cards.xlsx has no sheet 'ships' (did you mean 'Ships'?) (sheets: Ships, Crew)" in text
+    assert "fleet.yaml:5:33:" in text and "cards.xlsx has no worksheet 'ships' (did you mean 'Ships'?) (worksheets: Ships, Crew)" in text
 
 
 def test_errors_in_cells_name_the_sheet_and_cell(run_cli, tmp_path):
@@ -460,11 +460,11 @@ ATTACKS = {
                             "cards.xlsx:1:1: this workbook is password-protected"),
     "password (ods)": ("cards.ods", _encrypted_ods, "cards.ods:1:1: this workbook is password-protected"),
     "stray cell at XFD1048576": ("cards.xlsx", _far_cell,
-                                 "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
+                                 "cards.xlsx:Ships!XFD1048576: worksheet 'Ships' has a value in row 1048576"),
     # calamine reads a reference's letters in either case and any number of letters and digits: the 549 GB it set
     # aside for xfd1048576, or for A99999999, ended the process
     "stray cell in small letters": ("cards.xlsx", _far_cell_ref("xfd1048576"),
-                                    "cards.xlsx:Ships!XFD1048576: sheet 'Ships' has a value in row 1048576"),
+                                    "cards.xlsx:Ships!XFD1048576: worksheet 'Ships' has a value in row 1048576"),
     "stray cell beyond the last row": ("cards.xlsx", _far_cell_ref("A99999999"),
                                        "cards.xlsx:1:1: the workbook is damaged: a cell reference 'A99999999'"),
     # the sheet measured must be the one calamine reads: each of these had it read a sheet never measured (GBs)
@@ -475,14 +475,14 @@ ATTACKS = {
                                    "cards.xlsx:1:1: the workbook is damaged: it holds two parts named"),
     # one text shown in many cells costs its length once in the file and once per cell in calamine (GBs)
     "a shared text shown in many cells": ("cards.xlsx", _shared_text("1", 1_000_000, 25),
-                                          "cards.xlsx:Ships!A23: the sheets read hold more than 20,000,000 characters"),
+                                          "cards.xlsx:Ships!A23: the worksheets read hold more than 20,000,000 characters"),
     "a count of shared texts that lies": ("cards.xlsx", _shared_text("4000000000", 5, 1),  # 96 GB set aside: killed
                                           "cards.xlsx:1:1: the workbook is damaged: its shared texts say there are "
                                           "4,000,000,000"),
     "a long text in a repeated row (ods)": ("cards.ods", _ods_text(f"<text:p>{'x' * 1_000_000}</text:p>", 25),
-                                            "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
+                                            "cards.ods:Ships!A2: the worksheets read hold more than 20,000,000"),
     "a billion spaces in one element (ods)": ("cards.ods", _ods_text('<text:p>a<text:s text:c="1000000000"/></text:p>', 1),
-                                              "cards.ods:Ships!A2: the sheets read hold more than 20,000,000"),
+                                              "cards.ods:Ships!A2: the worksheets read hold more than 20,000,000"),
     # calamine reads the rows of a table inside a sheet's table: 90,000 rows of 400 cells there ended the process
     "a table inside a table (ods)": ("cards.ods", lambda path: ods(path, {}, raw_tables=(
         '<table:table table:name="Ships"><table:table-row><table:table-cell office:value-type="string"><text:p>name'

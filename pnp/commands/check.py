@@ -1,6 +1,7 @@
 """`pnp check`: does each game's content obey its own rules? Exit 1 when a rule fails, 2 on spec errors."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import List, Optional
 
@@ -18,16 +19,18 @@ def check(
     seed: int = typer.Option(1, "--seed", min=0, max=2**32 - 1, help="Seed of the simulation."),
     strict: bool = typer.Option(False, "--strict", help="A design target missed (a warning: balance, stuck rate, "
                                                         "game length) fails the check too."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to check (default: its source language)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: check this edition only (default: every edition)."),
 ):
     """Check games against their own rules (declared checks, then the rule family's).
 
     Each finding prints as file:line:col: rule: what is wrong; a design target missed prints as a warning.
     Exit 1 when a rule fails (or, with --strict, a target is missed), 2 on spec errors.
     """
+    from pnp.build import BuildOptions, editions_to_build
     from pnp.errors import SpecErrors
     from pnp.referee import report as rep
     from pnp.referee.checks import run_checks
+    from pnp.referee.editions import check_editions
     from pnp.referee.family import family_of
 
     console = _console()
@@ -35,7 +38,8 @@ def check(
     results = []
     for game_dir in _games(game_dirs):
         try:
-            game, r = _checks_of_edition(run_checks, game_dir, lang)
+            langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))  # none for a game without languages
+            game, r = check_editions(partial(run_checks, printed=printed_outputs), game_dir, langs, lang)
             if simulate:
                 r.notes += _simulate_into(r, family_of(game)[0], game, games, seed)
         except SpecErrors as e:
@@ -58,16 +62,6 @@ def check(
         raise typer.Exit(EXIT_SPEC)
     if findings:
         raise typer.Exit(EXIT_FINDINGS)
-
-
-def _checks_of_edition(run_checks, game_dir: Path, lang: str | None):
-    """The checks of one edition: `lang` (a language the game lists), else its source language's."""
-    from pnp.build import BuildOptions, editions_to_build
-    from pnp.models.edition import Edition, editing
-
-    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
-    with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):
-        return run_checks(game_dir, printed_outputs)
 
 
 def printed_outputs(game) -> dict[str, dict[str, bytes]]:

@@ -1,4 +1,7 @@
-"""`pnp serve`: `pnp watch` plus a page on this computer that shows every file of the game as it builds."""
+"""`pnp serve`: `pnp watch` plus a page on this computer that shows every file of the game as it builds.
+
+A game listing `languages:` is built in every edition on each save, like `pnp build`; the page
+shows one edition at a time and offers the others (`pnp.serve.editions`)."""
 from __future__ import annotations
 
 import sys
@@ -24,7 +27,10 @@ def serve(
     open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the address and errors only."),
 ):
-    """Show GAME_DIR in the browser, redrawn on every save, with errors as file:line:col. Ctrl-C stops."""
+    """Show GAME_DIR in the browser, redrawn on every save, with errors as file:line:col. Ctrl-C stops.
+
+    A game listing `languages:` shows one edition at a time: choose it on the page, or open
+    /?lang=de (or /de/)."""
     import threading
     from datetime import datetime
 
@@ -32,6 +38,8 @@ def serve(
     from pnp.commands.build import Terminated, sigterm_stops
     from pnp.commands.watch import watch_loop
     from pnp.errors import SpecErrors
+    from pnp.models.edition import current as current_edition
+    from pnp.serve.editions import declared, source_language
     from pnp.serve.server import PreviewServer
     from pnp.serve.state import Preview
 
@@ -53,6 +61,10 @@ def serve(
         raise typer.Exit(EXIT_SPEC)
     console = _console()
     _say(console, f"previewing {_escape(str(game_dir))} at {server.url} — Ctrl-C stops")
+    langs, _ = declared(game_dir)
+    if langs and not quiet:
+        _say(console, f"editions {_escape(', '.join(langs))}: choose one on the page, or open "
+                      f"{server.url}?lang={_escape(langs[-1])}")
 
     def on_build(result, error):
         clock = datetime.now().strftime("%H:%M:%S")
@@ -61,7 +73,7 @@ def serve(
             if not quiet:
                 _say(console, f"[dim]{clock}[/] [green]✓[/] {_escape(result.summary())}")
             try:
-                preview.built(result)
+                preview.built(result, source_language(game_dir) if result.editions else None)
             except Exception as e:  # noqa: BLE001 — a picture that cannot be drawn must not stop the preview
                 error = e
         if error is not None:
@@ -73,8 +85,9 @@ def serve(
                 _say(console, f"[dim]{clock}[/] [red]✗[/] {_escape(type(error).__name__ + ': ' + str(error))}")
 
     def on_early(partial):
+        edition = current_edition()  # an edition's build: its language (the files are named as in its folder)
         try:
-            preview.early(partial)
+            preview.early(partial, edition.lang if edition is not None else None)
         except Exception:  # noqa: BLE001 — the early pictures are a head start only: the whole build draws them too
             pass
 

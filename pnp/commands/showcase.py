@@ -11,28 +11,36 @@ from pnp.cli import _console, _escape, app, failures_exit
 DEFAULT_LAYOUTS = "hand,spread,contents"
 
 
-def showcase_files(game_dir: Path, layouts: list[str], names: list[str], options) -> tuple[str, dict[str, bytes]]:
-    """Load the game and make each layout's picture: (game name, {file name: PNG bytes})."""
+def showcase_files(game_dir: Path, layouts: list[str], names: list[str], options,
+                   lang: str | None = None) -> tuple[str, str | None, dict[str, bytes]]:
+    """Load the game (as edition `lang` of a game listing `languages:`, default its source language) and make
+    each layout's picture: (game name, the edition's language or None, {file name: PNG bytes})."""
     from dataclasses import replace
 
+    from pnp.build import BuildOptions, editions_to_build
     from pnp.export.raster import png
     from pnp.game import load_game
+    from pnp.models.edition import Edition, editing
     from pnp.showcase import make_showcase
 
-    game = load_game(game_dir)
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
+    with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):  # loading makes the whole edition
+        game = load_game(game_dir)
     files = {}
-    with game.own_fonts():
+    with game.own_fonts():  # the game's faces, and its edition's shaping and words
         for layout, name in zip(layouts, names):
             files[f"{name}.png"] = png(make_showcase(game, replace(options, layout=layout)).image)
-    return game.name, files
+    return game.name, game.edition.lang if game.edition is not None else None, files
 
 
-def publish_showcase(out: Path, game_dir: Path, game: str, files: dict[str, bytes]) -> tuple[Path, list[str]]:
-    """Write the pictures to OUT/<game>/showcase/ as one set, keeping the earlier pictures this run did not remake."""
+def publish_showcase(out: Path, game_dir: Path, game: str, files: dict[str, bytes],
+                     lang: str | None = None) -> tuple[Path, list[str]]:
+    """Write the pictures to OUT/<game>/showcase/ (an edition's to OUT/<game>/showcase/<lang>/) as one set,
+    keeping the earlier pictures this run did not remake."""
     from pnp.build import output_folder
     from pnp.output import publish, read_manifest, read_output, sha256
 
-    where = [output_folder(game_dir), "showcase"]
+    where = [output_folder(game_dir), "showcase", *([lang] if lang else [])]
     folder = Path(out, *where)
     kept = {}
     for entry in (read_manifest(folder) or {}).get("files", []):
@@ -59,6 +67,9 @@ def showcase(
     name: Optional[str] = typer.Option(None, "--name", help="File name without .png, for a single layout "
                                                             "(default: the layout's name)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; pictures go in <out>/<game>/showcase/."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to show "
+                                                            "(default: its source language); pictures go in "
+                                                            "<out>/<game>/showcase/<lang>/."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
 ):
     """Make PNG pictures of a game for a shop or crowdfunding page, in OUT/<game>/showcase/."""
@@ -83,8 +94,8 @@ def showcase(
     with failures_exit(ShowcaseError, OutputError):
         options = ShowcaseOptions(size=parse_size(size), background=parse_colour(background), tilt=tilt,
                                   cards=tuple(c.strip() for c in (cards or "").split(",") if c.strip()))
-        game, files = showcase_files(game_dir, layouts, [name] if name else layouts, options)
-        folder, kept = publish_showcase(out, game_dir, game, files)
+        game, edition, files = showcase_files(game_dir, layouts, [name] if name else layouts, options, lang)
+        folder, kept = publish_showcase(out, game_dir, game, files, edition)
     if not quiet:
         made = ", ".join(sorted(files))
         _console().print(f"[green]✓[/] {_escape(game)}: {made} → {_escape(str(folder))}/ "

@@ -36,6 +36,7 @@ def _face_for(ch: str, font: str, edition) -> tuple[str, str]:
     the chosen font's chain (fallbacks included)."""
     own = edition.fonts.get(edition.lang) or edition.fonts.get(edition.base)
     if own and _complex(ch):
+        own = fonts.style_variant(own, *fonts.emphasis(font))  # a bold run's Arabic or CJK in the bold face
         face = fonts.chain(own)[0]
         if ch.isspace() or ord(ch) in fonts._codepoints(face):
             return own, face
@@ -216,7 +217,11 @@ def line_runs(string: str, font: str, size: float, edition):
     order, without breaking: (runs, width)."""
     para = _Para([(string, font, False)], edition)
     base = int(rtl_paragraph(string)) if string.strip() else int(edition.rtl)
-    return _line(para, 0, len(string), False, size, base, ICON_EM)
+    runs, width = _line(para, 0, len(string), False, size, base, ICON_EM)
+    for run in runs:  # a character no font of the run's chain has: warned by the unit, as a plain label's is
+        if not run.icon:
+            fonts.note_drawn(run.text, run.font)
+    return runs, width
 
 
 def needs_shaping(string: str) -> bool:

@@ -159,6 +159,13 @@ def _ascent_descent(pdf_name: str) -> tuple[float, float]:
     return face.ascent / 1000.0, -face.descent / 1000.0
 
 
+def emphasis(font: str) -> tuple[bool, bool]:
+    """(bold, italic) of a font name: a game face's declared style, or a built-in's name."""
+    face = game_face(font)
+    style = face.style if face is not None else font
+    return "bold" in style, "italic" in style
+
+
 def style_variant(font: str, bold: bool, italic: bool) -> str:
     if not (bold or italic):
         return font
@@ -246,7 +253,7 @@ def fallback_runs(text: str, font: str) -> list[tuple[str | None, str]]:
 
 
 # -- what the surfaces drew without a glyph ------------------------------------------------------
-# Card text is checked where it is laid out (a warning at the card). Other text (tokens, sheets,
+# Card text is checked where it is laid out (a warning at the card). Other text (tokens, score sheets,
 # boards, dice, labels) is drawn straight onto a surface; while a build records, the surfaces note
 # here the characters no face could draw, and the build warns once per unit (`pnp.build`).
 _DRAWN_MISSING: ContextVar[dict[str, dict[str, None]] | None] = ContextVar("pnp_drawn_missing", default=None)

@@ -12,11 +12,18 @@ into its logical string). `/ActualText` is not used: pdfium reverses an ActualTe
 right-to-left run a second time. The font is added to the document the way reportlab adds its
 own TrueType fonts (`delayedFonts`, `addObjects` when the document is written), so pages and forms
 name it in the same shared font resources.
+
+A mark (an Arabic vowel sign; GDEF's mark class) is drawn as its outline, at the height HarfBuzz
+puts it, while its glyph id stays in the line of text on the baseline, sent to an empty glyph by
+the CIDToGIDMap: pdfium reads a glyph raised off the line (`Ts`), or alone in a text show of its
+own, as a piece apart, and copied the words around it out of order; in the line, its character
+copies in its place.
 """
 from __future__ import annotations
 
 import hashlib
 import io
+from functools import lru_cache
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
@@ -30,6 +37,7 @@ class ShapedFont:
         self.fontName = internal  # what reportlab's font list keys by
         self.internal = internal
         self.text: dict[int, str] = {}  # gid → the characters its cluster stands for (first one seen)
+        self.marks: set[int] = set()  # marks drawn as outlines: their glyph ids draw nothing in the text
 
     def use(self, shaped, order) -> None:
         """Note the glyphs of `shaped`, in the order they are drawn: each cluster's first glyph
@@ -50,11 +58,22 @@ class ShapedFont:
                 self.text[g.gid] = chars
             seen.add(g.cluster)
 
+    def _cid_to_gid(self, doc):
+        """`/Identity` (a CID is the glyph id HarfBuzz gave), or with marks drawn as outlines, the
+        identity but for them, sent to the empty glyph."""
+        if not self.marks:
+            return "/Identity"
+        empty = _empty_glyph(self.face)
+        table = b"".join((empty if cid in self.marks else cid).to_bytes(2, "big") for cid in range(max(self.text) + 1))
+        stream = pdfdoc.PDFStream(content=table)
+        stream.filters = [pdfdoc.PDFZCompress]
+        return doc.Reference(stream, f"shapedCIDToGID:{self.internal}")
+
     def addObjects(self, doc) -> None:  # noqa: N802 — reportlab's name
         from reportlab.pdfbase.pdfmetrics import getFont
 
         face = getFont(self.face).face
-        gids = sorted(self.text)
+        gids = sorted(set(self.text) | ({_empty_glyph(self.face)} if self.marks else set()))
         data = _subset(face._ttf_data, gids)
         tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data).digest()[:6])
         base = f"{tag}+{face.name.decode('latin-1')}"
@@ -75,7 +94,7 @@ class ShapedFont:
             "CIDSystemInfo": pdfdoc.PDFDictionary({"Registry": pdfdoc.PDFString("Adobe"),
                                                    "Ordering": pdfdoc.PDFString("Identity"), "Supplement": 0}),
             "FontDescriptor": doc.Reference(descriptor, f"shapedDescriptor:{self.internal}"),
-            "W": pdfdoc.PDFArray(widths), "CIDToGIDMap": "/Identity"})
+            "W": pdfdoc.PDFArray(widths), "CIDToGIDMap": self._cid_to_gid(doc)})
         cmap = pdfdoc.PDFStream(content=_to_unicode(self.text))
         cmap.filters = [pdfdoc.PDFZCompress]
         font = pdfdoc.PDFDictionary({
@@ -84,6 +103,69 @@ class ShapedFont:
             "ToUnicode": doc.Reference(cmap, f"shapedCMap:{self.internal}")})
         doc.Reference(font, self.internal)
         doc.idToObject["BasicFonts"].dict[self.internal] = font
+
+
+@lru_cache(maxsize=16)
+def _tt_font(face_name: str):
+    """fontTools' view of a registered face's TrueType bytes (its marks and their outlines)."""
+    from fontTools.ttLib import TTFont
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return TTFont(io.BytesIO(getFont(face_name).face._ttf_data), lazy=True)
+
+
+@lru_cache(maxsize=16)
+def _mark_glyphs(face_name: str) -> frozenset[int]:
+    """The glyph ids GDEF puts in the mark class; none when the face has no empty glyph to send them
+    to (then marks are drawn in the text, raised with `Ts`, as before)."""
+    font = _tt_font(face_name)
+    if _empty_glyph(face_name) is None or "GDEF" not in font or font["GDEF"].table.GlyphClassDef is None:
+        return frozenset()
+    classes = font["GDEF"].table.GlyphClassDef.classDefs
+    return frozenset(font.getGlyphID(name) for name, cls in classes.items() if cls == 3)
+
+
+@lru_cache(maxsize=16)
+def _empty_glyph(face_name: str) -> int | None:
+    """A glyph that draws nothing (the space's), or None."""
+    from fontTools.pens.recordingPen import RecordingPen
+
+    font = _tt_font(face_name)
+    name = font.getBestCmap().get(0x20)
+    if name is None:
+        return None
+    pen = RecordingPen()
+    font.getGlyphSet()[name].draw(pen)
+    return None if pen.value else font.getGlyphID(name)
+
+
+@lru_cache(maxsize=4096)
+def _outline(face_name: str, gid: int) -> str:
+    """A glyph's outline as PDF path operators in font units, filled (nonzero, as TrueType draws)."""
+    from fontTools.pens.basePen import BasePen
+
+    class PDFPen(BasePen):
+        def __init__(self, glyph_set):
+            super().__init__(glyph_set)
+            self.ops: list[str] = []
+
+        def _moveTo(self, pt):  # noqa: N802 — fontTools' names
+            self.ops.append(f"{fp_str(*pt)} m")
+
+        def _lineTo(self, pt):  # noqa: N802
+            self.ops.append(f"{fp_str(*pt)} l")
+
+        def _curveToOne(self, p1, p2, p3):  # noqa: N802 — a quadratic arrives here as its cubic
+            self.ops.append(f"{fp_str(*p1, *p2, *p3)} c")
+
+        def _closePath(self):  # noqa: N802
+            self.ops.append("h")
+
+    font = _tt_font(face_name)
+    glyph_set = font.getGlyphSet()
+    pen = PDFPen(glyph_set)
+    glyph_set[font.getGlyphName(gid)].draw(pen)
+    return " ".join(pen.ops + ["f"]) if pen.ops else "n"
 
 
 def _advance(face_name: str, gid: int) -> int:
@@ -160,12 +242,23 @@ def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = F
     font = shaped_font(doc, shaped.face)
     order = drawing_order(shaped)
     font.use(shaped, [g for g, _ in order])
+    marks = _mark_glyphs(shaped.face)
+    scale = size / shaped.upem
+    up = scale if y_up else -scale  # the page's y points up, or down as the surfaces draw
+    outlines: list[str] = []  # the marks, drawn after the text
     k = 1000.0 / shaped.upem  # font units → thousandths of an em
     code = ["BT", fp_str(1, 0, 0, 1 if y_up else -1, x, y) + " Tm", f"/{font.internal} {fp_str(size)} Tf"]
     items: list[str] = []
     rise = 0
     pen = 0  # where the PDF's pen is, in font units from x
     for g, at in order:
+        if g.gid in marks:  # its outline where HarfBuzz puts it; its id in the line where the pen is, drawing nothing
+            font.marks.add(g.gid)
+            outlines.append(f"q {fp_str(scale, 0, 0, up, x + at * scale, y + g.dy * up)} cm "
+                            f"{_outline(shaped.face, g.gid)} Q")
+            items.append(f"<{g.gid:04X}>")  # touching the glyph before it: a gap would copy as a space
+            pen += _advance(shaped.face, g.gid)
+            continue
         if g.dy != rise:  # a mark raised or lowered: its own text show at its rise
             if items:
                 code.append(f"[{' '.join(items)}] TJ")
@@ -181,4 +274,4 @@ def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = F
     if rise:
         code.append("0 Ts")
     code.append("ET")
-    return " ".join(code)
+    return " ".join(code + outlines)

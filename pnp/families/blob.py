@@ -23,7 +23,7 @@ from pnp.models import polyomino as poly
 from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult, rate_text, wilson
+from pnp.referee.sim import Chart, SimResult, number, rate_text
 from pnp.reading.load import locate
 
 ROUNDS = 16
@@ -312,26 +312,23 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
         if not recs:
             continue
         n = len(recs)
-        stuck = sum(1 for r in recs if r.stuck_rounds) / n
-        mean = sum(r.score for r in recs) / n
-        result.figures.update({
-            f"{policy}_mean_score": mean,
-            f"{policy}_mean_points": sum(r.points for r in recs) / n,
-            f"{policy}_mean_largest": sum(r.largest for r in recs) / n,
-            f"{policy}_mean_eaten": sum(r.eaten for r in recs) / n,
-            f"{policy}_stuck_rate": stuck,
-            f"{policy}_max_score": max(r.score for r in recs),
-        })
-        result.intervals[f"{policy}_stuck_rate"] = wilson(stuck * n, n)
+        stuck = sum(1 for r in recs if r.stuck_rounds)
+        mean = result.mean(f"{policy}_mean_score", [r.score for r in recs])
+        points = result.mean(f"{policy}_mean_points", [r.points for r in recs])
+        largest = result.mean(f"{policy}_mean_largest", [r.largest for r in recs])
+        eaten = result.mean(f"{policy}_mean_eaten", [r.eaten for r in recs])
+        result.rate(f"{policy}_stuck_rate", stuck, n)
+        result.figures[f"{policy}_max_score"] = max(r.score for r in recs)
         result.summary.append(
-            f"{policy}: {n} games, mean score {mean:.1f} (pieces {result.figures[f'{policy}_mean_points']:.1f} + "
-            f"largest blob {result.figures[f'{policy}_mean_largest']:.1f}), {result.figures[f'{policy}_mean_eaten']:.1f} "
-            f"of {len(rules.pieces)} pieces eaten, stuck in {rate_text(stuck * n, n)} of games")
+            f"{policy}: {number(n)} games, mean score {number(mean, True)} (pieces {number(points, True)} + "
+            f"largest blob {number(largest, True)}), {number(eaten, True)} of {number(len(rules.pieces))} pieces "
+            f"eaten, stuck in {rate_text(stuck, n)} of games")
         result.charts.append(Chart(f"Final score — {policy} player", "histogram", [r.score for r in recs],
                                    "score", "games"))
     result.charts.append(Chart("Games with a stuck round (no blob fits)", "bars",
                                {p: result.figures[f"{p}_stuck_rate"] * 100 for p in records if records[p]},
-                               "policy", "% of games"))
+                               "policy", "% of games", percent=True,
+                               intervals={p: result.interval(f"{p}_stuck_rate", 100) for p in records if records[p]}))
     result.outcomes = _outcomes(game, rules, records)
     return result
 

@@ -17,7 +17,7 @@ from pnp.errors import Pos
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee import parameters
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult, rate_text
+from pnp.referee.sim import Chart, SimResult, number, percent, rate_text
 
 D = parameters.Default
 DEFAULTS = {
@@ -487,82 +487,70 @@ def _outcomes(game, records: list[GameRecord]) -> list:
             for r in records]
 
 
-def _pct(x: float) -> float:
-    return round(100 * x, 1)
-
-
-def _win_rates(records: list[GameRecord]) -> dict[str, float]:
-    seats: dict[str, int] = {name: 0 for name in sorted(POLICIES)}
-    wins: dict[str, float] = {name: 0.0 for name in sorted(POLICIES)}
-    for r in records:
-        for name, w in zip(r.policies, r.wins):
-            seats[name] += 1
-            wins[name] += w
-    return {name: _pct(wins[name] / seats[name]) if seats[name] else 0.0 for name in seats}
-
-
 def _wins_and_seats(records: list[GameRecord], name: str) -> tuple[float, int]:
+    """A policy's wins (a shared victory split evenly) and the seats it played."""
     wins = sum(w for r in records for p, w in zip(r.policies, r.wins) if p == name)
     return wins, sum(1 for r in records for p in r.policies if p == name)
 
 
 def summarise(records: list[GameRecord], games: int, seed: int) -> SimResult:
+    """The figures (each with its trials and 95 % interval), charts and sentences of `records`. Rates are
+    in percent, to 0.1; a policy's win rate is per seat it played."""
     res = SimResult("cave", games, seed)
     if not records:
         return res
     turns = [r.turns for r in records]
     top = [max(r.scores) for r in records]
     scores = [s for r in records for s in r.scores]
-    quake = sum(r.quake for r in records) / len(records)
-    by_policy = _win_rates(records)
     fig = res.figures
-    fig["mean_turns"] = round(sum(turns) / len(turns), 2)
-    fig["mean_winning_score"] = round(sum(top) / len(top), 2)
-    fig["mean_score"] = round(sum(scores) / len(scores), 2)
-    fig["quake_share"] = _pct(quake)
-    fig["shared_victories"] = _pct(sum(1 for r in records if max(r.wins) < 1) / len(records))
-    for name, rate in by_policy.items():
-        fig[f"win_rate_{name}"] = rate
+    res.mean("mean_turns", turns, 2)
+    res.mean("mean_winning_score", top, 2)
+    res.mean("mean_score", scores, 2)
+    res.rate("quake_share", sum(r.quake for r in records), len(records), percent=True)
+    res.rate("shared_victories", sum(1 for r in records if max(r.wins) < 1), len(records), percent=True)
+    by_policy = {name: res.rate(f"win_rate_{name}", *_wins_and_seats(records, name), percent=True)
+                 for name in sorted(POLICIES)}
     first_adv, length_by_n = {}, {}
     res.charts += [
         Chart("Game length", "histogram", turns, "turns played (all players, final turns included)", "games"),
         Chart("Winning score", "histogram", top, "value in the winner's backpack", "games"),
         Chart("Every player's score", "histogram", scores, "value in the backpack", "players"),
-        Chart("Win rate by policy, all games", "bars", by_policy, "policy", "wins per seat (%)"),
+        Chart("Win rate by policy, all games", "bars", by_policy, "policy", "wins per seat (%)", percent=True,
+              intervals={name: res.interval(f"win_rate_{name}") for name in by_policy if f"win_rate_{name}" in res.spreads}),
     ]
     for n in PLAYERS:
         rs = [r for r in records if r.players == n]
         if not rs:
             continue
-        rates = _win_rates(rs)
-        for name, rate in rates.items():
-            fig[f"win_rate_{name}_{n}p"] = rate
+        rates = {name: res.rate(f"win_rate_{name}_{n}p", *_wins_and_seats(rs, name), percent=True)
+                 for name in sorted(POLICIES)}
         first = sum(r.wins[0] for r in rs) / len(rs)
         first_adv[f"{n} players"] = round(first * n * 100, 1)
-        fig[f"first_player_win_rate_{n}p"] = _pct(first)
-        length_by_n[f"{n} players"] = round(sum(r.turns for r in rs) / len(rs), 1)
-        fig[f"mean_turns_{n}p"] = length_by_n[f"{n} players"]
-        res.charts.append(Chart(f"Win rate by policy, {n} players", "bars", rates, "policy", "wins per seat (%)"))
+        res.rate(f"first_player_win_rate_{n}p", sum(r.wins[0] for r in rs), len(rs), percent=True)
+        length_by_n[f"{n} players"] = res.mean(f"mean_turns_{n}p", [r.turns for r in rs], 1)
+        res.charts.append(Chart(f"Win rate by policy, {n} players", "bars", rates, "policy", "wins per seat (%)",
+                                percent=True, intervals={name: res.interval(f"win_rate_{name}_{n}p") for name in rates
+                                                         if f"win_rate_{name}_{n}p" in res.spreads}))
     res.charts += [
-        Chart("Mean game length by player count", "bars", length_by_n, "players", "turns"),
-        Chart("First player's wins as % of a fair share", "bars", first_adv, "players", "% of fair share (100 = fair)"),
+        Chart("Mean game length by player count", "bars", length_by_n, "players", "turns",
+              intervals={f"{n} players": res.interval(f"mean_turns_{n}p") for n in PLAYERS
+                         if f"mean_turns_{n}p" in res.spreads}),
+        Chart("First player's wins as % of a fair share", "bars", first_adv, "players", "% of fair share (100 = fair)",
+              percent=True, intervals={f"{n} players": res.interval(f"first_player_win_rate_{n}p", n)
+                                       for n in PLAYERS if f"first_player_win_rate_{n}p" in res.spreads}),
     ]
-    from pnp.referee.balance import figure_label
-
-    for name in fig:
-        if name.startswith(("win_rate", "first_player", "quake_share", "shared_victories")):
-            res.labels[name] = figure_label(name) + " (%)"
     best = max(by_policy, key=by_policy.get)
     res.summary += [
-        f"{games} games from seed {seed}, 2 to 5 players in turn, each seat's policy drawn from "
+        f"{number(games)} games from seed {seed}, 2 to 5 players in turn, each seat's policy drawn from "
         f"{', '.join(sorted(POLICIES))}.",
-        f"A game lasts {fig['mean_turns']:.1f} turns on average ({min(turns)}–{max(turns)}); "
-        f"the quake ended {fig['quake_share']:.1f}% of games.",
-        f"The winner holds {fig['mean_winning_score']:.1f} in value on average (every player: {fig['mean_score']:.1f}).",
+        f"A game lasts {number(fig['mean_turns'], True)} turns on average ({number(min(turns))}–{number(max(turns))}); "
+        f"the quake ended {percent(fig['quake_share'] / 100)} of games.",
+        f"The winner holds {number(fig['mean_winning_score'], True)} in value on average "
+        f"(every player: {number(fig['mean_score'], True)}).",
         "Wins per seat (a shared win split evenly): " + "; ".join(
             f"{name} {rate_text(*_wins_and_seats(records, name))}" for name in by_policy) + f"; {best} does best.",
         "First player's win rate against a fair share (1 in n): " + "; ".join(
             f"{n} players {rate_text(sum(r.wins[0] for r in records if r.players == n), sum(1 for r in records if r.players == n))}"
-            f" vs {100 / n:.1f} %" for n in PLAYERS if any(r.players == n for r in records)) + ".",
+            f" vs {percent(1 / n)}" for n in PLAYERS if any(r.players == n for r in records)) + ".",
     ]
     return res

@@ -19,7 +19,7 @@ from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.referee import parameters
 from pnp.referee.family import family_pos, require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult, rate_text
+from pnp.referee.sim import Chart, SimResult, number, percent, rate_text
 from pnp.reading.load import locate
 
 RULE_DICE = {
@@ -780,7 +780,7 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     rng = random.Random(seed)
     outcomes: Counter = Counter()
     by_players: dict[int, Counter] = {n: Counter() for n in (2, 3, 4)}
-    lengths, rounds, awakenings, fights = [], [], [], 0
+    lengths, rounds, awakenings, fights = [], [], [], []
     played: list = []
     step = max(1, games // 100)
     for g in range(games):
@@ -792,7 +792,7 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
         by_players[players][result] += 1
         lengths.append(turns)
         rounds.append(-(-turns // players))
-        fights += sim.fights
+        fights.append(sim.fights)
         if sim.awake_at:
             awakenings.append(sim.awake_at)
         if progress and (g + 1) % step == 0:
@@ -800,31 +800,38 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     if progress and games % step:
         progress(games, games)
     n = max(games, 1)
-    win, loss, unf = (outcomes[k] / n for k in ("win", "loss", "unfinished"))
-    mean = sum(lengths) / n
-    aw = sum(awakenings) / len(awakenings) if awakenings else 0.0
     result = SimResult("miskatonic", games, seed)
+    win, loss, unf = (result.rate(f"{k}_rate", outcomes[k], games) for k in ("win", "loss", "unfinished"))
+    for p, c in by_players.items():
+        if sum(c.values()):
+            result.rate(f"win_rate_{p}p", c["win"], sum(c.values()))
+    mean = result.mean("mean_turns", lengths)
+    aw = result.mean("mean_awakening", awakenings) if awakenings else 0.0
+    result.figures.setdefault("mean_awakening", aw)
     dist = setup.dist[setup.start][setup.dest]
     result.summary = [
-        f"{games} games (2-4 players): investigators win {rate_text(outcomes['win'], n)}, "
+        f"{number(games)} games (2–4 players): investigators win {rate_text(outcomes['win'], n)}, "
         f"the Ancient One wins {rate_text(outcomes['loss'], n)}"
-        + (f", {unf:.1%} unfinished after {MAX_TURNS} turns" if unf else ""),
-        f"a game lasts {mean:.0f} player turns on average (about {sum(rounds) / n:.0f} rounds)",
-        f"the stars are right after {aw:.0f} turns on average (Star Chart: 4 arms of {setup.arm})",
-        f"the Ancient One marches {dist} spaces: {-(-dist // setup.n['ao_step'])} moves of {setup.n['ao_step']}",
+        + (f", {percent(unf)} unfinished after {number(MAX_TURNS)} turns" if unf else ""),
+        f"a game lasts {number(mean, True)} player turns on average (about {number(sum(rounds) / n, True)} rounds)",
+        f"the stars are right after {number(aw, True)} turns on average (Star Chart: 4 arms of {number(setup.arm)})",
+        f"the Ancient One marches {number(dist)} spaces: {number(-(-dist // setup.n['ao_step']))} moves of "
+        f"{number(setup.n['ao_step'])}",
         "win rate by players: " + ", ".join(
-            f"{p}: {c['win'] / max(1, sum(c.values())):.0%}" for p, c in by_players.items()),
+            f"{p}: {rate_text(c['win'], sum(c.values()))}" for p, c in by_players.items() if sum(c.values())),
         "policies: head for the nearest tome, then the Store, then the Ancient One; the Axe and the Cultist are not modelled",
     ]
     result.charts = [
         Chart("Game length", "histogram", [float(x) for x in lengths], "player turns", "games"),
         Chart("When the stars are right", "histogram", [float(x) for x in awakenings], "player turn", "games"),
         Chart("Outcome by players", "bars",
-              {f"{p} players": c["win"] / max(1, sum(c.values())) for p, c in by_players.items()}, "", "win rate"),
+              {f"{p} players": 100 * c["win"] / max(1, sum(c.values())) for p, c in by_players.items()}, "",
+              "% of games won", percent=True,
+              intervals={f"{p} players": result.interval(f"win_rate_{p}p", 100)
+                         for p in by_players if f"win_rate_{p}p" in result.spreads}),
     ]
-    result.figures = {"win_rate": win, "loss_rate": loss, "unfinished_rate": unf, "mean_turns": mean,
-                      "mean_awakening": aw, "ao_distance": float(dist), "ao_moves": float(-(-dist // setup.n["ao_step"])),
-                      "fights_per_game": fights / n}
+    result.figures.update({"ao_distance": float(dist), "ao_moves": float(-(-dist // setup.n["ao_step"]))})
+    result.mean("fights_per_game", fights)
     result.labels.update({"ao_distance": "Ancient One distance", "ao_moves": "Ancient One moves"})
     result.outcomes = _outcomes(game, setup, played, min(games, RANDOM_GAMES), random.Random(seed + 1))
     return result

@@ -142,7 +142,7 @@ class Kind(Protocol):
 
     def pieces(self, game: GameContext, component: Component) -> list[Piece]:
         """The physical pieces of one component, for the outputs that handle pieces one by one
-        (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a sheet pad)."""
+        (print-shop file, PNG and SVG faces, tabletop exports); [] where it has none (a pad of score sheets)."""
 
     def counted(self, game: GameContext, component: Component) -> list[Counted]:
         """The named things the component prints and how many of each, for the generic referee
@@ -155,8 +155,9 @@ OFFERINGS = {
     "cards": "a deck: `.name`, `.spec` (title, piles), `.field_defs`, `.width`, `.height`, `.cards` (id, "
              "front, back, pos), `.expanded()`, `.total`, `.card_facts()` (each physical card as plain data); and the kind "
              "module gives `card_drawer(game, deck, errors)` (its face drawer: `prepare`, `draw`) and "
-             "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase pictures, declared "
-             "checks and the referee's card checks read it",
+             "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase "
+             "pictures and declared checks read it — and `printed_faces(game, component, limit)` (each face's words and "
+             "look as printed, `pnp.kinds.printedface.CardFaces`), which is all the referee's card checks read",
     "spaces": "a board graph: `cells()`, `walkable(cell)`, `distances(cell)`, `pos_of(cell)` — the "
               "referee's reachability check walks it",
     "faces": "dice: `.dice` (id, name, faces with text, names, number) and `.symbols` — the referee's "
@@ -182,7 +183,7 @@ def phrase_words(text: str) -> str:
 
 
 def render_parameters(game: "GameContext", raw):
-    """A token, sheet or board file with its values that hold a template rendered with the game's
+    """A token, score-sheet or board file with its values that hold a template rendered with the game's
     rule parameters, to be checked against its model (`pnp.sandbox.spectext`); card text reads
     them per card instead."""
     from pnp.sandbox.spectext import render_spec_values

@@ -204,7 +204,9 @@ class TableColumns:
                 self.problems.append((i, f"column '{n}' is in {parts[1]}, which is not one of `languages:` "
                                          f"({', '.join(edition.languages)})"))
 
-    def pick(self, cells: list, pos_of, errors: Collector | None) -> list:
+    def pick(self, cells: list, pos_of, errors: Collector | None, read_from: list[int] | None = None) -> list:
+        """The row's cells with each translated text in its field's column; `read_from[i]`, when given,
+        becomes the column field i's text was read from (so a warning about it points at that cell)."""
         if not self.pairs:
             return cells
         cells = list(cells)
@@ -218,6 +220,8 @@ class TableColumns:
                 self.edition.coverage.translated += counted
             elif col is not None and cells[col] not in (None, ""):
                 cells[src] = cells[col]
+                if read_from is not None:
+                    read_from[src] = col
                 self.edition.coverage.translated += counted
             elif errors is not None:
                 errors.warn(pos_of(col if col is not None else src),

@@ -61,3 +61,16 @@ def phrase(key: str, lang: str | None = None) -> str:
 def times(n: int, name: str, number: str | None = None) -> str:
     """A thing the designer named, counted without inflecting the name: "6 × Gem"."""
     return f"{number if number is not None else n} × {name}"
+
+
+def listed(items: list[str], lang: str | None = None) -> str:
+    """Items joined as the language lists them ("A, B, and C", "A, B und C", "A、B、C"): CLDR's list
+    patterns through babel, English's written here so a game without languages never imports babel."""
+    lang = lang or language()
+    if lang not in catalogue():
+        lang = SOURCE  # the phrases around the list are English too
+    if lang == SOURCE or len(items) < 2:
+        return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + ", and " + items[-1]
+    from babel.lists import format_list
+
+    return format_list(items, locale=lang)

@@ -1,11 +1,11 @@
 """Backs that tell shuffled cards apart, read as they are printed (rule `backs`), for any game.
 
-`pnp.referee.general` compares what each card's back *is* (its layout and fields). A back can still
-differ in what it *shows*: a shared back whose text reads a card's field ("Harbour · {{ kind }}"
+A back can differ in what it *shows* although every card names the same back layout: a shared back whose text reads a card's field ("Harbour · {{ kind }}"
 prints "Harbour · ship" on some cards and "Harbour · relic" on others), a colour or an icon chosen by
-a template. Here each back is drawn as the card drawer prepares it (`FaceDrawer.prepare`: every
-box's text, icons, picture and colours for that card, and the layout's background), and the cards of
-one deck that are shuffled together must all show the same.
+a template. Here each back is read as the kind prints it (`printed_faces`, the "cards" offer: every box's
+text, icons, picture and colours for that card, and the layout's background), and the cards of one
+deck that are shuffled together must all show the same; a card with no back among cards with one
+shows too.
 
 A deck may hold piles, each shuffled face down on its own (`piles: <field>` in the deck: the cards
 with one value of that field are a pile): the backs of one pile must look alike, and one pile's back
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.errors import Pos
 from pnp.referee.findings import Finding
 from pnp.kinds import kind_module, offering
 
@@ -27,65 +26,50 @@ MAX_CARDS = 2_000     # cards compared per deck
 
 
 def back_findings(game) -> list[Finding]:
-    from pnp.errors import Collector
-
     out = []
     for comp in offering(game, "cards"):
-        deck = comp.model
-        if not hasattr(deck, "cards"):
+        printed = kind_module(comp.kind).printed_faces(game, comp, MAX_CARDS * 2)
+        if not printed.piles_known:
+            out.append(Finding(printed.piles_by_where or printed.where, "backs",
+                               f"deck '{printed.deck}' splits its piles by '{printed.piles_by}', which is not one "
+                               f"of its fields"))
             continue
-        piles = getattr(deck.spec, "piles", None)
-        if piles and piles not in (deck.field_defs or {}):
-            out.append(Finding(_piles_pos(comp) or comp.raw.pos, "backs",
-                               f"deck '{deck.name}' splits its piles by '{piles}', which is not one of its fields"))
-            continue
-        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
-        own_backs = _own_backs(comp, deck.name)
-        shares = deck.spec.back is not None
-        groups: dict = {}
-        for i, entry in enumerate(deck.cards):
-            if i >= MAX_CARDS:
-                break
-            if entry.back is None:
-                continue
-            try:
-                look = _look(drawer, entry)
-            except Exception:  # noqa: BLE001 — a back that does not render is the build's error to report
-                continue
-            pile = entry.front.fields.get(piles) if piles else None
-            groups.setdefault(repr(pile), []).append((entry, look, shares and entry.id not in own_backs))
-        for members in groups.values():
-            out += _pile_findings(deck, members, piles)
+        piles: dict = {}
+        for sides in printed.cards().values():
+            front = sides.get("front")
+            if front is not None:
+                piles.setdefault(front.pile, []).append(sides)
+        for members in piles.values():
+            out += _pile_findings(printed, members)
     return out
 
 
-def _look(drawer, entry) -> tuple:
-    """What a back shows: its layout and background, and each box's text, icons, picture and colours."""
-    back = entry.back
-    boxes = tuple((p.box.name, p.text, tuple(p.icons) if p.icons is not None else None, p.src, p.colours)
-                  for p in drawer.prepare(back, entry, 1))
-    return (back.layout.name, back.layout.background, boxes)
-
-
-def _pile_findings(deck, members: list, piles: str | None) -> list[Finding]:
-    """MEMBERS: (card, what its back shows, is it the deck's shared back) of one pile."""
+def _pile_findings(printed, members: list[dict]) -> list[Finding]:
+    """MEMBERS: each card of one pile as {side: PrintedFace}."""
     if len(members) < 2:
         return []
-    own = [look for _e, look, shared in members if not shared]
-    if own and len(set(own)) == len(own) and len(own) == len(members):
-        return []            # every card its own back: double-sided cards, not shuffled face down
-    looks = Counter(look for _e, look, _s in members)
-    common = looks.most_common(1)[0][0]
+    backs = [m["back"] for m in members if "back" in m]
+    own = [b.look for b in backs if not b.shared]
+    if not backs or (own and len(set(own)) == len(own) == len(members)):
+        return []            # no backs, or every card its own back: double-sided cards, not shuffled face down
+    pile = members[0]["front"].pile
+    where = f"pile '{pile}' of deck '{printed.deck}'" if printed.piles_by else f"deck '{printed.deck}'"
+    common = Counter(b.look for b in backs).most_common(1)[0][0]
     out = []
-    where = f"pile '{members[0][0].front.fields.get(piles)}' of deck '{deck.name}'" if piles else f"deck '{deck.name}'"
-    for entry, look, shared in members:
-        if look == common or (not shared and _own_face(entry)):
+    for sides in members:
+        back = sides.get("back")
+        if back is None:
+            front = sides["front"]
+            out.append(Finding(front.where, "backs", f"card '{front.card}' has no back while the other cards of "
+                                                     f"{where} have one: shuffled together, it shows"))
             continue
-        box, what = _difference(look, common)
-        pos = _box_pos(entry.back, box) if shared else entry.back.pos
-        out.append(Finding(pos, "backs", f"card '{entry.id}' shows a different back from the rest of {where} "
+        if back.look == common or (not back.shared and back.own_face):
+            continue
+        box, what = _difference(back.look, common)
+        pos = back.box_at.get(box, back.where) if back.shared else back.where
+        out.append(Finding(pos, "backs", f"card '{back.card}' shows a different back from the rest of {where} "
                                          f"({what}): shuffled face down, it can be told apart"
-                                         + ("" if piles else "; if the deck holds piles, say so with `piles: <field>`")))
+                                         + ("" if printed.piles_by else "; if the deck holds piles, say so with `piles: <field>`")))
     return out
 
 
@@ -114,36 +98,3 @@ def _difference(look: tuple, common: tuple) -> tuple[str | None, str]:
 def _short(text) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= 40 else text[:37] + "…"
-
-
-def _own_face(entry) -> bool:
-    """The back names itself differently from the front: a second face, as on a reference card."""
-    front, back = entry.front.fields or {}, entry.back.fields or {}
-    return bool(back.get("name")) and back.get("name") != front.get("name")
-
-
-def _box_pos(face, box: str | None) -> Pos:
-    """Where the shared back's box that differs is written (its layout's box), else the back itself."""
-    from pnp.reading.load import LDict
-
-    for rb in face.boxes:
-        if rb.name == box and isinstance(rb.raw, LDict):
-            return rb.raw.pos
-    return face.pos
-
-
-def _own_backs(comp, name: str) -> set:
-    """The ids of the cards written with a `back:` of their own (the others share the deck's)."""
-    from pnp.reading.load import LDict, LList
-
-    cards = comp.raw.get("cards") if isinstance(comp.raw, LDict) else None
-    if not isinstance(cards, LList):
-        return set()
-    return {str(c.get("id") or f"{name}-{i + 1}") for i, c in enumerate(cards) if isinstance(c, LDict) and "back" in c}
-
-
-def _piles_pos(comp) -> Pos | None:
-    from pnp.reading.load import LDict, locate
-
-    raw = comp.raw
-    return locate(raw, ["piles"]) if isinstance(raw, LDict) and "piles" in raw else None

@@ -3,16 +3,17 @@
 No plotting library: histograms and bar charts are a few rectangles, lines and
 labels, so the file is small, embeds our own fonts, and is byte-identical for
 the same simulation (PdfSurface writes invariant PDFs). A4 portrait: a cover
-page with the summary and a table of every figure (a column per player count), then two charts a
-page; bar charts of one measure by player count are drawn as one grouped chart, and each player
-count keeps one colour throughout.
+page with the summary and a table of every figure (a column per player count), each simulated
+figure over its 95 % interval, then two charts a page; bar charts of one measure by player count
+are drawn as one grouped chart, and each player count keeps one colour throughout. Every number
+is written by `pnp.referee.sim`'s one format.
 """
 from __future__ import annotations
 
 import math
 
 from pnp.draw import fonts
-from pnp.referee.sim import Chart, SimResult
+from pnp.referee.sim import Chart, SimResult, number, percent, span
 
 PAGE_W, PAGE_H = 595.28, 841.89
 MARGIN = 50.0
@@ -68,7 +69,7 @@ def cover(s, result: SimResult, title: str) -> None:
     y += 26
     s.text(x, y, title, font="sans", size=15, fill=INK)
     y += 18
-    s.text(x, y, f"{result.family} rules · {result.games:,} simulated games · seed {result.seed}",
+    s.text(x, y, f"{result.family} rules · {number(result.games)} simulated games · seed {result.seed}",
            font="sans", size=10, fill=GREY)
     y += 14
     s.line(x, y, x + w, y, stroke=GRID, width=1)
@@ -90,12 +91,13 @@ def cover(s, result: SimResult, title: str) -> None:
 
 def summary_rows(result: SimResult) -> tuple[list[int], list[tuple[str, dict]]]:
     """The figures as a table: one row per measure, a column for all games and one per player count
-    (a figure named `…_3p` goes in the 3-player column of its measure's row)."""
+    (a figure named `…_3p` goes in the 3-player column of its measure's row); each cell holds the
+    figure's name."""
     import re
 
     counts: set[int] = set()
     rows: dict[str, tuple[str, dict]] = {}
-    for name, value in result.figures.items():
+    for name in result.figures:
         m = re.fullmatch(r"(.+)_(\d+)p", name)
         base, n = (m.group(1), int(m.group(2))) if m else (name, 0)
         label = figure_label(name, result)
@@ -104,17 +106,18 @@ def summary_rows(result: SimResult) -> tuple[list[int], list[tuple[str, dict]]]:
             label = label.replace(f", {n} players", "").replace(f", {n} player", "")
         if base not in rows:
             rows[base] = (label, {})
-        rows[base][1][n] = value
+        rows[base][1][n] = name
     return sorted(counts), list(rows.values())
 
 
 def summary_table(s, result: SimResult, x: float, y: float, w: float) -> float:
-    """Draw the figures' table from y; returns the y below it."""
+    """Draw the figures' table from y, each simulated figure over its 95 % interval, and the small
+    print that says how the intervals were found; returns the y below it."""
     counts, rows = summary_rows(result)
     columns = [0] + counts
-    col_w = 58.0 if counts else 90.0
+    col_w = 66.0 if counts else 100.0
     label_w = w - col_w * len(columns)
-    row_h = 15.0
+    row_h = 23.0
     heads = ["all games" if counts else "value"] + [f"{n} players" for n in counts]
     s.line(x, y + 4, x + w, y + 4, stroke=INK, width=0.8)
     for i, head in enumerate(heads):
@@ -124,16 +127,69 @@ def summary_table(s, result: SimResult, x: float, y: float, w: float) -> float:
     for r, (label, values) in enumerate(rows):
         if r % 2 == 0:
             s.rect(x, y, w, row_h, fill="#f3f5f7")
-        baseline = y + row_h - 4.5
-        s.text(x + 4, baseline, label, font="sans", size=8.5, fill=INK)
-        decimals = any(not float(v).is_integer() for v in values.values())  # one format along a row
+        s.text(x + 4, y + 10.5, label, font="sans", size=8.5, fill=INK)
+        names = list(values.values())
+        decimals = any(not float(result.figures[n]).is_integer() for n in names)  # one format along a row
         for i, n in enumerate(columns):
-            text = fmt(values[n], decimals) if n in values else "–"
-            s.text(x + label_w + (i + 1) * col_w - 4, baseline, text, font="sans", size=8.5,
-                   fill=INK if n in values else GREY, anchor="end")
+            right = x + label_w + (i + 1) * col_w - 4
+            if n not in values:
+                s.text(right, y + 10.5, "–", font="sans", size=8.5, fill=GREY, anchor="end")
+                continue
+            name = values[n]
+            s.text(right, y + 10.5, figure_text(result, name, decimals), font="sans", size=8.5, fill=INK, anchor="end")
+            if name in result.spreads:
+                s.text(right, y + 19, interval_text(result, name), font="sans", size=7, fill=GREY, anchor="end")
         y += row_h
     s.line(x, y, x + w, y, stroke=INK, width=0.8)
+    y += 14
+    for line in wrap(small_print(result), "sans", 7.5, w):
+        s.text(x, y, line, font="sans", size=7.5, fill=GREY)
+        y += 10
     return y
+
+
+def figure_text(result: SimResult, name: str, decimals: bool | None = None) -> str:
+    """A figure as the report writes it: a rate as a percentage, any other number in the one format."""
+    value = result.figures[name]
+    unit = result.units.get(name)
+    if unit == "share":
+        return percent(value)
+    if unit == "percent":
+        return percent(value / 100)
+    return number(value, decimals)
+
+
+def interval_text(result: SimResult, name: str) -> str:
+    """A simulated figure's 95 % interval in the figure's own format: "25.5–30.6 %" or "30.1–32.3"."""
+    spread = result.spreads[name]
+    unit = result.units.get(name)
+    if unit in ("share", "percent"):
+        scale = 100.0 if unit == "percent" else 1.0
+        return span(spread.low / scale, spread.high / scale)
+    return f"{number(spread.low, True)}–{number(spread.high, True)}"
+
+
+def small_print(result: SimResult) -> str:
+    """What the grey line under each figure is, the trials it rests on, and why that interval."""
+    trials = sorted({sp.trials for sp in result.spreads.values()})
+    if not trials:
+        return "No figure here was measured over repeated games, so none has an interval."
+    over = (f"{number(trials[0])} trials" if len(trials) == 1
+            else f"{number(trials[0])} to {number(trials[-1])} trials (games, seats or players)")
+    methods = {sp.method for sp in result.spreads.values()}
+    how = []
+    if "wilson" in methods:
+        how.append("a rate's is the Wilson score interval, which never leaves the range a rate can take and holds for "
+                   "small counts and rates near either end")
+    if "mean" in methods:
+        how.append("a mean's is the mean ± z·s/√n (s its samples' standard deviation, z the normal "
+                   "distribution's two-sided 95 % point), the normal approximation, sound for the hundreds "
+                   "of games a report plays")
+    plain = [n for n in result.figures if n not in result.spreads]
+    rest = (" A figure without one is fixed by the rules or is an extreme, not an average."
+            if plain else "")
+    return (f"Grey under a figure: its 95 % interval, from the {over} it was measured over; "
+            + "; ".join(how) + "." + rest)
 
 
 def figure_label(name: str, result=None) -> str:
@@ -159,9 +215,11 @@ def footer(s, page: int, total: int) -> None:
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap by the font's own metrics."""
+    """Greedy word wrap by the font's own metrics; a percent sign stays with its number."""
+    import re
+
     lines, line = [], ""
-    for word in text.split():
+    for word in re.split(r" +(?!%)", text.strip()):
         trial = f"{line} {word}" if line else word
         if line and fonts.text_width(trial, font, size) > width:
             lines.append(line)
@@ -175,10 +233,13 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 class GroupedChart:
     """Bar charts of one measure, one per player count (and one for all games), drawn as one chart:
-    a group of bars per category, a bar per player count in that count's own colour."""
+    a group of bars per category, a bar per player count in that count's own colour. `intervals`
+    holds each series' 95 % intervals by category, as `series` holds its values."""
 
-    def __init__(self, title: str, series: list[tuple[int, dict]], x_label: str, y_label: str):
+    def __init__(self, title: str, series: list[tuple[int, dict]], x_label: str, y_label: str,
+                 intervals: list[dict] | None = None):
         self.title, self.series, self.x_label, self.y_label = title, series, x_label, y_label
+        self.intervals = intervals or [{} for _ in series]
 
 
 def report_charts(charts: list) -> list:
@@ -200,8 +261,9 @@ def report_charts(charts: list) -> list:
             out.append(c)
         elif key not in done:
             done.add(key)
-            series = sorted(((n, dict(member.values)) for n, member in groups[key]), key=lambda t: t[0])
-            out.append(GroupedChart(f"{key[0]}, by player count", series, c.x_label, c.y_label))
+            members = sorted(groups[key], key=lambda t: t[0])
+            out.append(GroupedChart(f"{key[0]}, by player count", [(n, dict(m.values)) for n, m in members],
+                                    c.x_label, c.y_label, [dict(m.intervals) for _, m in members]))
     return out
 
 
@@ -213,7 +275,8 @@ def draw_grouped(s, chart: GroupedChart, x: float, y: float, w: float, h: float)
     categories: list[str] = []
     for _, values in chart.series:
         categories += [str(k) for k in values if str(k) not in categories]
-    top = max((float(v) for _, values in chart.series for v in values.values()), default=0.0)
+    top = max([float(v) for _, values in chart.series for v in values.values()]
+              + [hi for spans in chart.intervals for _, hi in spans.values()], default=0.0)
     y_ticks = nice_ticks(top * 1.05)
     y_max = y_ticks[-1] or 1.0
 
@@ -241,8 +304,27 @@ def draw_grouped(s, chart: GroupedChart, x: float, y: float, w: float, h: float)
             if v is None:
                 continue
             s.rect(left + k * bar_w, ys(v), bar_w - 1, py + ph - ys(v), fill=player_colour(n) if n else ALL_GAMES)
+            spans = chart.intervals[k]
+            span_ = next((val for key, val in spans.items() if str(key) == cat), None)
+            if span_ is not None:
+                whisker(s, left + k * bar_w + (bar_w - 1) / 2, ys(span_[0]), ys(span_[1]), bar_w)
         s.text(cx, py + ph + 14, cat, font="sans", size=9, fill=INK, anchor="middle")
+    if any(chart.intervals):
+        interval_key(s, x + w, y + 14)
     _axes(s, chart, x, px, py, pw, ph)
+
+
+def whisker(s, cx: float, y_low: float, y_high: float, bar_w: float) -> None:
+    """A bar's 95 % interval: a thin line from its low to its high end, with short caps."""
+    cap = min(bar_w * 0.3, 5.0)
+    s.line(cx, y_low, cx, y_high, stroke=INK, width=0.8)
+    s.line(cx - cap, y_low, cx + cap, y_low, stroke=INK, width=0.8)
+    s.line(cx - cap, y_high, cx + cap, y_high, stroke=INK, width=0.8)
+
+
+def interval_key(s, right: float, baseline: float) -> None:
+    """The key to the whiskers, at the chart's top right."""
+    s.text(right, baseline, "lines: 95 % interval", font="sans", size=8, fill=GREY, anchor="end")
 
 
 def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: str = NEUTRAL) -> None:
@@ -258,7 +340,8 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
     if not bars:
         s.text(px, py + ph / 2, "no data", font="sans", size=10, fill=GREY)
         return
-    top = max(v for _, v in bars)
+    spans = dict(chart.intervals) if chart.kind == "bars" else {}
+    top = max([v for _, v in bars] + [hi for _, hi in spans.values()])
     y_ticks = nice_ticks(top * (1.12 if chart.kind == "bars" else 1.0))
     y_max = y_ticks[-1]
 
@@ -293,8 +376,15 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
             players = re.fullmatch(r"(\d+) players?", label)
             s.rect(cx - bar_w / 2, ys(v), bar_w, py + ph - ys(v),
                    fill=player_colour(int(players.group(1))) if players else color)
-            s.text(cx, ys(v) - 4, fmt(v, decimals), font="sans-bold", size=9, fill=INK, anchor="middle")
+            top_y = ys(v)
+            if label in spans:
+                whisker(s, cx, ys(spans[label][0]), ys(spans[label][1]), bar_w)
+                top_y = min(top_y, ys(spans[label][1]))
+            s.text(cx, top_y - 4, percent(v / 100) if chart.percent else fmt(v, decimals), font="sans-bold",
+                   size=9, fill=INK, anchor="middle")
             s.text(cx, py + ph + 14, label, font="sans", size=9, fill=INK, anchor="middle")
+        if spans:
+            interval_key(s, x + w, y + 14)
     _axes(s, chart, x, px, py, pw, ph)
 
 
@@ -335,7 +425,7 @@ def histogram_bars(values: list[float]):
             ticks.append((i + 0.5 if centred else i, fmt(value)))
     mean = sum(values) / len(values)
     pos = (mean - start) / width + (0.5 if centred else 0)
-    return bars, ticks, (pos, f"mean {mean:.1f}")
+    return bars, ticks, (pos, f"mean {number(mean, True)}")
 
 
 def nice_step(raw: float) -> float:
@@ -356,7 +446,5 @@ def nice_ticks(top: float, count: int = 5) -> list[float]:
 
 
 def fmt(v: float, decimals: bool | None = None) -> str:
-    """One number format for the whole report: thousands grouped with a comma, and one decimal
-    wherever a value is not a whole number (or `decimals` asks for it)."""
-    whole = float(v).is_integer() if decimals is None else not decimals
-    return f"{int(v):,}" if whole else f"{v:,.1f}"
+    """One number format for the whole report (`pnp.referee.sim.number`)."""
+    return number(v, decimals)

@@ -1,7 +1,5 @@
 """Checks every game gets, with or without a rule family.
 
-- `backs`: the cards of one deck are shuffled together, so their backs must not tell them
-  apart: every card uses the deck's back unless every card has its own (a double-sided deck).
 - `icons`: every `:icon:` the rulebook or a spec text names exists.
 - `cards`: every card the rulebook shows by id (`card("deck", "id")`, `cover(...)`) exists.
 - `component-list`: a rulebook that lists components by hand rather than with
@@ -27,7 +25,6 @@ _LITERAL = re.compile(r"([\"'])([^\"']+)\1")
 
 def general_findings(game) -> list[Finding]:
     out = []
-    out += _backs(game)
     out += _icons(game)
     out += _cards(game)
     out += _reachable(game)
@@ -36,56 +33,6 @@ def general_findings(game) -> list[Finding]:
 
 def general_notes(game) -> list[str]:
     return _component_list_note(game) + _dice_notes(game)
-
-
-# --------------------------------------------------------------------------- decks
-
-def _back_key(face) -> tuple:
-    fields = tuple(sorted((k, repr(v)) for k, v in (face.fields or {}).items()))
-    return (face.layout.name if hasattr(face.layout, "name") else repr(face.layout), fields,
-            bool(getattr(face, "overridden", False)))
-
-
-def _backs(game) -> list[Finding]:
-    out = []
-    for comp in offering(game, "cards"):
-        deck = comp.model
-        piles = getattr(getattr(deck, "spec", None), "piles", None)   # each pile is shuffled on its own
-        pile_of = (lambda c: repr(c.front.fields.get(piles))) if piles else (lambda c: None)
-        for pile in dict.fromkeys(pile_of(c) for c in getattr(deck, "cards", [])):
-            out += _deck_backs(deck, [c for c in getattr(deck, "cards", []) if pile_of(c) == pile])
-    return out
-
-
-def _deck_backs(deck, cards: list) -> list[Finding]:
-    """The cards of one pile (the whole deck, unless it declares `piles:`) share one back."""
-    out = []
-    backed = [c for c in cards if c.back is not None]
-    if len(cards) < 2 or not backed or (len(backed) == len(cards) and _all_differ_by_design(backed)):
-        return out
-    keys = Counter(_back_key(c.back) for c in backed)
-    common, _ = keys.most_common(1)[0]
-    for c in cards:
-        if c.back is not None and _own_face(c):
-            continue  # a double-sided card (its back is a face with its own name): not dealt face down
-        if c.back is None:
-            out.append(Finding(c.pos, "backs", f"card '{c.id}' has no back while the other cards of deck "
-                                               f"'{deck.name}' have one: shuffled together, it shows"))
-        elif _back_key(c.back) != common:
-            out.append(Finding(c.back.pos, "backs", f"card '{c.id}' has a different back from the rest of "
-                                                    f"deck '{deck.name}': shuffled face down, it can be told apart"))
-    return out
-
-
-def _own_face(card) -> bool:
-    """The back names itself differently from the front: a second face, as on a reference card."""
-    front, back = card.front.fields or {}, card.back.fields or {}
-    return bool(back.get("name")) and back.get("name") != front.get("name")
-
-
-def _all_differ_by_design(backed) -> bool:
-    """A double-sided deck (every card its own back, each back a face of its own) is not a shuffled-face-down deck."""
-    return len({_back_key(c.back) for c in backed}) == len(backed)
 
 
 # --------------------------------------------------------------------------- names in text

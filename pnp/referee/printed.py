@@ -10,7 +10,7 @@ module gives them the printed text as well:
   naming its file and line; the markers are taken out of the result and kept as a map from each
   printed character to the source line that printed it (a loop's lines map to the loop's body, a
   macro's to the macro, `component_list()` to the line that calls it);
-- each card face's text boxes, rendered for that card as the card drawer does (`FaceDrawer.prepare`).
+- each card face's text boxes as printed for that card (`printed_faces`, the "cards" offer).
 
 A number found in printed text is placed where it was made: a number typed on its source line is the
 source checks' (they place it exactly), so it is `TYPED` here and dropped; a number set by `{% set
@@ -244,60 +244,19 @@ def _reads_data_only(lines: list[str], line: int, col: int = 0) -> bool:
 # --------------------------------------------------------------------------- card faces
 
 def _faces(game) -> Iterator[Printed]:
-    from pnp.errors import Collector
-    from pnp.reading.load import LDict
-
     budget = MAX_FACES
     for comp in offering(game, "cards"):
-        deck = comp.model
-        if not hasattr(deck, "cards") or budget <= 0:
-            continue
-        drawer = kind_module(comp.kind).card_drawer(game, deck, Collector())
-        typed = _typed_values(comp.raw)
-        for entry in list(_first(deck.cards, budget)):
-            for face in (entry.front, entry.back):
-                if face is None:
-                    continue
-                budget -= 1
-                try:
-                    prepared = drawer.prepare(face, entry, 1)
-                except Exception:  # noqa: BLE001 — a face that does not render is the build's error to report
-                    continue
-                for p in prepared:
-                    if not p.text or not isinstance(p.box.raw, LDict) or "text" not in p.box.raw:
-                        continue
-                    source = p.box.raw["text"]
-                    if "{" not in str(source):
-                        continue    # the words as written: the source checks read them
-                    where = p.box.raw.value_pos["text"]
-                    own = typed | {str(v) for v in face.fields.values() if isinstance(v, (str, int, float))}
-                    reads_rules = "parameters" in str(source)
-                    yield Printed(p.text, where, _face_place(str(source), where, own),
-                                  lambda offset, data=not reads_rules: data)
-
-
-def _first(cards, n: int):
-    for i, entry in enumerate(cards):
-        if i >= n:
+        if budget <= 0:
             return
-        yield entry
-
-
-def _typed_values(raw) -> set[str]:
-    """Every string written in a deck file: a number typed in one is the source checks' to place."""
-    from pnp.reading.load import LDict, LList
-
-    out: set[str] = set()
-    stack = [raw]
-    while stack and len(out) < 100_000:
-        node = stack.pop()
-        if isinstance(node, LDict):
-            stack += list(node.values())
-        elif isinstance(node, LList):
-            stack += list(node)
-        elif isinstance(node, str):
-            out.add(node)
-    return out
+        printed = kind_module(comp.kind).printed_faces(game, comp, budget)
+        budget -= len(printed.faces)
+        for face in printed.faces:
+            for t in face.texts:
+                if "{" not in t.template:
+                    continue    # the words as written: the source checks read them
+                reads_rules = "parameters" in t.template
+                yield Printed(t.text, t.where, _face_place(t.template, t.where, printed.values | face.values),
+                              lambda offset, data=not reads_rules: data)
 
 
 def _face_place(source: str, where: Pos, typed: set[str]) -> Callable[[int, str], Pos]:

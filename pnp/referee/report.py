@@ -63,7 +63,10 @@ def error_dict(game_dir: str, errors) -> dict:
 
 
 def sim_dict(sim) -> dict:
-    return {"family": sim.family, "games": sim.games, "seed": sim.seed, "summary": sim.summary, "figures": sim.figures}
+    """A simulation as JSON: each simulated figure's trials and 95 % interval under `intervals`."""
+    return {"family": sim.family, "games": sim.games, "seed": sim.seed, "summary": sim.summary, "figures": sim.figures,
+            "intervals": {name: {"trials": sp.trials, "low": sp.low, "high": sp.high, "method": sp.method}
+                          for name, sp in sim.spreads.items()}}
 
 
 def to_json(obj) -> str:

@@ -1,1 +1,1 @@
-"""Components: spec models → drawing on a Surface (cards, sheets, boards, dice, tokens)."""
+"""Components: spec models → drawing on a Surface (cards, score sheets, boards, dice, tokens)."""

@@ -5,8 +5,11 @@ print unjoined and backwards, Japanese would break anywhere. In such an edition 
 paragraph holding Arabic, Hebrew or CJK characters in another edition) `paragraph()` gives a
 flowable that lays its text out with `pnp.draw.complextext` (HarfBuzz shaping, the bidi
 algorithm, UAX #14 breaks) and draws the glyphs by id (`pnp.draw.pdfglyphs`), aligned to the
-start of the line (the right in a right-to-left edition). It sets the paragraph's plain text:
-bold and italic markup and inline icons are not drawn there (docs/languages.md).
+start of the line (the right in a right-to-left edition). The paragraph's markup is read into runs:
+`<b>` and `<i>` set a run in the bold or italic face of its font (and of the edition's own font,
+`pnp.draw.complextext`), `<font name>` in that face, and an inline icon's `<img>` keeps its
+room in the line and is drawn there by the rulebook canvas, as in a reportlab paragraph. Colour,
+size and strike-through inside a paragraph are not drawn (docs/languages.md).
 """
 from __future__ import annotations
 
@@ -20,6 +23,8 @@ from pnp.draw import fonts
 from pnp.models.edition import current as current_edition
 
 _TAG = re.compile(r"<[^>]*>")
+_PIECE = re.compile(r"<[^>]*>|[^<]+")
+_ATTR = re.compile(r'(\w+)="([^"]*)"')
 _ON_DRAW = re.compile(r'<onDraw name="([^"]+)" label="([^"]*)"/>')
 
 
@@ -50,12 +55,49 @@ def _font_name(pdf_name: str) -> str:
     return "serif"
 
 
+def runs(markup: str, font: str) -> tuple[list[list[tuple[str, str, bool]]], list[dict[str, str]]]:
+    """A paragraph's markup as `pnp.draw.complextext` tokens, one list per line the markup breaks
+    (`<br/>`): (text, font, False) for text in the face its `<b>`, `<i>` and `<font name>` choose,
+    (index, font, True) for an inline icon, whose `<img>` attributes are `icons[index]`."""
+    lines: list[list[tuple[str, str, bool]]] = [[]]
+    icons: list[dict[str, str]] = []
+    faces, bold, italic = [font], 0, 0
+    bold_style, italic_style = fonts.emphasis(font)  # a bold heading's text in another face is bold too
+    names: dict[str, str] = {}
+    for piece in _PIECE.findall(markup):
+        if not piece.startswith("<"):
+            face = fonts.style_variant(faces[-1], bold > 0 or bold_style, italic > 0 or italic_style)
+            lines[-1].append((html.unescape(piece), face, False))
+            continue
+        tag = piece[1:-1].strip().rstrip("/").split()[0].lower() if piece[1:-1].strip("/ ") else ""
+        closing = piece.startswith("</")
+        if tag in ("b", "strong", "/b", "/strong"):
+            bold += -1 if closing else 1
+        elif tag in ("i", "em", "/i", "/em"):
+            italic += -1 if closing else 1
+        elif tag in ("font", "/font"):
+            if closing:
+                faces = faces[:-1] or [font]
+            else:
+                named = dict(_ATTR.findall(piece)).get("name")
+                if named and named not in names:
+                    names[named] = _font_name(named)
+                faces.append(names[named] if named else faces[-1])
+        elif tag == "br":
+            lines.append([])
+        elif tag == "img":
+            icons.append(dict(_ATTR.findall(piece)))
+            lines[-1].append((str(len(icons) - 1), faces[-1], True))
+    return [line or [(" ", font, False)] for line in lines], icons
+
+
 class ShapedMixin:
     """wrap, split and draw for a paragraph set by `pnp.draw.complextext`."""
 
     def _shape_setup(self, markup: str, style) -> None:
         self._plain = plain(markup)
         self._font = _font_name(style.fontName)
+        self._tokens, self._icons = runs(_ON_DRAW.sub("", markup), self._font)
         found = _ON_DRAW.search(markup)  # a contents entry: its page number is drawn after its text
         self._on_draw = (found.group(1), html.unescape(found.group(2))) if found else None
         self._lines: list = []
@@ -66,8 +108,7 @@ class ShapedMixin:
 
         edition = current_edition()
         style = self.style
-        tokens = [[(part if part else " ", self._font, False)] for part in self._plain.split("\n")]
-        paras = [_Para(t, edition) for t in tokens]
+        paras = [_Para(t, edition) for t in self._tokens]
         lines, widths, _ = wrap(paras, style.fontSize, avail_w - style.leftIndent - style.rightIndent,
                                 style.leading / style.fontSize)
         self._lines, self._widths, self._avail = list(lines), list(widths), avail_w
@@ -99,6 +140,7 @@ class _Lines(Paragraph):
     def __init__(self, whole, lines, widths):
         super().__init__("", whole.style)
         self.whole, self._lines, self._widths = whole, lines, widths
+        self._icons = whole._icons
 
     def wrap(self, avail_w, avail_h):
         self.width, self.height = avail_w, len(self._lines) * self.style.leading
@@ -122,7 +164,8 @@ def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
     """Each line's shaped runs on the canvas (y up), aligned as the style says, mirrored in a
     right-to-left edition (left means the start); then a contents entry's page number, drawn by
     the callback its `<onDraw>` names, after the last line (its entry set from the left, as the
-    dotted leader to the page number runs to the right)."""
+    dotted leader to the page number runs to the right). An icon is drawn through the canvas's
+    `drawImage`, as reportlab draws a paragraph's `<img>`, centred in the room its run keeps."""
     from pnp.draw.pdfglyphs import glyph_operators
 
     style = flow.style
@@ -142,6 +185,8 @@ def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
             if run.glyphs is not None:
                 canvas._code.append(glyph_operators(canvas._doc, left + run.x, baseline, run.glyphs, style.fontSize,
                                                     y_up=True))
+            elif run.icon:
+                _draw_icon(canvas, flow._icons[int(run.text)], left + run.x, baseline, run.width, style.fontSize)
         end = (left + w, baseline)
         baseline -= style.leading
     canvas.restoreState()
@@ -155,6 +200,30 @@ def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
         finally:
             del canvas._curr_tx_info
             canvas.restoreState()
+
+
+def _draw_icon(canvas, img: dict[str, str], x: float, baseline: float, room: float, size: float) -> None:
+    """An inline icon's `<img>` in the room (x, room wide) its run keeps on the line, its foot at
+    the baseline plus its `valign`, as reportlab's paragraphs place an image."""
+    from reportlab.lib.utils import ImageReader
+
+    w = float(img.get("width", size))
+    h = float(img.get("height", w))
+    if w > room:  # wider than the room the engine keeps (a row of cells()): shrunk to it, not over the words
+        w, h = room, h * room / w
+    drop = float(img.get("valign", 0) or 0)
+    canvas.drawImage(ImageReader(img["src"]), x + (room - w) / 2, baseline + drop, w, h, mask="auto")
+
+
+def list_sides(indent: float, ordered: bool) -> dict:
+    """A platypus list's indent and bullet placement: a right-to-left edition's bullets and numbers
+    stand right of their items, the items indented from the right; otherwise on the left, as before."""
+    edition = current_edition()
+    dedent = indent * (0.85 if ordered else 0.8)
+    if edition is not None and edition.rtl:  # "1." read right to left shows as ".1", as browsers draw it
+        return dict(leftIndent=0, rightIndent=indent, bulletDir="rtl", bulletAlign="right", bulletDedent=dedent,
+                    **(dict(bulletFormat=".%s") if ordered else {}))
+    return dict(leftIndent=indent, bulletDedent=dedent)
 
 
 def draw_line(canvas, x: float, y: float, text: str, font: str, size: float, anchor: str = "start") -> None:

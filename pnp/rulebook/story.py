@@ -15,7 +15,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowabl
                                 Paragraph, Spacer, Table, XPreformatted)
 
 from pnp.rulebook import language as L
-from pnp.rulebook.shaped import ShapedMixin, paragraph, wanted
+from pnp.rulebook.shaped import ShapedMixin, list_sides, paragraph, wanted
 from pnp.rulebook.styles import ACCENT, LINE, NUMBER, TINT, Styles, font, table_style
 from pnp.models.units import mm
 
@@ -166,10 +166,9 @@ class StoryBuilder:
             items.append(ListItem(flows or [Paragraph("", _tight(style))]))  # "-" alone is an empty item
         kind = dict(bulletType="1", start=b.start, bulletFormat="%s.") if b.ordered else \
             dict(bulletType="bullet", start="\u2022")
-        return ListFlowable(items, leftIndent=indent, bulletFontName=font("sans-bold"),
+        return ListFlowable(items, bulletFontName=font("sans-bold"),
                             bulletFontSize=style.fontSize * (0.95 if b.ordered else 1.0), bulletColor=ACCENT,
-                            bulletDedent=indent * 0.85 if b.ordered else indent * 0.8, spaceAfter=style.spaceAfter,
-                            **kind)
+                            spaceAfter=style.spaceAfter, **{**kind, **list_sides(indent, b.ordered)})
 
     def table(self, b: L.Table, width: float) -> Flowable:
         s = self.s

@@ -1,6 +1,6 @@
-"""Values of a token, sheet or board spec that read the game's rule parameters.
+"""Values of a token, score-sheet or board spec that read the game's rule parameters.
 
-A card's text is a template drawn once per card (`pnp.kinds.deck.face`). A token, sheet or board is
+A card's text is a template drawn once per card (`pnp.kinds.deck.face`). A token, score sheet or board is
 the same on every copy, so each of its values holding a template (`label: "{{ parameters.wits }}
 Wits"`, `length: "{{ parameters.rounds }}"`) is rendered once, into a copy of the loaded file
 that is then checked against its model (the file as written stays the component's `raw`, which

@@ -5,7 +5,12 @@ there is a new version (a long poll), and redraws when its `version` changed: an
 error panel (each error as `file:line:col: message`) above the pictures of the last good
 build, one section per PDF. Everything from the game (file names, messages) goes into the
 page as text, never as HTML. The page's `data-` attributes (`data-version`, `data-builds`,
-`data-id`) are what the tests read.
+`data-id`, `data-edition`, `data-lang`) are what the tests read.
+
+For a game with language editions the header holds the language choice: one link per edition,
+named in its own language, the shown one marked `aria-current`. The edition comes from the
+page's address (`?lang=de` or `/de/`) and is sent with each `/state` request; following a link
+opens that edition's page.
 """
 
 HTML = """<!doctype html>
@@ -17,10 +22,12 @@ HTML = """<!doctype html>
 <link rel="stylesheet" href="/style.css">
 <script src="/app.js" defer></script>
 </head>
-<body data-version="-1" data-builds="0">
+<body data-version="-1" data-builds="0" data-edition="">
 <header>
   <h1 id="game">pnp preview</h1>
+  <nav id="languages" aria-label="Edition" hidden></nav>
   <p id="summary">connecting…</p>
+  <p id="notice" hidden></p>
   <p id="offline" hidden>The preview server is not answering (stopped?): the pictures below may be out of date.</p>
 </header>
 <section id="errors" class="panel error" hidden>
@@ -44,7 +51,11 @@ body { margin: 0; font: 15px/1.4 system-ui, sans-serif; color: var(--ink); backg
 header { padding: 12px 20px; background: #2e4a3f; color: #fff; position: sticky; top: 0; z-index: 2; }
 header h1 { margin: 0; font-size: 20px; }
 header p { margin: 2px 0 0; opacity: .85; font-size: 13px; }
-#offline { color: #ffd27a; opacity: 1; }
+#offline, #notice { color: #ffd27a; opacity: 1; }
+#languages { margin: 6px 0 2px; display: flex; flex-wrap: wrap; gap: 6px; }
+#languages a { color: #fff; text-decoration: none; padding: 2px 10px; border: 1px solid rgba(255,255,255,.5);
+               border-radius: 12px; font-size: 13px; }
+#languages a[aria-current] { background: #fff; color: #2e4a3f; font-weight: 600; }
 .panel { margin: 12px 20px; padding: 10px 14px; border-radius: 6px; }
 .panel h2 { margin: 0 0 6px; font-size: 15px; }
 .panel ul { margin: 0; padding-left: 18px; }
@@ -68,6 +79,9 @@ JS = r"""
 "use strict";
 const RETRY_MS = 1000;
 let seen = null;
+// the edition this page shows: ?lang=de, or the path form /de/ ("" for a game without editions)
+const LANG = new URLSearchParams(location.search).get("lang") ||
+  ((location.pathname.match(/^\/([a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8}){0,3})\/?$/) || [])[1]) || "";
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -111,10 +125,27 @@ function fileSection(f, index) {
   return section;
 }
 
+function languages(state) {
+  const nav = document.getElementById("languages");
+  nav.replaceChildren(...state.languages.map(l => {
+    const link = el("a", {"href": "/?lang=" + encodeURIComponent(l.code), "lang": l.code, "dir": "auto",
+                          "data-lang": l.code, "title": l.code}, l.name);
+    if (l.code === state.edition) link.setAttribute("aria-current", "page");
+    return link;
+  }));
+  nav.hidden = state.languages.length === 0;
+  const notice = document.getElementById("notice");
+  notice.textContent = state.notice;
+  notice.hidden = !state.notice;
+}
+
 function show(state) {
-  document.title = state.game + " — pnp preview";
-  document.getElementById("game").textContent = state.game;
+  const edition = state.edition ? " (" + state.edition + ")" : "";
+  document.title = state.game + edition + " — pnp preview";
+  document.getElementById("game").textContent = state.game + edition;
   document.getElementById("summary").textContent = state.summary;
+  languages(state);
+  document.body.dataset.edition = state.edition || "";
   messages(document.getElementById("errors"), document.getElementById("error-list"), state.errors);
   messages(document.getElementById("warnings"), document.getElementById("warning-list"), state.warnings);
   document.getElementById("toc").replaceChildren(...state.files.map((f, i) => el("a", {"href": "#file-" + i}, f.file)));
@@ -126,7 +157,8 @@ function show(state) {
 async function poll() {
   let wait = 0;
   try {
-    const answer = await fetch("/state?after=" + (seen === null ? -1 : seen), {cache: "no-store"});
+    const answer = await fetch("/state?after=" + (seen === null ? -1 : seen) +
+                               (LANG ? "&lang=" + encodeURIComponent(LANG) : ""), {cache: "no-store"});
     if (!answer.ok) throw new Error("HTTP " + answer.status);
     const state = await answer.json();
     document.getElementById("offline").hidden = true;

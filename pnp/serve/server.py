@@ -14,6 +14,10 @@ The page shows a game that may not be public, and the server has no login, so:
 `/state?after=N` is a long poll: it answers as soon as the state's version is not N (or after
 LONG_POLL seconds with the same state), so a save shows on the page as soon as it is drawn,
 without the page asking many times a second.
+
+A game with language editions is shown one edition at a time: `/?lang=de` or the path form
+`/de/` is the same page, which asks `/state?lang=de` (a value not written like a language code
+is ignored; an edition the game does not have shows the source language's, with a notice).
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+from pnp.serve.editions import PATH_FORM, asked_language
 from pnp.serve.page import CSS, HTML, JS
 from pnp.serve.state import Preview
 
@@ -108,11 +113,16 @@ class PreviewHandler(BaseHTTPRequestHandler):
         if path in _STATIC:
             kind, body = _STATIC[path]
             return self._send(HTTPStatus.OK, kind, body, head, cache="no-cache")
+        if PATH_FORM.fullmatch(path):  # /de/: the page, showing that edition (its script reads the path)
+            kind, body = _STATIC["/"]
+            return self._send(HTTPStatus.OK, kind, body, head, cache="no-cache")
         if path == "/state":
-            after = parse_qs(url.query, max_num_fields=4).get("after", [""])[0]
+            query = parse_qs(url.query, max_num_fields=4)
+            after = query.get("after", [""])[0]
+            lang = asked_language(query.get("lang", [""])[0])
             if re.fullmatch(r"-?[0-9]{1,12}", after):
                 preview.wait(int(after), LONG_POLL)
-            body = json.dumps(preview.state(), separators=(",", ":")).encode("utf-8")
+            body = json.dumps(preview.state(lang), separators=(",", ":")).encode("utf-8")
             return self._send(HTTPStatus.OK, "application/json", body, head, cache="no-store")
         match = _IMAGE.fullmatch(path)
         if match and (png := preview.image(match.group(1))) is not None:

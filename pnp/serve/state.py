@@ -16,6 +16,11 @@ pnp) sets the error list and keeps the pictures shown; the next good build clear
 `early` step clears it too, unless the error came from a unit still to come, such as the
 rulebook, when it stays until that unit is built). `version` goes up on every change, so the
 page knows when to redraw; `wait` lets the server answer a page as soon as it does.
+
+A game that lists `languages:` is built as one folder per edition (`de/cards.pdf`); every
+edition's files are drawn, the one a page looked at last (`watched`) first, and `state(lang)`
+gives one edition's files under their own names, with the list of editions for the page's
+language choice (`pnp.serve.editions`). Its early step is shown for the watched edition only.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.serve.editions import edition_of, language_name, shown
 from pnp.serve.pictures import FilePictures, draw_pdf, so_far
 
 MAX_MESSAGES = 200  # errors or warnings listed on the page
@@ -52,29 +58,46 @@ class Preview:
         self._early = False  # an early step of the current build was shown
         self._later_failed = False  # the errors shown came from a unit after an early step (the rulebook)
         self._held: dict[str, FilePictures] = {}  # files waiting for a unit after the early step, as they were
+        self.editions: list[str] = []  # a game listing `languages:`: its editions as last built
+        self.source: str | None = None  # the edition shown when a page asks for none
+        self.watched: str | None = None  # the edition a page asked for last: drawn first
 
     # --- the build loop's side ---------------------------------------------------------------
-    def early(self, partial) -> None:
+    def early(self, partial, edition: str | None = None) -> None:
         """The units rendered before the rulebook (`pnp.build.Early`): draw their changed PDFs now,
-        from memory; the files not among them (the rulebook's) keep their pictures until `built`."""
+        from memory; the files not among them (the rulebook's) keep their pictures until `built`.
+        `edition`: the language of an edition's build, shown early only when it is the watched one."""
         from pnp.output import sha256
         from pnp.spool import contents
 
-        made = {name: contents(data) for name, data in partial.files.items() if _shown(name)}
+        prefix = f"{edition}/" if edition else ""
+        made = {prefix + name: contents(data) for name, data in partial.files.items() if _shown(name, [])}
         ready = {name: sha256(data) for name, data in made.items()}
         with self._lock:
-            pending = [(f.file, f.sha256) for f in self.files if f.file not in ready]
-            pdfs = _ordered([*ready.items(), *pending])
+            if edition is not None:
+                if edition not in self.editions:
+                    self.editions.append(edition)
+                if edition != self._edition_shown(self.watched):
+                    return  # drawn when the whole build is done; the watched edition's pages come first
+            pending = [(f.file, f.sha256) for f in self.files if f.file not in ready and f.file.startswith(prefix)]
+            others = [(f.file, f.sha256) for f in self.files if not f.file.startswith(prefix)]  # other editions'
+            pdfs = _ordered([*ready.items(), *pending, *others])
             old = {f.file: f for f in self.files}
             self._early = True
             if not self._later_failed:
                 self.errors = []
-            self.warnings = [_message(w.pos, w.message) for w in partial.warnings[:MAX_MESSAGES]]
-            self.summary = (f"{partial.game}: {', '.join(partial.rebuilt)} drawn; "
-                            f"building {', '.join(partial.pending)}…")
-            self._held = {name: old[name] for name, _ in pending}
+            found = partial.warnings[:MAX_MESSAGES]
+            if edition is not None:
+                from pnp.models.edition import in_edition
+
+                found = in_edition(found, edition)
+            self.warnings = [_message(w.pos, w.message) for w in found]
+            self.summary = (f"{partial.game}{f' ({edition})' if edition else ''}: {', '.join(partial.rebuilt)} "
+                            f"drawn; building {', '.join(partial.pending)}…")
+            self._held.update({name: old[name] for name, _ in pending})
+            waiting = {name for name, _ in pending}
             self.files = [_until_drawn(old.get(name), name, digest) if name in ready
-                          else _waiting(old[name]) for name, digest in pdfs]
+                          else _waiting(old[name]) if name in waiting else old[name] for name, digest in pdfs]
             kept = {f.sha256[:16]: where for f in self.files if f.file not in ready
                     for where in [self._pdfs.get(f.sha256[:16])] if where is not None}
             early_pdfs = {digest[:16]: PdfFile(None, name, digest, made[name]) for name, digest in ready.items()}
@@ -83,13 +106,17 @@ class Preview:
         self._draw([(i, name, digest) for i, (name, digest) in enumerate(pdfs) if name in ready], old,
                    lambda name, digest: made[name])
 
-    def built(self, result) -> None:
-        """A good build: draw its PDFs (reusing unchanged ones), publishing each file as it is done."""
+    def built(self, result, source: str | None = None) -> None:
+        """A good build: draw its PDFs (reusing unchanged ones), publishing each file as it is done; the
+        watched edition's first. `source`: the language shown when a page asks for none."""
         from pnp.output import read_output, sha256
 
+        editions = list(getattr(result, "editions", None) or [])
         pdfs = _ordered((f["file"], f["sha256"]) for f in result.files
-                        if isinstance(f.get("file"), str) and _shown(f["file"]))
+                        if isinstance(f.get("file"), str) and _shown(f["file"], editions))
         with self._lock:
+            self.editions, self.source = editions, source if source in editions else None
+            first = self._edition_shown(self.watched)
             old = {f.file: self._held.get(f.file, f) for f in self.files}
             self._held = {}
             self.builds += 1
@@ -105,7 +132,8 @@ class Preview:
             data = read_output(result.out_dir, name)
             return data if data is not None and sha256(data) == digest else None  # else replaced since this build
 
-        self._draw([(i, name, digest) for i, (name, digest) in enumerate(pdfs)], old, published)
+        todo = [(i, name, digest) for i, (name, digest) in enumerate(pdfs)]
+        self._draw(sorted(todo, key=lambda item: edition_of(item[1], editions) != first), old, published)
 
     def _draw(self, todo: list[tuple[int, str, str]], old: dict[str, FilePictures], read) -> None:
         """Draw each listed file not drawn from these bytes already, publishing it as soon as it is done."""
@@ -168,17 +196,39 @@ class Preview:
         with self._lock:
             self._lock.wait_for(lambda: self.version != seen, timeout)
 
-    def state(self) -> dict:
+    def state(self, lang: str | None = None) -> dict:
+        """What the page shows: for a game with editions, the edition `lang` (else the source's), its
+        files named as in their edition's folder, and every edition for the language choice."""
         with self._lock:
+            edition = self._edition_shown(lang)
+            if self.editions:
+                self.watched = edition
+            prefix = f"{edition}/" if edition else ""
+            notice = ""
+            if lang and lang != edition:
+                notice = (f"this game has no '{lang}' edition: showing {edition}" if self.editions
+                          else f"this game lists no languages: ?lang={lang} is not used")
             return {
                 "game": self.game, "version": self.version, "builds": self.builds, "summary": self.summary,
                 "errors": list(self.errors), "warnings": list(self.warnings),
-                "files": [{"file": f.file, "pdf": f"/pdf/{f.sha256[:16]}", "pages": f.pages, "more": f.more,
-                           "problem": f.problem, "drawing": f.drawing,
+                "edition": edition, "notice": notice,
+                "languages": [{"code": code, "name": language_name(code)} for code in self.editions],
+                "files": [{"file": f.file[len(prefix):], "pdf": f"/pdf/{f.sha256[:16]}", "pages": f.pages,
+                           "more": f.more, "problem": f.problem, "drawing": f.drawing,
                            "pictures": [{"id": p.id, "src": f"/img/{p.id}.png", "width": p.width, "height": p.height,
                                          "pages": p.pages} for p in f.pictures]}
-                          for f in self.files],
+                          for f in self.files if f.file.startswith(prefix)],
             }
+
+    def _edition_shown(self, lang: str | None) -> str | None:
+        """The edition a page asking for `lang` sees: that one when the game has it (or, before the first
+        good build says which it has, any language asked); else the source's, else the first. None for a
+        game without editions (the caller holds the lock)."""
+        if lang and (lang in self.editions or (not self.builds and self.editions)):
+            return lang
+        if not self.editions:
+            return None
+        return self.source if self.source in self.editions else self.editions[0]
 
     def image(self, picture_id: str) -> bytes | None:
         with self._lock:
@@ -200,14 +250,18 @@ class Preview:
         return where.name, data
 
 
-def _shown(name: str) -> bool:
-    """The files the page shows: the PDFs at the top of the game's output folder."""
-    return name.endswith(".pdf") and "/" not in name
+def _shown(name: str, editions: list[str]) -> bool:
+    return shown(name, editions)
 
 
 def _ordered(pdfs) -> list[tuple[str, str]]:
-    """(name, sha256) sorted by name, calibration.pdf (a printing aid) after the game's own files."""
-    return sorted(pdfs, key=lambda item: (item[0] == "calibration.pdf", item[0]))
+    """(name, sha256) sorted by edition and name, each edition's calibration.pdf (a printing aid) after
+    its game files."""
+    def key(item):
+        folder, _, base = item[0].rpartition("/")
+        return folder, base == "calibration.pdf", base
+
+    return sorted(pdfs, key=key)
 
 
 def _waiting(last: FilePictures) -> FilePictures:

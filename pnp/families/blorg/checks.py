@@ -22,7 +22,7 @@ from pnp.families.blorg.engine import Outcome, random_setup
 from pnp.families.blorg.solver import friendly_setup, solve
 from pnp.referee.family import require_playable
 from pnp.referee.findings import Finding
-from pnp.referee.sim import Chart, SimResult, rate_text
+from pnp.referee.sim import Chart, SimResult, number, percent, rate_text
 
 # --------------------------------------------------------------------------- what the checks hold the data to
 
@@ -538,15 +538,18 @@ def referee_simulate(game, games: int, seed: int, progress=None) -> SimResult:
     for level in LEVELS:
         n = len(lengths[level]) or 1
         won = sum(v for k, v in endings[level].items() if k.startswith("won"))
-        out.figures[f"{level}_win_rate"] = won / n
-        out.figures[f"{level}_mean_turns"] = sum(lengths[level]) / n
-        parts = ", ".join(f"{k} {100 * v / n:.1f}%" for k, v in sorted(endings[level].items()))
-        out.summary.append(f"{level.title()}: {parts}; won {rate_text(won, n)}; "
-                           f"{out.figures[f'{level}_mean_turns']:.1f} turns on average.")
+        out.rate(f"{level}_win_rate", won, len(lengths[level]))
+        turns = out.mean(f"{level}_mean_turns", lengths[level]) if lengths[level] else 0.0
+        out.figures.setdefault(f"{level}_mean_turns", turns)
+        parts = ", ".join(f"{k} {percent(v / n)}" for k, v in sorted(endings[level].items()))
+        out.summary.append(f"{level.title()}: {number(len(lengths[level]))} games: {parts}; won {rate_text(won, n)}; "
+                           f"{number(turns, True)} turns on average.")
     out.summary.append("The player is a simple greedy policy, not a good one: the solver (`pnp check`) "
                        "shows what careful play can reach.")
     out.charts.append(Chart("Win rate by difficulty (simple player)", "bars",
-                            {level: 100 * out.figures[f"{level}_win_rate"] for level in LEVELS}, "level", "% of games won"))
+                            {level: 100 * out.figures[f"{level}_win_rate"] for level in LEVELS}, "level", "% of games won",
+                            percent=True, intervals={level: out.interval(f"{level}_win_rate", 100) for level in LEVELS
+                                                     if f"{level}_win_rate" in out.spreads}))
     for level in LEVELS:
         out.charts.append(Chart(f"Game length, {level}", "histogram", lengths[level], "turns", "games"))
     out.outcomes = _outcomes(game, blorg, played, random.Random(seed + 1), games)

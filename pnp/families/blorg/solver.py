@@ -53,9 +53,40 @@ def turn_successors(rules: Rules, state: tuple, max_discards: int = 2
                 stack.append((s2, acted or is_action, discards + (not is_action), moves + (move,)))
 
 
+# Searches already made in this process, by the rules' content and the search's arguments: a game
+# checked again unchanged (the live preview, or many edits of the rulebook) is not searched again.
+_SOLVED: dict = {}
+MAX_SOLVED = 1_024
+
+
 def solve(game: BlorgGame | Rules, setup: Setup, level: str = "normal", goal: str = "any",
           max_turns: int = 60, max_states: int = 20_000, max_discards: int = 1,
           weight: float = 5.0, stats: dict | None = None) -> Solution | None:
+    """A win from `setup` by a best-first (A*) search over whole turns (`search`), remembered."""
+    rules = game if isinstance(game, Rules) else compile_rules(game, level)
+    key = (_content(rules), setup, level, goal, max_turns, max_states, max_discards, weight)
+    if key not in _SOLVED:
+        sub: dict = {}
+        found = search(rules, setup, level, goal, max_turns, max_states, max_discards, weight, sub)
+        if len(_SOLVED) >= MAX_SOLVED:
+            _SOLVED.clear()
+        _SOLVED[key] = (found, sub["capped"])
+    found, capped = _SOLVED[key]
+    if stats is not None:
+        stats["capped"] = capped
+    return found
+
+
+def _content(rules: Rules) -> tuple:
+    """Everything of the compiled rules a search reads (not its memos)."""
+    return (rules.level, tuple(rules.sides), tuple(sorted(rules.codes.items())), rules.start_hand,
+            rules.shuffled_cards, rules.flip_in_hand, repr(rules.wins), tuple(rules.relevant),
+            rules.most_goal_icons_per_item, rules.hand_items, rules.timeline)
+
+
+def search(game: BlorgGame | Rules, setup: Setup, level: str = "normal", goal: str = "any",
+           max_turns: int = 60, max_states: int = 20_000, max_discards: int = 1,
+           weight: float = 5.0, stats: dict | None = None) -> Solution | None:
     """A win from `setup` by a best-first (A*) search over whole turns.
 
     A plain breadth-first search drowns (the states multiply about 2.5 times a

@@ -105,7 +105,7 @@ def _check_tracks(game, board, raw) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: the board's size, its locations, tracks and scenarios."""
-    from pnp.models.phrases import counted, times
+    from pnp.models.phrases import counted, listed
 
     from pnp.kinds.board.draw import board_size
     from pnp.models.units import to_mm
@@ -129,9 +129,9 @@ def rulebook_items(game, component) -> list[str]:
     parts = []
     for kind in (k for k in spec.spaces if k in kinds):  # in the order the spec declares its space types
         label, count = spec.spaces[kind].name or kind, len(kinds[kind])
-        parts.append(times(count, label) if count > 1 else label)
-    if parts:
-        lines.append(f"{counted('location', sum(len(n) for n in kinds.values()))}: " + ", ".join(parts))
+        parts.append(counted("location_group", count, name=label) if count > 1 else label)
+    if parts:  # "12 locations: 9 with a bookshelf, 2 without a bookshelf (the Store), and the Sanitarium"
+        lines.append(f"{counted('location', sum(len(n) for n in kinds.values()))}: {listed(parts)}")
     for t in spec.tracks:
         lines.append(f"track: {t.name}, {t.first}–{t.last}")
     for sc in spec.scenarios:

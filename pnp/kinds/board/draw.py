@@ -13,6 +13,7 @@ from pnp.geometry.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.kinds.board.art import INK, cell_box, draw_board, geometry
 from pnp.kinds.board.key import MIN_HEIGHT as KEY_MIN_HEIGHT, MIN_WIDTH as KEY_MIN_WIDTH, draw_key, scenario_words
 from pnp.kinds.board.models import BoardData
+from pnp.kinds.sheetwords import count, say, space_size
 from pnp.models.units import mm
 
 MARK = "#c2185b"
@@ -35,14 +36,9 @@ def cell_rect(board: BoardData, cell) -> tuple[float, float, float, float]:
     return ox + x, oy + y, c, c
 
 
-def space_words(board: BoardData) -> str:
+def space_words(board: BoardData, verb: bool = False) -> str:
     """What one space is, for the print notes: '16 mm' for squares, across the flats for hexes."""
-    size = f"{board.spec.cell / mm(1):.0f} mm"
-    if board.shape == "hex":
-        return f"one hex = {size} across the flats"
-    if board.shape == "points":
-        return f"one place = {size} across"
-    return f"one space = {size}"
+    return space_size(board.shape, f"{board.spec.cell / mm(1):.0f}", verb)
 
 
 def define_board(s, board: BoardData, assets) -> str:
@@ -143,17 +139,17 @@ def _cross(s, x, y) -> None:
 
 
 def tile_name(tile) -> str:
-    return f"row {tile.row + 1}, column {tile.col + 1}"
+    return say("tile_name", row=tile.row + 1, col=tile.col + 1)
 
 
 def _tile_label(s, board: BoardData, plan: TilePlan, tile, paper: str) -> None:
     ax, ay, aw, ah = plan.area
     y = ay + ah + mm(4.5)  # both lines end above the foot margin (5 mm), where every printer prints
     title = board.spec.title or board.spec.name
-    s.text(ax, y, f"{title} — tile {tile_name(tile)} (of {plan.rows} × {plan.cols})",
+    s.text(ax, y, say("tile_title", title=title, tile=tile_name(tile), rows=plan.rows, cols=plan.cols),
            font=board.spec.fonts.bold, size=8.5, fill=INK)
-    s.text(ax, y + mm(3.2), f"{paper.upper()} · print at 100% (actual size) · {space_words(board)} · "
-                             f"overlap {plan.overlap / mm(1):.0f} mm",
+    s.text(ax, y + mm(3.2), say("tile_foot", paper=paper.upper(), space=space_words(board),
+                                overlap=f"{plan.overlap / mm(1):.0f}"),
            font=board.spec.fonts.text, size=6.5, fill="#546e7a")
     # a 50 mm scale bar to check the print
     bar = mm(50)
@@ -161,7 +157,7 @@ def _tile_label(s, board: BoardData, plan: TilePlan, tile, paper: str) -> None:
     s.rect(x1, y - mm(2.5), bar, mm(1.6), fill=INK)
     for k in range(6):
         s.line(x1 + k * bar / 5, y - mm(3.2), x1 + k * bar / 5, y - mm(0.3), stroke=INK, width=0.4)
-    s.text(x1 + bar / 2, y + mm(2.4), "this bar is 50 mm", font=board.spec.fonts.text, size=6, fill="#546e7a", anchor="middle")
+    s.text(x1 + bar / 2, y + mm(2.4), say("bar"), font=board.spec.fonts.text, size=6, fill="#546e7a", anchor="middle")
 
 
 def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> None:
@@ -170,7 +166,7 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
     s.begin_page(pw, ph)
     m = mm(15)
     title = board.spec.title or board.spec.name
-    s.text(m, m + 6, f"{title}: assembling the board", font=board.spec.fonts.heading, size=16, fill=INK)
+    s.text(m, m + 6, say("assembly_title", title=title), font=board.spec.fonts.heading, size=16, fill=INK)
     W, H = board_size(board)
     scale = min((pw - 2 * m) / W, (ph * 0.45) / H)
     x0, y0 = m + ((pw - 2 * m) - W * scale) / 2, m + mm(14)
@@ -185,19 +181,14 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
         s.text(tx + t.w * scale / 2, ty + t.h * scale / 2 + 3.5, label, font=board.spec.fonts.bold, size=10,
                fill=col, anchor="middle")
     steps = (
-        f"The board is {W / mm(1):.0f} × {H / mm(1):.0f} mm at true scale ({space_words(board).replace(' = ', ' is ')}"
-        f"{', ' + board.spec.cell_note if board.spec.cell_note else ''}). It prints on {len(plan.tiles)} {paper.upper()} "
-        f"page{'s' if len(plan.tiles) > 1 else ''}, {plan.rows} row{'s' if plan.rows > 1 else ''} by "
-        f"{plan.cols} column{'s' if plan.cols > 1 else ''}; each page names its row and column at its foot.",
-        "1. Print at 100 % (\"actual size\", never \"fit to page\"); check the 50 mm bar with a ruler.",
-        "2. Trim every tile along its black corner ticks. Neighbouring tiles share a band of "
-        f"{plan.overlap / mm(1):.0f} mm of the board; the pink marks are printed only in the band that "
-        "ends up hidden under the next tile, so none shows on the finished board.",
-        "3. Work from the top-left tile. Lay each tile over the one to its left (or above) so that its "
-        "trimmed edge sits on the dashed pink line (the pink ticks beside the tile show where that line "
-        "runs) and its other edges run on flush with its neighbour's; the grid lines and the art run on "
-        "unbroken. Glue or tape it down over the pink crosses.",
-        "4. Mount the joined board on card if you like: it then lies flat and lasts.",
+        say("assembly_size", w=f"{W / mm(1):.0f}", h=f"{H / mm(1):.0f}", space=space_words(board, verb=True),
+            note=f"{', ' + board.spec.cell_note if board.spec.cell_note else ''}",
+            pages=count("paper_pages", len(plan.tiles), paper=paper.upper()),
+            rows=count("rows", plan.rows), cols=count("columns", plan.cols)),
+        say("assembly_1"),
+        say("assembly_2", overlap=f"{plan.overlap / mm(1):.0f}"),
+        say("assembly_3"),
+        say("assembly_4"),
     )
     y = y0 + H * scale + mm(10)
     for text in steps:
@@ -279,7 +270,7 @@ def board_poster(s, board: BoardData, assets, paper: tuple[float, float] | None 
     title = (board.spec.title or board.spec.name).upper()
     note = f" ({board.spec.cell_note})" if board.spec.cell_note else ""
     words = space_words(board)
-    scale_note = f"{words[0].upper()}{words[1:]}{note}. Print at 100 %."
+    scale_note = say("poster_note", space=f"{words[0].upper()}{words[1:]}", note=note)
     if beside:
         x, y = (pw - W - TITLE_BESIDE) / 2, (ph - H) / 2
         s.use_symbol(symbol, x, y, W, H)

@@ -45,6 +45,13 @@ def card_drawer(game, deck, errors):
     return FaceDrawer(deck, game.assets, errors)
 
 
+def printed_faces(game, component, limit: int):
+    """The deck's faces as printed, for the referee (`pnp.kinds.printedface.CardFaces`; the "cards" offer)."""
+    from pnp.kinds.deck.printedfaces import printed_faces as faces
+
+    return faces(game, component, limit)
+
+
 def print_faces(surface, deck, drawer, entries) -> None:
     """Cards drawn as the deck's print-shop file draws them: a page per face, each card's front then
     its back; `entries` are (card, copy) pairs (the "cards" offer)."""

@@ -95,11 +95,11 @@ class Card(Spec):
 
 
 class DataSource(Spec):
-    """One table whose rows become cards: a CSV file, or sheets of an .xlsx or .ods workbook."""
+    """One table whose rows become cards: a CSV file, or worksheets of an .xlsx or .ods workbook."""
 
     file: str = Field(description="a .csv, .xlsx or .ods file in the game folder")
-    sheet: str | list[str] | None = Field(default=None, description="the workbook's sheet, or several, by name "
-                                                                   "(by default its first sheet)")
+    sheet: str | list[str] | None = Field(default=None, description="the workbook's worksheet (tab), or several, by "
+                                                                   "name (by default its first)")
     where: str | None = Field(default=None, description="only the rows where this is true become cards: an "
                                                         "expression over the columns, such as "
                                                         "\"{{ type == 'ship' }}\"")

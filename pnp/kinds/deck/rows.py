@@ -172,7 +172,7 @@ class RowMaker:
 
     def __init__(self, names: list[str | None], path: str, layout_ref=None, back_ref=None, source=None):
         self.path = path
-        self.source = source  # the CSV file's `pnp.reading.safepath.FileAgain` (None: a workbook's sheet)
+        self.source = source  # the CSV file's `pnp.reading.safepath.FileAgain` (None: a workbook's worksheet)
         self.named = [(i, name) for i, name in enumerate(names) if name is not None]
         self.index = {name: j for j, (_, name) in enumerate(self.named)}  # shared by its rows' positions
         special = {name: i for i, name in self.named if name in SPECIAL_COLUMNS}
@@ -185,12 +185,14 @@ class RowMaker:
         """The card row of a row of cells, with its front and back layouts: its `layout` and
         `back` cells, else its data entry's."""
         cells, line, path = trow.cells, trow.pos.line, self.path
-        cols = CellPositions(path, line, self.index, _packed([cells[i].pos for i, _ in self.named], path, line))
         count_at = self.count_at
         count_pos = cells[count_at].pos if count_at is not None else None
         found = [c.value for c in cells]
+        read_from = list(range(len(cells)))  # an edition reads a translated field from its `field@lang` cell
         if self.translation is not None:
-            found = self.translation.pick(found, lambda i: cells[i].pos, errors)
+            found = self.translation.pick(found, lambda i: cells[i].pos, errors, read_from)
+        cols = CellPositions(path, line, self.index,
+                             _packed([cells[read_from[i]].pos for i, _ in self.named], path, line))
         made = self._made(found, cols, trow.pos, errors, count_pos, values)
         made.record, made.start = trow.record, trow.start  # where a large deck finds the row again
         return made
@@ -202,9 +204,10 @@ class RowMaker:
         from pnp.reading.tables.csvfile import parse_record
 
         values, starts = parse_record(record, line)
+        read_from = list(range(len(values)))
         if self.translation is not None:
-            values = self.translation.pick(values, None, None)
-        points = [starts[i] for i, _ in self.named]
+            values = self.translation.pick(values, None, None, read_from)
+        points = [starts[read_from[i]] for i, _ in self.named]
         packed = _packed_points(points, line)
         cols = CellPositions(self.path, line, self.index,
                              tuple(Pos(self.path, at, col) for at, col in points) if packed is None else packed)

@@ -16,6 +16,7 @@ from pnp.draw import fonts
 from pnp.geometry.cubenet import cube_net, net_size
 from pnp.geometry.paper import paper_size
 from pnp.kinds.dice.models import Face, ResolvedDice, ResolvedDie
+from pnp.kinds.sheetwords import say
 from pnp.models.units import mm, to_mm
 from pnp.geometry.fit import DoesNotFit
 
@@ -222,15 +223,13 @@ def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_
         on_page = min(full.sets_per_page, total - p * full.sets_per_page)
         plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page)
         surface.begin_page(page_w, page_h)
-        size_name = f"{to_mm(dice.tile):.1f} mm"
-        _header(surface, page_w, f"{title} — dice tiles, {size_name}",
-                "Print at 100 % (actual size). Cut each tile on its grey outline; stick one set on the LEGO tiles "
-                "of each die.")
+        _header(surface, page_w, say("dice_tiles_title", title=title, size=f"{to_mm(dice.tile):.1f}"),
+                say("dice_tiles_note"))
         for slot in plan.slots:
             draw_die_face(surface, dice.dice[slot.die], slot.face, slot.x, slot.y, dice.tile, place_icon, BLEED)
         for slot in plan.slots:
             surface.rect(slot.x, slot.y, dice.tile, dice.tile, stroke=CUT, width=CUT_WIDTH)
-        labels = [(f"Set {p * full.sets_per_page + k + 1} · {dice.dice[d].name}", x, y, w)
+        labels = [(say("dice_tiles_set", n=p * full.sets_per_page + k + 1, name=dice.dice[d].name), x, y, w)
                   for k, d, x, y, w in plan.labels]
         size = min([7.0] + [w / max(fonts.text_width(t, "sans-bold", 1), 0.01) for t, _, _, w in labels])
         for text, x, y, _ in labels:  # one size for every label on the page
@@ -267,14 +266,13 @@ def net_pages(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, ti
         cols = min(across, len(chunk))
         x0 = (page_w - (cols * w + (cols - 1) * NET_SPACE)) / 2
         surface.begin_page(page_w, page_h)
-        _header(surface, page_w, f"{title} — paper dice, {to_mm(edge):.0f} mm",
-                "Print at 100 %. Cut the solid lines, fold every dashed line with the print outside, "
-                "glue each grey tab inside the die.")
+        _header(surface, page_w, say("dice_nets_title", title=title, size=f"{to_mm(edge):.0f}"),
+                say("dice_nets_note"))
         for i, (die, k) in enumerate(chunk):
             r, c = divmod(i, across)
             net = cube_net(edge, x0 + c * (w + NET_SPACE), MARGIN + HEADER + r * (h + CAPTION + NET_SPACE))
             draw_net(surface, net, [die.faces[n - 1] for n in range(1, 7)], place_icon, die)
-            name = die.name if copies == 1 else f"{die.name} · set {k + 1}"
+            name = die.name if copies == 1 else say("dice_nets_set", name=die.name, n=k + 1)
             surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
@@ -297,7 +295,7 @@ def draw_net(surface, net, faces: list[Face], place_icon: PlaceIcon, die: Resolv
         surface.translate(mx, my)
         if abs(ax - bx) < 1e-6:
             surface.rotate(-90)
-        surface.text(0, 0.3 * TAB_TEXT, "glue", font="sans", size=TAB_TEXT, fill=TAB_INK, anchor="middle")
+        surface.text(0, 0.3 * TAB_TEXT, say("glue"), font="sans", size=TAB_TEXT, fill=TAB_INK, anchor="middle")
         surface.restore()
     for (a, b) in net.folds:
         surface.line(*a, *b, stroke=FOLD, width=0.5, dash=FOLD_DASH)
@@ -317,7 +315,7 @@ def _footer(surface, page_w: float, page_h: float, page: int, pages: int) -> Non
     surface.line(MARGIN, y, MARGIN + CHECK_BAR, y, stroke=INK, width=0.8)
     for x in (MARGIN, MARGIN + CHECK_BAR):
         surface.line(x, y - mm(1.5), x, y + mm(1.5), stroke=INK, width=0.8)
-    surface.text(MARGIN + CHECK_BAR + mm(3), y + mm(1), "this bar is 50 mm: if not, print at 100 %",
+    surface.text(MARGIN + CHECK_BAR + mm(3), y + mm(1), say("bar_check"),
                  font="sans", size=7, fill="#333333")
     surface.text(page_w - MARGIN, y + mm(1), f"{page} / {pages}", font="sans", size=7, fill="#333333", anchor="end")
 

@@ -4,7 +4,9 @@ Each section type (title, grid, track, dice legend, checklist, scores, notes)
 knows its size and how to draw itself at a point. `draw_sheet` places the
 rows on the page (rows spread over the page's height, the sections of a row
 over its width) and returns the geometry it used, so tests and callers can
-check what was drawn. Black ink only, light grey fills; pencil cells ≥ 5 mm.
+check what was drawn. With `fill: true` the pencil cells first grow (up to
+twice their size) until the sheet fills its page, as a printed pad does.
+Black ink only, light grey fills; pencil cells ≥ 5 mm.
 """
 from __future__ import annotations
 
@@ -151,10 +153,10 @@ class TitleBlock:
 
 
 class GridBlock:
-    def __init__(self, sheet: Sheet, name: str, grid: Grid):
+    def __init__(self, sheet: Sheet, name: str, grid: Grid, scale: float = 1.0):
         self.font_set = sheet.fonts
         self.name, self.grid = name, grid
-        self.cell = grid.cell or sheet.cell
+        self.cell = (grid.cell or sheet.cell) * scale
         cols, rows = grid.size
         areas = grid.areas.values()
         self.top = LABEL_H if any(a.at[1] == 0 and a.label for a in areas) else 0
@@ -241,10 +243,10 @@ class TrackBlock:
     PAD = mm(1)
     NUM_H = mm(3.6)
 
-    def __init__(self, sheet: Sheet, name: str, track: Track):
+    def __init__(self, sheet: Sheet, name: str, track: Track, scale: float = 1.0):
         self.font_set = sheet.fonts
         self.name, self.track = name, track
-        self.slot = track.box or sheet.cell
+        self.slot = (track.box or sheet.cell) * scale
         n = track.slots
         self.per_row = track.columns or track.boxes
         self.box_w = max(n * self.slot + (n + 1) * self.PAD, mm(7)) if n else self.slot
@@ -431,19 +433,20 @@ def _cells(rows) -> frozenset:
 
 # --------------------------------------------------------------------------- the page
 
-def _blocks(sheet: Sheet, content_w: float, place_picture=None) -> dict:
+def _blocks(sheet: Sheet, content_w: float, place_picture=None, scale: float = 1.0) -> dict:
+    """Every section but the flexible ones (title, dice legend, notes), its pencil cells `scale` × their size."""
     blocks: dict = {name: PictureBlock(name, picture, place_picture, sheet.fonts) for name, picture in sheet.pictures.items()}
     face_of = {}
     for f, face in (sheet.dice.faces.items() if sheet.dice else []):
         if face.area:
             face_of[face.area] = f
     for name, grid in sheet.grids.items():
-        block = GridBlock(sheet, name, grid)
+        block = GridBlock(sheet, name, grid, scale)
         block.faces = {a.label: face_of[aid] for aid, a in grid.areas.items() if aid in face_of and a.label}
         block.face_text = {face_of[aid]: a.label for aid, a in grid.areas.items() if aid in face_of}
         blocks[name] = block
     for name, track in sheet.tracks.items():
-        blocks[name] = TrackBlock(sheet, name, track)
+        blocks[name] = TrackBlock(sheet, name, track, scale)
     for name, checklist in sheet.checklists.items():
         blocks[name] = ChecklistBlock(sheet, checklist)
     for name, scores in sheet.scores.items():
@@ -456,39 +459,16 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     """Draw one sheet as one page of `paper`; raise a located error when it does not fit."""
     page_w, page_h = paper_size(paper)
     content_w, content_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - mm(5)
-    blocks = _blocks(sheet, content_w, place_picture)
-    rows = []
-    for row in sheet.layout:
-        stacks = [item if isinstance(item, list) else [item] for item in row]
-        rows.append(stacks)
-    # sections whose width follows their column (dice legend, notes) are sized after the fixed ones
-    fixed_w = {}
-    for stacks in rows:
-        for stack in stacks:
-            widths = [blocks[n].w for n in stack if n in blocks]
-            fixed_w[id(stack)] = max(widths, default=0)
-    for stacks in rows:
-        flexible = [st for st in stacks if fixed_w[id(st)] == 0 or any(n not in blocks for n in st)]
-        taken = sum(fixed_w[id(st)] for st in stacks if st not in flexible) + GAP * (len(stacks) - 1)
-        for st in flexible:
-            width = max(fixed_w[id(st)], (content_w - taken) / len(flexible))
-            for n in st:
-                if n == "title":
-                    blocks[n] = TitleBlock(sheet, width)
-                elif n == "dice" and sheet.dice:
-                    blocks[n] = DiceBlock(sheet, width)
-                elif n in sheet.notes:
-                    blocks[n] = NotesBlock(sheet, sheet.notes[n], width)
-            fixed_w[id(st)] = max(blocks[n].w for n in st)
-    heights = [max(sum(blocks[n].h for n in st) + GAP * 0.7 * (len(st) - 1) for st in stacks) for stacks in rows]
-    widths = [sum(fixed_w[id(st)] for st in stacks) + GAP * (len(stacks) - 1) for stacks in rows]
-    need_h = sum(heights) + GAP * (len(rows) - 1)
+    arranged = _arrange(sheet, content_w, place_picture)
+    blocks, rows, fixed_w, heights, widths, need_h = arranged
     if need_h > content_h + 0.01 or max(widths, default=0) > content_w + 0.01:
         worst = "tall" if need_h > content_h else "wide"
         size = to_mm(need_h if worst == "tall" else max(widths))
         room = to_mm(content_h if worst == "tall" else content_w)
         raise SpecErrors([SpecError(where, f"the sheet is {size:.0f} mm {worst} but {paper.upper()} leaves "
                                            f"{room:.0f} mm inside its margins: use smaller cells or move sections")])
+    if sheet.fill:
+        blocks, rows, fixed_w, heights, widths, need_h = _filled(sheet, content_w, content_h, place_picture, arranged)
     geo = Geometry((page_w, page_h))
     s.begin_page(page_w, page_h)
     spare = (content_h - need_h) / max(1, len(rows) - 1) if len(rows) > 1 else 0
@@ -514,3 +494,51 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     s.text(page_w - MARGIN, fy - mm(0.8), right, font=sheet.fonts.text, size=6.5, fill=SOFT, anchor="end")
     s.end_page()
     return geo
+
+
+def _arrange(sheet: Sheet, content_w: float, place_picture=None, scale: float = 1.0):
+    """The sections measured and sized to their columns: (blocks, rows of stacks, each stack's width,
+    each row's height, each row's width, the height of every row with the gaps between them)."""
+    blocks = _blocks(sheet, content_w, place_picture, scale)
+    rows = [[item if isinstance(item, list) else [item] for item in row] for row in sheet.layout]
+    # sections whose width follows their column (dice legend, notes) are sized after the fixed ones
+    fixed_w = {}
+    for stacks in rows:
+        for stack in stacks:
+            widths = [blocks[n].w for n in stack if n in blocks]
+            fixed_w[id(stack)] = max(widths, default=0)
+    for stacks in rows:
+        flexible = [st for st in stacks if fixed_w[id(st)] == 0 or any(n not in blocks for n in st)]
+        taken = sum(fixed_w[id(st)] for st in stacks if st not in flexible) + GAP * (len(stacks) - 1)
+        for st in flexible:
+            width = max(fixed_w[id(st)], (content_w - taken) / len(flexible))
+            for n in st:
+                if n == "title":
+                    blocks[n] = TitleBlock(sheet, width)
+                elif n == "dice" and sheet.dice:
+                    blocks[n] = DiceBlock(sheet, width)
+                elif n in sheet.notes:
+                    blocks[n] = NotesBlock(sheet, sheet.notes[n], width)
+            fixed_w[id(st)] = max(blocks[n].w for n in st)
+    heights = [max(sum(blocks[n].h for n in st) + GAP * 0.7 * (len(st) - 1) for st in stacks) for stacks in rows]
+    widths = [sum(fixed_w[id(st)] for st in stacks) + GAP * (len(stacks) - 1) for stacks in rows]
+    return blocks, rows, fixed_w, heights, widths, sum(heights) + GAP * (len(rows) - 1)
+
+
+def _filled(sheet: Sheet, content_w: float, content_h: float, place_picture, arranged):
+    """`fill: true`: the sheet arranged with the largest pencil cells (up to twice `cell`, in steps of
+    1/200) that still fit the page, so a pad leaves no band of bare paper; `arranged` when none bigger fits."""
+    def fits(scale: float):
+        got = _arrange(sheet, content_w, place_picture, scale)
+        return got if got[5] <= content_h + 0.01 and max(got[4], default=0) <= content_w + 0.01 else None
+
+    low, high = 0, 200      # steps of 1/200 over the declared size: bisect the largest that fits
+    best = arranged
+    while low < high:
+        mid = (low + high + 1) // 2
+        got = fits(1 + mid / 200)
+        if got is None:
+            high = mid - 1
+        else:
+            low, best = mid, got
+    return best

@@ -193,6 +193,8 @@ class Sheet(Spec):
     subtitle: Line | None = None
     cell: PositiveLength = Field(default=mm(5.5), description="default side of a pencil cell")
     fields: list[str] = Field(default=["Name"], description="write-in lines beside the title")
+    fill: bool = Field(default=False, description="grow the pencil cells (grids and track slots) from `cell`, up to "
+                                                   "twice that, until the sheet fills its page as a printed pad does")
     grids: dict[str, Grid]
     tracks: dict[str, Track] = {}
     dice: Dice | None = None

@@ -18,6 +18,7 @@ from pnp.errors import Pos
 from pnp.geometry.fit import DoesNotFit
 from pnp.geometry.impose import MARK_GAP, Mark
 from pnp.geometry.paper import MIN_MARGIN, paper_size
+from pnp.kinds.sheetwords import say
 from pnp.kinds.tokens.models import Radial, ResolvedPiece, Side, TokenSet, Track
 from pnp.models.units import mm
 
@@ -163,7 +164,7 @@ def token_pages(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -
                 _place(s, tokens, item, "front", assets, x, y)
             for m in crop_marks(band):
                 s.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
-        _footer(s, tokens, pw, ph, "fronts")
+        _footer(s, tokens, pw, ph, say("token_fronts"))
         s.end_page()
         pages += 1
         if any(item.has_back for band in bands for item in band.items):
@@ -177,7 +178,8 @@ def token_pages(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -
                         _place(s, tokens, item, "back", assets, x, ph - y - item.h, 180)
                     else:
                         _place(s, tokens, item, "back", assets, pw - x - item.w, y)
-            _footer(s, tokens, pw, ph, f"backs (print on the reverse, {duplex}-edge duplex)")
+            backs = f"token_backs_{duplex}" if duplex in ("long", "short") else "token_backs_other"
+            _footer(s, tokens, pw, ph, say(backs, duplex=duplex))
             s.end_page()
             pages += 1
     return pages
@@ -208,7 +210,7 @@ def _place(s, tokens: TokenSet, item: Item, side: str, assets, x: float, y: floa
 
 def _footer(s, tokens: TokenSet, pw, ph, what: str) -> None:
     title = tokens.spec.title or tokens.spec.name
-    s.text(pw / 2, ph - MIN_MARGIN - mm(0.5), f"{title} — {what} · print at 100 %", font="sans", size=6,
+    s.text(pw / 2, ph - MIN_MARGIN - mm(0.5), say("print_foot_tokens", title=title, what=what), font="sans", size=6,
            fill="#757575", anchor="middle")
 
 
@@ -373,7 +375,7 @@ def _standee(s, piece: ResolvedPiece, bleed: float, assets) -> None:
     draw_side(s, piece, piece.spec.front, "front", bleed, assets)
     s.restore()
     s.line(-bleed, h, w + bleed, h, stroke="#9e9e9e", width=0.5, dash=[3, 2])
-    s.text(w / 2, h - mm(0.8), "fold", font="sans", size=6, fill="#616161", anchor="middle")
+    s.text(w / 2, h - mm(0.8), say("fold"), font="sans", size=6, fill="#616161", anchor="middle")
 
 
 def _base(s, piece: ResolvedPiece, w: float, h: float, bleed: float) -> None:
@@ -385,7 +387,7 @@ def _base(s, piece: ResolvedPiece, w: float, h: float, bleed: float) -> None:
     s.line(x1, h / 2, x2, h / 2, stroke=face.ink, width=0.8)
     for x in (x1, x2):
         s.line(x, h / 2 - mm(1.5), x, h / 2 + mm(1.5), stroke=face.ink, width=0.5)
-    s.text(w / 2, h / 2 - mm(1.2), "cut slot", font="sans", size=5, fill=face.ink, anchor="middle")
+    s.text(w / 2, h / 2 - mm(1.2), say("cut_slot"), font="sans", size=5, fill=face.ink, anchor="middle")
 
 
 # --------------------------------------------------------------------------- player boards

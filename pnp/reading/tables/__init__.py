@@ -40,7 +40,7 @@ class Table:
     label: str  # how messages name it: "items.csv" or "cards.xlsx:Ships"
     pos: Pos  # where the table starts
     header: list[Cell]
-    rows: Iterable[TableRow]  # a workbook's sheet as a list; a CSV file's read as they are asked for, once
+    rows: Iterable[TableRow]  # a workbook's worksheet as a list; a CSV file's read as they are asked for, once
     source: object = None  # a CSV file's `pnp.reading.safepath.FileAgain`, from which its rows can be read again
 
 
@@ -51,7 +51,7 @@ _UNREAD = {".xls": "an old Excel workbook", ".xlsb": "a binary Excel workbook", 
 
 def read_tables(game_dir: Path, relative: str, sheets: list[str] | None, pos: Pos, sheet_pos: Pos,
                 errors: Collector) -> list[Table]:
-    """The tables a deck's `data` entry names: the CSV file, or the chosen sheets of a workbook.
+    """The tables a deck's `data` entry names: the CSV file, or the chosen worksheets of a workbook.
 
     `pos` is where the spec names the file, `sheet_pos` where it names the sheets. The file is
     read through the game folder's one gate (`pnp.reading.safepath`), with a size cap.
@@ -62,7 +62,7 @@ def read_tables(game_dir: Path, relative: str, sheets: list[str] | None, pos: Po
     try:
         if suffix == ".csv":
             if sheets:
-                errors.error(sheet_pos, f"'{relative}' is a CSV file, which has no sheets; "
+                errors.error(sheet_pos, f"'{relative}' is a CSV file, which has no worksheets; "
                                         "`sheet:` is for .xlsx and .ods workbooks")
                 return []
             from pnp.reading.tables.csvfile import parse_csv
@@ -80,7 +80,7 @@ def read_tables(game_dir: Path, relative: str, sheets: list[str] | None, pos: Po
         return []
     if suffix in _UNREAD:
         errors.error(pos, f"data file '{relative}' is {_UNREAD[suffix]}, which pnp does not read: "
-                          "save it as .xlsx or .ods, or export the sheet as .csv")
+                          "save it as .xlsx or .ods, or export the worksheet as .csv")
     else:
         errors.error(pos, f"data file '{relative}' must be a .csv, .xlsx or .ods file")
     return []
@@ -96,7 +96,7 @@ def column_letters(col: int) -> str:
 
 
 def sheet_ref(sheet: str) -> str:
-    """A sheet's name as it goes before `!` in a cell reference: quoted when it holds anything but letters and digits."""
+    """A worksheet's name as it goes before `!` in a cell reference: quoted when it holds anything but letters and digits."""
     if sheet and all(ch.isalnum() or ch == "_" for ch in sheet):
         return sheet
     return "'" + sheet.replace("'", "''") + "'"
@@ -108,7 +108,7 @@ def cell_pos(shown: str, sheet: str, row: int, col: int) -> Pos:
 
 
 def grid_table(shown: str, sheet: str, grid: list[list[Value]], first_row: int, first_col: int) -> Table | None:
-    """A sheet's cells (rows of values, the top-left one at `first_row`, `first_col`) as a table.
+    """A worksheet's cells (rows of values, the top-left one at `first_row`, `first_col`) as a table.
 
     The first row holding anything is the header; rows with nothing in them are skipped.
     """

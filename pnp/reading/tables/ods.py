@@ -1,7 +1,7 @@
-"""The .ods specifics: the sheets in content.xml and how far each one's cells reach.
+"""The .ods specifics: the worksheets in content.xml and how far each one's cells reach.
 
-calamine reads every sheet of an .ods file when it opens it, and expands the
-`number-rows-repeated` / `number-columns-repeated` shorthand, so every sheet is
+calamine reads every worksheet of an .ods file when it opens it, and expands the
+`number-rows-repeated` / `number-columns-repeated` shorthand, so every worksheet is
 measured first (a repeated empty cell costs nothing; a repeated value does).
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ _TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _CALCEXT = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}"
 _MAX_ERROR_CELLS = 20
-_MAX_REPEAT = 10_000_000  # larger than any sheet; a bigger number is nonsense
+_MAX_REPEAT = 10_000_000  # larger than any worksheet; a bigger number is nonsense
 
 
 def sheet_names(archive: zipfile.ZipFile, shown: str) -> list[str]:
@@ -44,7 +44,7 @@ def _refuse_encrypted(archive: zipfile.ZipFile, shown: str) -> None:
 
 def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
     extents: dict[str, Extent] = {}
-    budget = TextBudget()  # calamine reads every sheet
+    budget = TextBudget()  # calamine reads every worksheet
     state = {"depth": 0, "sheet": None, "row": 0, "rows": 1, "row_used": False, "col": 0, "cell": None}
 
     def start(name, attrs):
@@ -64,7 +64,7 @@ def _scan(archive: zipfile.ZipFile, shown: str) -> dict[str, Extent]:
                 state["sheet"] = extents[sheet] = Extent(shown, sheet, text=budget)
                 state["row"] = 0
             return
-        if state["depth"] < 1:  # a table inside a sheet's table: calamine reads its rows too, so they count as the sheet's
+        if state["depth"] < 1:  # a table inside a worksheet's table: calamine reads its rows too, so they count as the worksheet's
             return
         if tag == "table-row":
             state["rows"] = _repeat(attrs.get(_TABLE + "number-rows-repeated"), shown)

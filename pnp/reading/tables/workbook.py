@@ -3,7 +3,7 @@
 A workbook is someone else's zip archive, so before python-calamine reads a
 cell the archive is checked: its size, its members and what they unpack to
 (each member is unpacked once, so a size or checksum that lies is caught), a
-password or a file that is not a workbook at all, and how far each sheet's
+password or a file that is not a workbook at all, and how far each worksheet's
 cells reach (calamine sets aside room for the whole rectangle, so one stray
 cell at XFD1048576 must be refused first). Each refusal is a located error.
 
@@ -32,7 +32,7 @@ _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a password-protected .xlsx, or an 
 
 def read_workbook(data: bytes, shown: str, fmt: str, sheets: list[str] | None, sheet_pos: Pos,
                   errors: Collector) -> list[Table]:
-    """The chosen sheets (by default the first) of an .xlsx or .ods workbook's bytes, as tables."""
+    """The chosen worksheets (by default the first) of an .xlsx or .ods workbook's bytes, as tables."""
     try:
         archive = _open_archive(data, shown, fmt)
         if fmt == "ods":
@@ -57,7 +57,7 @@ def read_workbook(data: bytes, shown: str, fmt: str, sheets: list[str] | None, s
         grid, first_row, first_col = grids[name]
         table = grid_table(shown, name, grid, first_row, first_col)
         if table is None:
-            errors.error(sheet_pos if sheets else Pos(shown), f"sheet '{name}' of {shown} is empty: "
+            errors.error(sheet_pos if sheets else Pos(shown), f"worksheet '{name}' of {shown} is empty: "
                                                               "expected a header row naming the fields")
             continue
         tables.append(table)
@@ -102,7 +102,7 @@ def _open_archive(data: bytes, shown: str, fmt: str) -> zipfile.ZipFile:
 
 def _choose(names: list[str], sheets: list[str] | None, sheet_pos: Pos, shown: str) -> list[str]:
     if not names:
-        refuse(Pos(shown), "the workbook has no sheets")
+        refuse(Pos(shown), "the workbook has no worksheets")
     if not sheets:
         return names[:1]
     out, problems = [], []
@@ -113,14 +113,14 @@ def _choose(names: list[str], sheets: list[str] | None, sheet_pos: Pos, shown: s
             continue
         same_but_case = [n for n in names if n.casefold() == name.casefold()]
         hint = f" (did you mean '{same_but_case[0]}'?)" if same_but_case else did_you_mean(name, names)
-        problems.append(SpecError(sheet_pos, f"{shown} has no sheet '{name}'{hint} (sheets: {', '.join(names)})"))
+        problems.append(SpecError(sheet_pos, f"{shown} has no worksheet '{name}'{hint} (worksheets: {', '.join(names)})"))
     if problems:
         raise SpecErrors(problems)
     return out
 
 
 def _cells(data: bytes, shown: str, chosen: list[str]) -> dict[str, tuple[list[list], int, int]]:
-    """Each chosen sheet's values with the row and column (1-based) of its top-left cell."""
+    """Each chosen worksheet's values with the row and column (1-based) of its top-left cell."""
     import python_calamine
 
     try:

@@ -1,6 +1,6 @@
-"""The .xlsx specifics: which part holds which sheet, and how far each sheet's cells reach.
+"""The .xlsx specifics: which part holds which worksheet, and how far each worksheet's cells reach.
 
-Read with expat as a stream before calamine loads a sheet, so a sheet too large
+Read with expat as a stream before calamine loads a worksheet, so a worksheet too large
 to hold, or a cell showing a spreadsheet error (#DIV/0!, #REF!), is reported at
 its cell.
 """
@@ -22,7 +22,7 @@ def sheet_names(archive: zipfile.ZipFile, shown: str) -> list[str]:
     return list(_sheet_parts(archive, shown))
 
 
-_WORKBOOK = "xl/workbook.xml"  # where calamine reads the sheets' names and parts, whatever `_rels/.rels` says
+_WORKBOOK = "xl/workbook.xml"  # where calamine reads the worksheets' names and parts, whatever `_rels/.rels` says
 _WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 
 
@@ -31,7 +31,7 @@ def _sheet_parts(archive: zipfile.ZipFile, shown: str) -> dict[str, str]:
 
     What is measured must be what calamine then reads: its fixed workbook part, a target taken as
     `xl/` + target (or without its leading `/`), a part's name in any letter case, and the first
-    sheet of a name given twice.
+    worksheet of a name given twice.
     """
     by_id = dict(_relations(archive, member(archive, _WORKBOOK_RELS), shown).get("worksheet", []))  # chart sheets hold no cells
     parts: dict[str, str] = {}
@@ -83,7 +83,7 @@ MAX_SHARED_TEXTS = MAX_CELLS
 
 
 def _shared_lengths(archive: zipfile.ZipFile, shown: str) -> array:
-    """The length of each shared text, in order, so a sheet's cells can be measured by the texts they show.
+    """The length of each shared text, in order, so a worksheet's cells can be measured by the texts they show.
 
     calamine sets room aside for as many texts as the part says it holds (`uniqueCount`, read as
     it reads it): a part that says more than it holds is refused (4 billion was 96 GB asked for).
@@ -144,7 +144,7 @@ class _SheetScanner:
                 match = _REF.match(ref)
                 if match is None:  # calamine reads any letters and digits (ZZZZ3, A99999999) as a place to make room for
                     refuse(Pos(self.extent.shown), f"the workbook is damaged: a cell reference '{ref[:20]}' is not a "
-                                                   "cell of a sheet (A1 to XFD1048576)")
+                                                   "cell of a worksheet (A1 to XFD1048576)")
                 col, row = _column(match.group(1)), int(match.group(2))
             self.col = col
             self.cell = [row, col, attrs.get("t", "n"), False, False, []]

@@ -1,4 +1,4 @@
-"""What the workbook backends share: streaming a zip member's XML with bounds, and how far a sheet reaches.
+"""What the workbook backends share: streaming a zip member's XML with bounds, and how far a worksheet reaches.
 
 Kept apart from `workbook` (which picks a backend) so the backends depend on it, not on each other.
 """
@@ -12,9 +12,9 @@ from xml.parsers import expat
 from pnp.errors import Pos, SpecError, SpecErrors
 from pnp.reading.tables import MAX_COLUMNS, MAX_ROWS, cell_pos, column_letters
 
-MAX_CELLS = 2_000_000  # a sheet's rows × columns, counted from A1
+MAX_CELLS = 2_000_000  # a worksheet's rows × columns, counted from A1
 MAX_SHEET_ROWS = MAX_ROWS + 1  # the header too
-MAX_TEXT = 20_000_000  # characters in the cells of the sheets read, a shared or repeated text once for each cell showing it
+MAX_TEXT = 20_000_000  # characters in the cells of the worksheets read, a shared or repeated text once for each cell showing it
 
 
 def refuse(pos: Pos, message: str):
@@ -23,7 +23,7 @@ def refuse(pos: Pos, message: str):
 
 
 class TextBudget:
-    """The characters of text the cells of the sheets calamine reads will hold, shared by those sheets.
+    """The characters of text the cells of the worksheets calamine reads will hold, shared by those worksheets.
 
     A workbook can show one text in many cells for the cost of one (an .xlsx shared string, an .ods
     repeated cell), and calamine makes a copy of it for each: one text of 40 million characters shown
@@ -38,7 +38,7 @@ class TextBudget:
 
 @dataclass
 class Extent:
-    """How far a sheet's cells with a value reach, found by reading its XML as a stream."""
+    """How far a worksheet's cells with a value reach, found by reading its XML as a stream."""
 
     shown: str
     sheet: str
@@ -54,21 +54,21 @@ class Extent:
         budget.used += chars
         if budget.used > MAX_TEXT:
             refuse(cell_pos(self.shown, self.sheet, row, col),
-                  f"the sheets read hold more than {MAX_TEXT:,} characters of text by this cell (a text shown in "
+                  f"the worksheets read hold more than {MAX_TEXT:,} characters of text by this cell (a text shown in "
                   "many cells counts once for each): a deck's table holds less; clear what should not be there")
 
     def reach(self, row: int, col: int) -> None:
-        """A cell with a value at (row, col), 1-based: refuse the sheet as soon as it is too large."""
+        """A cell with a value at (row, col), 1-based: refuse the worksheet as soon as it is too large."""
         if row <= self.rows and col <= self.cols:
             return
         if row > MAX_SHEET_ROWS or col > MAX_COLUMNS:
             refuse(cell_pos(self.shown, self.sheet, row, col),
-                  f"sheet '{self.sheet}' has a value in row {row}, column {column_letters(col)}: a data sheet may use "
+                  f"worksheet '{self.sheet}' has a value in row {row}, column {column_letters(col)}: a data worksheet may use "
                   f"at most {MAX_SHEET_ROWS} rows and {MAX_COLUMNS} columns (clear the cells that should not be there)")
         rows, cols = max(self.rows, row), max(self.cols, col)
         if rows * cols > MAX_CELLS:
             refuse(cell_pos(self.shown, self.sheet, row, col),
-                  f"sheet '{self.sheet}' reaches from A1 to {column_letters(cols)}{rows}: more than {MAX_CELLS} cells "
+                  f"worksheet '{self.sheet}' reaches from A1 to {column_letters(cols)}{rows}: more than {MAX_CELLS} cells "
                   "(clear the cells that should not be there)")
         self.rows, self.cols = rows, cols
 
