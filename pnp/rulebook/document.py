@@ -46,6 +46,10 @@ class RulebookCanvas(Canvas):
     def __init__(self, *args, assets=None, **kwargs):
         kwargs["initialFontName"] = fonts.register("serif")
         kwargs["invariant"] = 1
+        from pnp.models.edition import language
+
+        if language():  # a language edition names its language in the catalogue, as every PDF of it does
+            kwargs["lang"] = language()
         super().__init__(*args, **kwargs)
         self._pnp_assets = assets
 
