@@ -32,13 +32,18 @@ def space_size(shape: str, size: str, verb: bool = False) -> str:
     return say(key + ("_is" if verb else ""), size=size)
 
 
-def reading_start(left: float, right: float) -> tuple[float, str]:
-    """Where a line of a page's own starts between its margins, and its anchor: the left margin,
-    or in a right-to-left edition the right one, the line set leftwards from it."""
+def right_to_left() -> bool:
+    """Whether the edition being built reads from the right (Arabic, Hebrew …)."""
     from pnp.models.edition import current
 
     edition = current()
-    return (right, "end") if edition is not None and edition.rtl else (left, "start")
+    return edition is not None and edition.rtl
+
+
+def reading_start(left: float, right: float) -> tuple[float, str]:
+    """Where a line of a page's own starts between its margins, and its anchor: the left margin,
+    or in a right-to-left edition the right one, the line set leftwards from it."""
+    return (right, "end") if right_to_left() else (left, "start")
 
 
 def line_from_start(s, left: float, right: float, y: float, text: str, **style) -> None:

@@ -304,6 +304,11 @@ class ContentsInColumns(TableOfContents):
                     flow.append(Spacer(1, before))
                 flow.append(para)
             cells.append(flow)
+        from pnp.models.edition import current
+
+        edition = current()
+        if edition is not None and edition.rtl:  # read from the right: the first column on the right
+            cells.reverse()
         self._table = Table([[cells[0], "", cells[1]]], colWidths=(column, self.GAP, column),
                             style=table_style(TOC_TABLE))
         self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)

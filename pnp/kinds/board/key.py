@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pnp.draw.text import draw_text, set_text
 from pnp.kinds.board.art import INK, ROOF, place_icon, space_swatch
 from pnp.kinds.board.models import BoardData
-from pnp.kinds.sheetwords import count, line_from_start, say
+from pnp.kinds.sheetwords import count, line_from_start, right_to_left, say
 from pnp.models.units import mm
 
 ROW = mm(12)  # one entry: a 9 mm swatch and two lines of words
@@ -80,11 +80,13 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
     line_from_start(s, x, x + w, y + mm(4.5), say("key_heading"), font=board.spec.fonts.heading, size=11, fill=INK)
     s.line(x, y + mm(6.5), x + w, y + mm(6.5), stroke=MUTED, width=0.5)
     top = y + mm(9)
+    rtl = right_to_left()  # columns from the right, each swatch right of its words
     for i, item in enumerate(items):
-        cx = x + (i // per_column) * (column_w + GAP)
+        column = i // per_column
+        cx = x + w - column_w - column * (column_w + GAP) if rtl else x + column * (column_w + GAP)
         cy = top + (i % per_column) * ROW
-        item.swatch(s, cx, cy, SWATCH)
-        words = cx + SWATCH + mm(2.5)
+        item.swatch(s, cx + column_w - SWATCH if rtl else cx, cy, SWATCH)
+        words = cx if rtl else cx + SWATCH + mm(2.5)
         room = column_w - SWATCH - mm(2.5)
         name = set_text(f"**{item.name}**", board.spec.fonts.text, 8.5, 6, room, mm(4.5))
         draw_text(s, name, words, cy, room, mm(4.5), color=INK)

@@ -16,7 +16,7 @@ from pnp.errors import SpecError, SpecErrors
 from pnp.models import polyomino as poly
 from pnp.geometry.paper import paper_size
 from pnp.kinds.sheet.models import Checklist, Grid, Notes, Scores, Sheet, Track, column_name, piece_label
-from pnp.kinds.sheetwords import count, line_from_end, line_from_start, reading_start, say
+from pnp.kinds.sheetwords import count, line_from_end, line_from_start, right_to_left, say
 from pnp.models.units import mm, to_mm
 
 INK = "#000000"
@@ -149,7 +149,7 @@ class TitleBlock:
             yy += mm(8)
             line_from_start(s, x, x + self.w, yy - mm(1), label, font=sheet.fonts.text, size=8.5)
             room = fonts.text_width(label, sheet.fonts.text, 8.5) + mm(2)  # the line runs on from the label
-            start, end = (x, x + self.w - room) if reading_start(0, 1)[1] == "end" else (x + room, x + self.w)
+            start, end = (x, x + self.w - room) if right_to_left() else (x + room, x + self.w)
             s.line(start, yy, end, yy, width=0.5)
 
 
