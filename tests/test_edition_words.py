@@ -43,6 +43,14 @@ pieces:
   - {id: gem, shape: circle, size: 16mm, front: {fill: "#fff8e1", value: 1}, back: {fill: "#fff8e1", value: 3}}
 """
 LANGS = ("en", "de", "ar", "ja")
+TABLE = """
+## أمثلة
+| البطاقة | العدد |
+|---|---|
+| بائع الشاي | 2 |
+
+> **مثال:** تلعب بطاقة بائع الشاي وتأخذ عملتين.
+"""
 
 
 @pytest.fixture(scope="module")
@@ -56,6 +64,8 @@ def out(tmp_path_factory) -> Path:
     sheet = re.sub(r"(?m)^fields:.*$", "", sheet)  # pnp's own write-in line ("Name") is printed
     (game / "sheet.yaml").write_text(sheet, encoding="utf-8")
     (game / "tokens.yaml").write_text(TOKENS, encoding="utf-8")
+    with (game / "rules.ar.md").open("a", encoding="utf-8") as f:
+        f.write(TABLE)
     spec = (game / "game.yaml").read_text(encoding="utf-8")
     (game / "game.yaml").write_text(
         spec.replace("  - dice.yaml\n", "  - dice.yaml\n  - board.yaml\n  - tokens.yaml\n  - sheet.yaml\n"),
@@ -289,3 +299,21 @@ def test_arabic_contents_entries_are_set_from_the_right_with_the_page_number_on_
     first_ar = ar.box(range(ar.text.find(heading["ar"]), ar.text.find(heading["ar"]) + 3))
     first_ja = ja.box(range(ja.text.find(heading["ja"]), ja.text.find(heading["ja"]) + 1))
     assert first_ar[0] > ar.width / 2 and first_ja[2] < ja.width / 2  # the first column on the reading side
+
+
+def test_an_arabic_table_reads_from_the_right_and_an_example_box_has_its_bar_on_the_right(out):
+    import pypdfium2.raw as pdfium_c
+
+    pdf = out / "ar" / "rulebook.pdf"
+    doc = pypdfium2.PdfDocument(str(pdf))
+    index = next(i for i in range(len(doc)) if "عملتين" in doc[i].get_textpage().get_text_range())
+    page = Page(doc, index)
+    first, second = (page.box(range(page.text.find(w), page.text.find(w) + len(w))) for w in ("البطاقة", "العدد"))
+    assert first[0] > second[2]  # the first column on the right
+    row = page.box(range(page.text.find("بائع الشاي"), page.text.find("بائع الشاي") + 10))
+    assert row[0] > second[2]  # its cells under it
+    example = page.line("عملتين")
+    bars = [b for b in (o.get_bounds() for o in page.page.get_objects(max_depth=3)
+                        if o.type == pdfium_c.FPDF_PAGEOBJ_PATH)
+            if b[2] - b[0] < 6 and b[3] - b[1] > 8 and b[1] <= example[1] and b[3] >= example[3]]
+    assert bars and all(b[0] > example[2] for b in bars)  # the example's bar right of its words
