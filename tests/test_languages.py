@@ -100,16 +100,25 @@ def test_arabic_text_copies_as_the_logical_string(tmp_path):
     pdf, rows = _arabic_cards(tmp_path)
     doc = pypdfium2.PdfDocument(str(pdf))
     text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
-    # letters in the order written; vowel marks (harakat, Unicode category Mn) are left out of the
-    # comparison: pdfium moves a mark drawn over its letter elsewhere in the word (docs/languages.md)
-    def letters(s: str) -> str:
-        return "".join(c for c in s if not c.isspace() and unicodedata.category(c) != "Mn")
+    # the whole logical string, vowel marks (harakat) in their place: a mark's glyph stays in the
+    # line of text (pnp/draw/pdfglyphs.py), so pdfium copies it after its letter; only line breaks
+    # and the spaces around them differ from the cell. One known limit: a mark written between the
+    # lam and alef of a lam-alef ligature («مماثلًا») copies after the ligature, as a glyph's copy
+    # text is one run of characters and the ligature's are not next to each other (docs/languages.md)
+    def words(s: str) -> str:
+        return " ".join(s.split())
 
-    flat = letters(text)
+    def ligated(s: str) -> str:
+        return re.sub("\u0644([\u064b-\u0652]+)([\u0627\u0622\u0623\u0625])", "\u0644\\2\\1", s)
+
+    flat = words(text.replace("\r\n", " ").replace("\n", " "))
+    marked = 0
     for column in ("name@ar", "text@ar"):
         for row in rows[1:]:
             written = row[rows[0].index(column)]
-            assert letters(written) in flat, written
+            marked += any(unicodedata.category(c) == "Mn" for c in written)
+            assert ligated(words(written)) in flat, written
+    assert marked  # the starter's Arabic has vowel marks, so the test compares them
 
 
 def _edition(lang: str) -> Edition:

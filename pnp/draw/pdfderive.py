@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.draw.finite import require_finite
-from pnp.draw.pdfmerge import _objects, _ref, _size
+from pnp.draw.pdfmerge import _objects, _ref, _size, catalog_lang
 
 _FORM_REF = re.compile(rb"/FormXob\.(\S+) (\d+) 0 R")
 
@@ -84,7 +84,8 @@ def form_pages(pdf: bytes, pages: list[FormPage], *, title: str, author: str = "
         kids.append(page_id)
     for num, data in ((tree_id, b"<<\n/Count %d /Kids [ %s ] /Type /Pages\n>>"
                        % (len(kids), b" ".join(b"%d 0 R" % k for k in kids))),
-                      (catalog_id, b"<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>" % tree_id),
+                      (catalog_id, b"<<\n%s/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>"
+                       % (catalog_lang(objects[root]), tree_id)),
                       (info_id, _info(title, author, subject))):
         offsets[num] = len(out)
         out += b"%d 0 obj\n%s\nendobj\n" % (num, data)

@@ -49,6 +49,13 @@ def _ref(text: bytes, key: bytes) -> int:
     return int(re.search(rb"/" + key + rb" (\d+) 0 R", text).group(1))
 
 
+def catalog_lang(catalog: bytes) -> bytes:
+    """A catalog's `/Lang (xx) ` entry as reportlab writes it (a language edition's), else nothing:
+    a file made from another keeps its language."""
+    found = re.search(rb"/Lang \([A-Za-z0-9-]*\) ", catalog)
+    return found.group(0) if found else b""
+
+
 _OBJ = re.compile(rb"^(\d+) 0 obj")
 
 
@@ -156,6 +163,7 @@ class PdfJoin:
         self._listed = self._CATALOG + 1  # the next object whose entry is to be written
         self._pages = 0
         self._info_id = self._trailer_id = None
+        self._lang = b""  # the first chunk's catalog language
         self._images: dict[bytes, int] = {}  # a picture's content key → its object in the joined file
 
     def add(self, pdf: bytes) -> None:
@@ -173,6 +181,7 @@ class PdfJoin:
             self._put(header)
             self._info_id = info + shift
             self._trailer_id = re.search(rb"/ID\s*\[[^\]]*\]", trailer).group(0)
+            self._lang = catalog_lang(pdf[slice(*spans[root])])
         keys = _image_keys(pdf, spans)
         same = {num: self._images[k] for num, k in keys.items() if k in self._images}
         size = _size(pdf)
@@ -208,8 +217,8 @@ class PdfJoin:
         self._copy(self._kids)
         self._put(b" ] /Type /Pages\n>>\nendobj\n")
         catalog_at = self._written
-        self._put(b"%d 0 obj\n<<\n/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
-                  % (self._CATALOG, self._PAGES))
+        self._put(b"%d 0 obj\n<<\n%s/PageMode /UseNone /Pages %d 0 R /Type /Catalog\n>>\nendobj\n"
+                  % (self._CATALOG, self._lang, self._PAGES))
         start = self._written
         size = max(self._shift, self._CATALOG + 1)
         self._put(b"xref\n0 %d\n0000000000 65535 f \n%s%s" % (size, _entry(pages_at), _entry(catalog_at)))

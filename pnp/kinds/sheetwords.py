@@ -7,6 +7,9 @@ sheets") through `pnp.models.phrases`, so a German edition's dice nets say "Mit 
 and an Arabic one's are shaped right to left like any other label. Outside a language edition
 the English table is used, so a game without `languages:` prints what it always printed.
 Numbers are formatted by the caller (`{size}` and `{overlap}` are millimetres).
+
+A page's own lines (a sheet's header and foot line) start where the edition reads from:
+`line_from_start` sets one from the left margin, or in a right-to-left edition from the right.
 """
 from __future__ import annotations
 
@@ -27,3 +30,29 @@ def space_size(shape: str, size: str, verb: bool = False) -> str:
     """What one space of a board is: "one space = 16 mm" (with `verb`, "one space is 16 mm")."""
     key = {"hex": "one_hex", "points": "one_point"}.get(shape, "one_square")
     return say(key + ("_is" if verb else ""), size=size)
+
+
+def right_to_left() -> bool:
+    """Whether the edition being built reads from the right (Arabic, Hebrew …)."""
+    from pnp.models.edition import current
+
+    edition = current()
+    return edition is not None and edition.rtl
+
+
+def reading_start(left: float, right: float) -> tuple[float, str]:
+    """Where a line of a page's own starts between its margins, and its anchor: the left margin,
+    or in a right-to-left edition the right one, the line set leftwards from it."""
+    return (right, "end") if right_to_left() else (left, "start")
+
+
+def line_from_start(s, left: float, right: float, y: float, text: str, **style) -> None:
+    """A header or foot line the kind prints itself, set from the margin its edition reads from."""
+    x, anchor = reading_start(left, right)
+    s.text(x, y, text, anchor=anchor, **style)
+
+
+def line_from_end(s, left: float, right: float, y: float, text: str, **style) -> None:
+    """The second line of a foot line pair (a page number, a note): at the margin reading ends at."""
+    x, anchor = reading_start(left, right)
+    s.text(left if anchor == "end" else right, y, text, anchor="start" if anchor == "end" else "end", **style)

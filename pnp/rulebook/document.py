@@ -46,6 +46,10 @@ class RulebookCanvas(Canvas):
     def __init__(self, *args, assets=None, **kwargs):
         kwargs["initialFontName"] = fonts.register("serif")
         kwargs["invariant"] = 1
+        from pnp.models.edition import language
+
+        if language():  # a language edition names its language in the catalogue, as every PDF of it does
+            kwargs["lang"] = language()
         super().__init__(*args, **kwargs)
         self._pnp_assets = assets
 
@@ -300,6 +304,11 @@ class ContentsInColumns(TableOfContents):
                     flow.append(Spacer(1, before))
                 flow.append(para)
             cells.append(flow)
+        from pnp.models.edition import current
+
+        edition = current()
+        if edition is not None and edition.rtl:  # read from the right: the first column on the right
+            cells.reverse()
         self._table = Table([[cells[0], "", cells[1]]], colWidths=(column, self.GAP, column),
                             style=table_style(TOC_TABLE))
         self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)

@@ -162,35 +162,43 @@ class _Lines(Paragraph):
 
 def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
     """Each line's shaped runs on the canvas (y up), aligned as the style says, mirrored in a
-    right-to-left edition (left means the start); then a contents entry's page number, drawn by
-    the callback its `<onDraw>` names, after the last line (its entry set from the left, as the
-    dotted leader to the page number runs to the right). An icon is drawn through the canvas's
-    `drawImage`, as reportlab draws a paragraph's `<img>`, centred in the room its run keeps."""
+    right-to-left edition (left means the start); then a contents entry's page number after the
+    last line: drawn by the callback its `<onDraw>` names (the dotted leader runs right to the
+    number), or in a right-to-left edition set from the right, indented from the right, its leader
+    running left to the number at the column's left edge (`_page_number_on_the_left`). An icon is
+    drawn through the canvas's `drawImage`, as reportlab draws a paragraph's `<img>`, centred in the
+    room its run keeps."""
     from pnp.draw.pdfglyphs import glyph_operators
 
     style = flow.style
     edition = current_edition()
+    rtl = edition is not None and edition.rtl
+    entry = getattr(flow, "whole", flow)._on_draw is not None  # a contents entry (any part of one)
     align = {TA_LEFT: "left", TA_RIGHT: "right", TA_CENTER: "center", TA_JUSTIFY: "left"}.get(style.alignment, "left")
-    if edition is not None and edition.rtl and on_draw is None:
+    if rtl and (on_draw is None or entry):
         align = {"left": "right", "right": "left"}.get(align, align)
+    indent = style.rightIndent if rtl and entry else style.leftIndent  # an entry read from the right: indented from it
     width = flow.width - style.leftIndent - style.rightIndent
     canvas.saveState()
     canvas.setFillColor(style.textColor)
     asc = style.fontSize * fonts.ascent_descent("sans")[0]
     baseline = top - asc
     end = (x, baseline)
+    start = x
     for line, w in zip(lines, widths):
-        left = x + style.leftIndent + (width - w if align == "right" else (width - w) / 2 if align == "center" else 0)
+        left = x + indent + (width - w if align == "right" else (width - w) / 2 if align == "center" else 0)
         for run in line:
             if run.glyphs is not None:
                 canvas._code.append(glyph_operators(canvas._doc, left + run.x, baseline, run.glyphs, style.fontSize,
                                                     y_up=True))
             elif run.icon:
                 _draw_icon(canvas, flow._icons[int(run.text)], left + run.x, baseline, run.width, style.fontSize)
-        end = (left + w, baseline)
+        end, start = (left + w, baseline), left
         baseline -= style.leading
     canvas.restoreState()
-    if on_draw is not None:
+    if on_draw is not None and rtl:
+        _page_number_on_the_left(canvas, style, on_draw[1], x, start, end[1])
+    elif on_draw is not None:
         bottom = top - flow.height
         canvas.saveState()
         canvas.translate(x, bottom)
@@ -200,6 +208,29 @@ def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
         finally:
             del canvas._curr_tx_info
             canvas.restoreState()
+
+
+def _page_number_on_the_left(canvas, style, label: str, x: float, text_left: float, y: float) -> None:
+    """A right-to-left contents entry's page number at the column's left edge `x`, and the dotted
+    leader from it to the entry's words (which end at `text_left`), on the entry's last line: the
+    mirror of reportlab's `drawPageNumbers`, linked to the heading as its entries are. `label` is
+    the entry's `<onDraw>` label, "page,level,key"."""
+    from ast import literal_eval
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    page, _level, key = label.split(",", 2)
+    key = literal_eval(key)
+    dot = " . "
+    number_w = stringWidth(page, style.fontName, style.fontSize)
+    dots = max(0, int((text_left - x - number_w) / stringWidth(dot, style.fontName, style.fontSize)))
+    canvas.saveState()
+    canvas.setFillColor(style.textColor)
+    canvas.setFont(style.fontName, style.fontSize)
+    canvas.drawString(x, y, page + dot * dots)
+    if key:
+        canvas.linkRect("", key, (x, y, x + number_w, y + style.leading), relative=1)
+    canvas.restoreState()
 
 
 def _draw_icon(canvas, img: dict[str, str], x: float, baseline: float, room: float, size: float) -> None:

@@ -105,7 +105,7 @@ def _check_tracks(game, board, raw) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: the board's size, its locations, tracks and scenarios."""
-    from pnp.models.phrases import counted, listed
+    from pnp.models.phrases import counted, listed, phrase
 
     from pnp.kinds.board.draw import board_size
     from pnp.models.units import to_mm
@@ -114,13 +114,14 @@ def rulebook_items(game, component) -> list[str]:
     spec = board.spec
     W, H = board_size(board)
     if board.shape == "points":
-        what = f"{counted('place', len(spec.nodes))} joined by {counted('route', len(spec.connections))}"
+        what = phrase("board_joined").format(places=counted("place", len(spec.nodes)),
+                                             routes=counted("route", len(spec.connections)))
     else:
-        what = f"{board.width} × {board.height} {'hexes' if board.shape == 'hex' else 'spaces'}"
+        what = phrase("board_hexes" if board.shape == "hex" else "board_squares").format(w=board.width, h=board.height)
     if board.shape == "square" and not spec.tracks:  # the grid alone, as a player measures it
         W, H = board.width * spec.cell, board.height * spec.cell
-    lines = [f"**1** board: {spec.title or spec.name}, {what} "
-             f"({to_mm(W):.0f} × {to_mm(H):.0f} mm; as tiles to tape together or as one poster)"]
+    lines = [phrase("board_item").format(title=spec.title or spec.name, what=what, w=f"{to_mm(W):.0f}",
+                                         h=f"{to_mm(H):.0f}")]
     kinds: dict[str, list[str]] = {}
     for loc in spec.locations:
         kind = board.location_space(loc)
@@ -130,12 +131,12 @@ def rulebook_items(game, component) -> list[str]:
     for kind in (k for k in spec.spaces if k in kinds):  # in the order the spec declares its space types
         label, count = spec.spaces[kind].name or kind, len(kinds[kind])
         parts.append(counted("location_group", count, name=label) if count > 1 else label)
-    if parts:  # "12 locations: 9 with a bookshelf, 2 without a bookshelf (the Store), and the Sanitarium"
+    if parts:  # "12 locations: 9 by a well, 2 by the gate (the Mill), and the Tower": groups counted, a lone one named
         lines.append(f"{counted('location', sum(len(n) for n in kinds.values()))}: {listed(parts)}")
     for t in spec.tracks:
-        lines.append(f"track: {t.name}, {t.first}–{t.last}")
+        lines.append(phrase("board_track").format(name=t.name, first=t.first, last=t.last))
     for sc in spec.scenarios:
-        lines.append(f"scenario: {sc.name}")
+        lines.append(phrase("board_scenario").format(name=sc.name))
     return lines
 
 

@@ -504,6 +504,8 @@ def _marks(s, board: BoardData, assets) -> None:
     On a points map, whose places lie far apart, a dashed ring goes round the place and a tag above it."""
     if not board.scenarios:
         return
+    from pnp.kinds.sheetwords import say
+
     sc = board.scenarios[0]
     taken: set = set()
     for placed in sc.placed:
@@ -511,7 +513,7 @@ def _marks(s, board: BoardData, assets) -> None:
         if not piece.mark:
             continue
         color = piece.color or MARK_COLOR
-        for marker, label in ((placed.at, "START"), (placed.to, "GOAL")):
+        for marker, label in ((placed.at, say("badge_start")), (placed.to, say("badge_goal"))):
             if marker is None:
                 continue
             if board.shape == "points":  # places lie far apart: a ring round the place, a tag above it

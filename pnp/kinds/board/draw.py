@@ -13,7 +13,7 @@ from pnp.geometry.paper import MIN_MARGIN, PAPERS, paper_size
 from pnp.kinds.board.art import INK, cell_box, draw_board, geometry
 from pnp.kinds.board.key import MIN_HEIGHT as KEY_MIN_HEIGHT, MIN_WIDTH as KEY_MIN_WIDTH, draw_key, scenario_words
 from pnp.kinds.board.models import BoardData
-from pnp.kinds.sheetwords import count, say, space_size
+from pnp.kinds.sheetwords import count, line_from_start, right_to_left, say, space_size
 from pnp.models.units import mm
 
 MARK = "#c2185b"
@@ -146,14 +146,14 @@ def _tile_label(s, board: BoardData, plan: TilePlan, tile, paper: str) -> None:
     ax, ay, aw, ah = plan.area
     y = ay + ah + mm(4.5)  # both lines end above the foot margin (5 mm), where every printer prints
     title = board.spec.title or board.spec.name
-    s.text(ax, y, say("tile_title", title=title, tile=tile_name(tile), rows=plan.rows, cols=plan.cols),
-           font=board.spec.fonts.bold, size=8.5, fill=INK)
-    s.text(ax, y + mm(3.2), say("tile_foot", paper=paper.upper(), space=space_words(board),
-                                overlap=f"{plan.overlap / mm(1):.0f}"),
-           font=board.spec.fonts.text, size=6.5, fill="#546e7a")
-    # a 50 mm scale bar to check the print
+    line_from_start(s, ax, ax + aw, y, say("tile_title", title=title, tile=tile_name(tile), rows=plan.rows,
+                                            cols=plan.cols), font=board.spec.fonts.bold, size=8.5, fill=INK)
+    line_from_start(s, ax, ax + aw, y + mm(3.2), say("tile_foot", paper=paper.upper(), space=space_words(board),
+                                                     overlap=f"{plan.overlap / mm(1):.0f}"),
+                    font=board.spec.fonts.text, size=6.5, fill="#546e7a")
+    # a 50 mm scale bar to check the print, at the end of the lines (on the left in a right-to-left edition)
     bar = mm(50)
-    x1 = ax + aw - bar
+    x1 = ax if right_to_left() else ax + aw - bar
     s.rect(x1, y - mm(2.5), bar, mm(1.6), fill=INK)
     for k in range(6):
         s.line(x1 + k * bar / 5, y - mm(3.2), x1 + k * bar / 5, y - mm(0.3), stroke=INK, width=0.4)
@@ -166,7 +166,8 @@ def _assembly(s, board: BoardData, plan: TilePlan, symbol: str, paper: str) -> N
     s.begin_page(pw, ph)
     m = mm(15)
     title = board.spec.title or board.spec.name
-    s.text(m, m + 6, say("assembly_title", title=title), font=board.spec.fonts.heading, size=16, fill=INK)
+    line_from_start(s, m, pw - m, m + 6, say("assembly_title", title=title), font=board.spec.fonts.heading, size=16,
+                    fill=INK)
     W, H = board_size(board)
     scale = min((pw - 2 * m) / W, (ph * 0.45) / H)
     x0, y0 = m + ((pw - 2 * m) - W * scale) / 2, m + mm(14)

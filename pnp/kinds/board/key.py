@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pnp.draw.text import draw_text, set_text
 from pnp.kinds.board.art import INK, ROOF, place_icon, space_swatch
 from pnp.kinds.board.models import BoardData
+from pnp.kinds.sheetwords import count, line_from_start, right_to_left, say
 from pnp.models.units import mm
 
 ROW = mm(12)  # one entry: a 9 mm swatch and two lines of words
@@ -32,12 +33,12 @@ class Entry:
 
 def _role(kind) -> str:
     if kind.footprint:
-        return "part of a building: no figure enters"
+        return say("role_footprint")
     if kind.front:
-        return "stop here to visit the building it faces"
+        return say("role_front")
     if kind.walk:
-        return "figures move through it"
-    return "no figure enters"
+        return say("role_walk")
+    return say("role_blocked")
 
 
 def entries(board: BoardData, assets) -> list[Entry]:
@@ -52,16 +53,16 @@ def entries(board: BoardData, assets) -> list[Entry]:
         if board.footprint(key) or board.fronts(key):
             out.append(Entry(lambda s, x, y, size, loc=loc: s.rect(x, y, size, size, fill=loc.color or ROOF,
                                                                  stroke="#1c1c1c", width=0.8, radius=mm(1)),
-                             loc.name, "a location"))
+                             loc.name, say("a_location")))
     for key, piece in board.spec.pieces.items():
         def icon(s, x, y, size, piece=piece):
             s.circle(x + size / 2, y + size / 2, size / 2, fill="#ffffff", stroke=piece.color or INK, width=0.8)
             if piece.icon:
                 place_icon(assets, s, piece.icon, x + size * 0.18, y + size * 0.18, size * 0.64,
                            piece.color or INK)
-        health = f"{piece.health} Health" if piece.health > 1 else "1 Health"
-        marked = "; START and GOAL marked on the board" if piece.mark else ""
-        out.append(Entry(icon, piece.name or key, f"a piece, {health}{marked}"))
+        health = count("health", piece.health if piece.health > 1 else 1)
+        marked = say("piece_marked") if piece.mark else ""
+        out.append(Entry(icon, piece.name or key, say("piece_note", health=health, marked=marked)))
     return out
 
 
@@ -76,14 +77,16 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
     if per_column > rows_fit:  # more than the box holds: the entries that fit, in order
         items = items[:rows_fit * columns]
         per_column = rows_fit
-    s.text(x, y + mm(4.5), "KEY", font=board.spec.fonts.heading, size=11, fill=INK)
+    line_from_start(s, x, x + w, y + mm(4.5), say("key_heading"), font=board.spec.fonts.heading, size=11, fill=INK)
     s.line(x, y + mm(6.5), x + w, y + mm(6.5), stroke=MUTED, width=0.5)
     top = y + mm(9)
+    rtl = right_to_left()  # columns from the right, each swatch right of its words
     for i, item in enumerate(items):
-        cx = x + (i // per_column) * (column_w + GAP)
+        column = i // per_column
+        cx = x + w - column_w - column * (column_w + GAP) if rtl else x + column * (column_w + GAP)
         cy = top + (i % per_column) * ROW
-        item.swatch(s, cx, cy, SWATCH)
-        words = cx + SWATCH + mm(2.5)
+        item.swatch(s, cx + column_w - SWATCH if rtl else cx, cy, SWATCH)
+        words = cx if rtl else cx + SWATCH + mm(2.5)
         room = column_w - SWATCH - mm(2.5)
         name = set_text(f"**{item.name}**", board.spec.fonts.text, 8.5, 6, room, mm(4.5))
         draw_text(s, name, words, cy, room, mm(4.5), color=INK)
@@ -99,12 +102,14 @@ def draw_key(s, board: BoardData, assets, x: float, y: float, w: float, h: float
 
 
 def scenario_words(board: BoardData, sc, where: Callable, health: bool) -> str:
-    """A scenario as one Markdown sentence: its name, its text and its starting pieces, each placed
-    `where(marker)` says (with its Health where `health`)."""
+    """A scenario as one Markdown sentence in the edition's language: its name, its text and its
+    starting pieces, each placed `where(marker)` says (with its Health where `health`)."""
     parts = []
     for placed in sc.placed:
         piece = board.spec.pieces[placed.piece]
-        goal = f", heading for {where(placed.to)}" if placed.to is not None else ""
-        strength = f" ({placed.health} Health)" if health else ""
-        parts.append(f"{piece.name or placed.piece}{strength} at {where(placed.at)}{goal}")
-    return f"**Scenario: {sc.spec.name}.** {sc.spec.text or ''} Starting pieces: {'; '.join(parts) or 'none'}."
+        goal = say("scenario_goal", where=where(placed.to)) if placed.to is not None else ""
+        strength = say("scenario_health", health=count("health", placed.health)) if health else ""
+        parts.append(say("scenario_placed", piece=piece.name or placed.piece, health=strength,
+                         where=where(placed.at), goal=goal))
+    return say("scenario_sentence", name=sc.spec.name, text=sc.spec.text or "",
+               pieces=say("scenario_join").join(parts) or say("scenario_none"))

@@ -16,7 +16,7 @@ from pnp.draw import fonts
 from pnp.geometry.cubenet import cube_net, net_size
 from pnp.geometry.paper import paper_size
 from pnp.kinds.dice.models import Face, ResolvedDice, ResolvedDie
-from pnp.kinds.sheetwords import say
+from pnp.kinds.sheetwords import line_from_end, line_from_start, right_to_left, say
 from pnp.models.units import mm, to_mm
 from pnp.geometry.fit import DoesNotFit
 
@@ -305,19 +305,23 @@ def draw_net(surface, net, faces: list[Face], place_icon: PlaceIcon, die: Resolv
 
 # --- page furniture -------------------------------------------------------------------------------
 def _header(surface, page_w: float, title: str, note: str) -> None:
-    surface.text(MARGIN, MARGIN + mm(4), title, font="sans-bold", size=11)
-    surface.text(MARGIN, MARGIN + mm(9), note, font="sans", size=7.5, fill="#333333")
+    line_from_start(surface, MARGIN, page_w - MARGIN, MARGIN + mm(4), title, font="sans-bold", size=11)
+    line_from_start(surface, MARGIN, page_w - MARGIN, MARGIN + mm(9), note, font="sans", size=7.5, fill="#333333")
 
 
 def _footer(surface, page_w: float, page_h: float, page: int, pages: int) -> None:
-    """A 50 mm bar to check the print scale, and the page number."""
+    """A 50 mm bar to check the print scale, and the page number (mirrored in a right-to-left edition:
+    the bar and its words from the right margin, the page number on the left)."""
     y = page_h - MARGIN - mm(2)
-    surface.line(MARGIN, y, MARGIN + CHECK_BAR, y, stroke=INK, width=0.8)
-    for x in (MARGIN, MARGIN + CHECK_BAR):
+    rtl = right_to_left()
+    x0 = page_w - MARGIN - CHECK_BAR if rtl else MARGIN
+    surface.line(x0, y, x0 + CHECK_BAR, y, stroke=INK, width=0.8)
+    for x in (x0, x0 + CHECK_BAR):
         surface.line(x, y - mm(1.5), x, y + mm(1.5), stroke=INK, width=0.8)
-    surface.text(MARGIN + CHECK_BAR + mm(3), y + mm(1), say("bar_check"),
-                 font="sans", size=7, fill="#333333")
-    surface.text(page_w - MARGIN, y + mm(1), f"{page} / {pages}", font="sans", size=7, fill="#333333", anchor="end")
+    line_from_start(surface, MARGIN + CHECK_BAR + mm(3), page_w - MARGIN - CHECK_BAR - mm(3), y + mm(1),
+                    say("bar_check"), font="sans", size=7, fill="#333333")
+    line_from_end(surface, MARGIN, page_w - MARGIN, y + mm(1), f"{page} / {pages}", font="sans", size=7,
+                  fill="#333333")
 
 
 def _key(surface, dice: ResolvedDice, page_w: float, page_h: float, place_icon: PlaceIcon) -> None:

@@ -95,6 +95,8 @@ def with_random_layout(sheet: Sheet, seed: int) -> Sheet:
 
 def pages(game, component, options) -> list[tuple[Sheet, str]]:
     """(sheet, footer note) for every page of the pad."""
+    from pnp.kinds.sheetwords import say
+
     sheet = component.model
     count = max(1, int(options.count or 1))
     if not options.random_layout:
@@ -104,12 +106,12 @@ def pages(game, component, options) -> list[tuple[Sheet, str]]:
                           "--random-layout needs a grid with `random:` (which shapes and marks to place)")
         return []
     base = DEFAULT_SEED if options.seed is None else int(options.seed)
-    return [(with_random_layout(sheet, base + i), f"random layout · seed {base + i} "
-             f"(pnp build --random-layout --seed {base + i})") for i in range(count)]
+    return [(with_random_layout(sheet, base + i), say("sheet_random", seed=base + i)) for i in range(count)]
 
 
 def build(game, components, options) -> dict:
     from pnp.kinds.sheet.draw import draw_sheet
+    from pnp.kinds.sheetwords import say
     from pnp.draw.pdf import PdfSurface
     from pnp.draw.svg import SvgSurface
 
@@ -123,7 +125,7 @@ def build(game, components, options) -> dict:
         if not sheets:
             continue
         where = locate(component.raw, ["layout"])
-        left = f"{title} · print at 100 % (actual size)"
+        left = say("sheet_foot", title=title)
         place = picture_placer(game, component)
         if "pdf" in options.formats:
             pdf = PdfSurface(title=f"{title} — {component.model.title}", subject=f"{options.paper}, {len(sheets)} sheets")
@@ -178,11 +180,13 @@ def rulebook_items(game, component) -> list[str]:
         cols, rows = grid.size
         if grid.pieces:
             marks = [counted("marked_square", len(m.cells), mark=mid) for mid, m in grid.marks.items() if m.cells]
-            extra = " and " + ", ".join(marks) if marks else ""
-            lines.append(f"{name}: {cols} × {rows} squares, {counted('piece', len(grid.pieces))} worth "
-                         f"{counted('point', sum(p.points for p in grid.pieces))}{extra}")
+            extra = phrase("sheet_grid_marks").format(marks=", ".join(marks)) if marks else ""
+            lines.append(phrase("sheet_grid_pieces").format(
+                name=name, cols=cols, rows=rows, pieces=counted("piece", len(grid.pieces)),
+                points=counted("point", sum(p.points for p in grid.pieces)), marks=extra))
         elif grid.areas:
-            lines.append(f"{name}: {cols} × {rows} squares in {counted('area', len(grid.areas))}")
+            lines.append(phrase("sheet_grid_areas").format(name=name, cols=cols, rows=rows,
+                                                           areas=counted("area", len(grid.areas))))
     if sheet.dice is not None:
         slots = max((t.slots for t in sheet.tracks.values()), default=0)
         lines.append(counted("plain_die", slots, sides=sheet.dice.sides) if slots else

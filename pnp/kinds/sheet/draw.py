@@ -18,6 +18,7 @@ from pnp.errors import SpecError, SpecErrors
 from pnp.models import polyomino as poly
 from pnp.geometry.paper import paper_size
 from pnp.kinds.sheet.models import Checklist, Grid, Notes, Scores, Sheet, Track, column_name, piece_label
+from pnp.kinds.sheetwords import count, line_from_end, line_from_start, right_to_left, say
 from pnp.models.units import mm, to_mm
 
 INK = "#000000"
@@ -146,10 +147,17 @@ class TitleBlock:
         if sheet.subtitle:
             s.text(x, yy + mm(3), sheet.subtitle, font=sheet.fonts.italic, size=8.5, fill=SOFT)
             yy += mm(4.5)
-        for label in sheet.fields:
+        for label in _write_ins(sheet):
             yy += mm(8)
-            s.text(x, yy - mm(1), label, font=sheet.fonts.text, size=8.5)
-            s.line(x + fonts.text_width(label, sheet.fonts.text, 8.5) + mm(2), yy, x + self.w, yy, width=0.5)
+            line_from_start(s, x, x + self.w, yy - mm(1), label, font=sheet.fonts.text, size=8.5)
+            room = fonts.text_width(label, sheet.fonts.text, 8.5) + mm(2)  # the line runs on from the label
+            start, end = (x, x + self.w - room) if right_to_left() else (x + room, x + self.w)
+            s.line(start, yy, end, yy, width=0.5)
+
+
+def _write_ins(sheet: Sheet) -> list[str]:
+    """The write-in lines' labels: the designer's `fields:`, else pnp's own "Name" in the edition's language."""
+    return sheet.fields if "fields" in sheet.model_fields_set else [say("sheet_name")]
 
 
 class GridBlock:
@@ -331,7 +339,7 @@ class ChecklistBlock:
             s.text(ix + self.BOX + mm(1.4), mid + mm(1.2), piece_label(self.grid, i), font=self.font_set.bold, size=8.5)
             mini_shape(s, cells, ix + self.BOX + mm(5.6), mid - h / 2, pic, fill=FILL)
             pts = self.grid.pieces[i].points
-            s.text(ix + self.col_w, mid + mm(1.2), f"{pts} pt{'s' if pts != 1 else ''}", font=self.font_set.text, size=8,
+            s.text(ix + self.col_w, mid + mm(1.2), count("points_short", pts), font=self.font_set.text, size=8,
                    anchor="end")
             if row < self.rows - 1:
                 s.line(ix, iy + self.item_h - mm(1.1), ix + self.col_w, iy + self.item_h - mm(1.1),
@@ -490,8 +498,8 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     left, right = footer
     fy = page_h - MARGIN
     s.line(MARGIN, fy - mm(4), page_w - MARGIN, fy - mm(4), stroke="#999999", width=0.5)
-    s.text(MARGIN, fy - mm(0.8), left, font=sheet.fonts.text, size=6.5, fill=SOFT)
-    s.text(page_w - MARGIN, fy - mm(0.8), right, font=sheet.fonts.text, size=6.5, fill=SOFT, anchor="end")
+    line_from_start(s, MARGIN, page_w - MARGIN, fy - mm(0.8), left, font=sheet.fonts.text, size=6.5, fill=SOFT)
+    line_from_end(s, MARGIN, page_w - MARGIN, fy - mm(0.8), right, font=sheet.fonts.text, size=6.5, fill=SOFT)
     s.end_page()
     return geo
 

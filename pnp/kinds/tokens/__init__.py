@@ -110,7 +110,7 @@ def _check_tracks(game, tokens) -> None:
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: pieces sharing a named back counted together
     ("9 loot: 6 Gems, 3 Traps"), then every other piece with its count, tracks or radial track."""
-    from pnp.models.phrases import counted, times
+    from pnp.models.phrases import counted, phrase, times
     from pnp.kinds.tokens.models import Side
 
     tokens = component.model
@@ -154,11 +154,11 @@ def rulebook_items(game, component) -> list[str]:
             continue
         detail = ""
         if spec.radial is not None:
-            detail = f" ({spec.radial.arms} arms of {spec.radial.spaces} spaces)"
+            detail = phrase("token_arms").format(arms=spec.radial.arms, spaces=spec.radial.spaces)
         elif spec.standee is not None:
-            detail = " (standee, with its base)"
+            detail = phrase("token_standee")
         elif isinstance(spec.back, Side) and spec.back.value is not None and spec.back.value != spec.front.value:
-            detail = f" (two-sided: {spec.front.value} on the front, {spec.back.value} on the back)"
+            detail = phrase("token_two_sided").format(front=spec.front.value, back=spec.back.value)
         lines.append(f"{times(spec.count, _name(spec), f'**{spec.count}**')}{detail}")
     return lines
 

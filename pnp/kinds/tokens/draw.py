@@ -18,7 +18,7 @@ from pnp.errors import Pos
 from pnp.geometry.fit import DoesNotFit
 from pnp.geometry.impose import MARK_GAP, Mark
 from pnp.geometry.paper import MIN_MARGIN, paper_size
-from pnp.kinds.sheetwords import say
+from pnp.kinds.sheetwords import right_to_left, say
 from pnp.kinds.tokens.models import Radial, ResolvedPiece, Side, TokenSet, Track
 from pnp.models.units import mm
 
@@ -210,8 +210,11 @@ def _place(s, tokens: TokenSet, item: Item, side: str, assets, x: float, y: floa
 
 def _footer(s, tokens: TokenSet, pw, ph, what: str) -> None:
     title = tokens.spec.title or tokens.spec.name
-    s.text(pw / 2, ph - MIN_MARGIN - mm(0.5), say("print_foot_tokens", title=title, what=what), font="sans", size=6,
-           fill="#757575", anchor="middle")
+    words = say("print_foot_tokens", title=title, what=what)
+    if right_to_left():  # a right-to-left edition: from the right margin
+        s.text(pw - MIN_MARGIN, ph - MIN_MARGIN - mm(0.5), words, font="sans", size=6, fill="#757575", anchor="end")
+    else:
+        s.text(pw / 2, ph - MIN_MARGIN - mm(0.5), words, font="sans", size=6, fill="#757575", anchor="middle")
 
 
 # --------------------------------------------------------------------------- one item
