@@ -95,6 +95,31 @@ def test_every_edition_builds_without_a_warning(tmp_path):
             assert lang == "en" or source not in text, (lang, name, source)
 
 
+def test_the_score_sheets_subtitle_is_set_from_the_margin_its_edition_reads_from(tmp_path):
+    """The subtitle starts where the title does: at the left margin in English, the right one in Arabic."""
+    game, out, result = _built(tmp_path)
+    assert result.exit_code == 0, result.output
+    sheet = yaml.safe_load((game / "sheet.yaml").read_text(encoding="utf-8"))
+    for lang, title, subtitle in (("en", sheet["title"], sheet["subtitle"]),
+                                  ("ar", sheet["title@ar"], sheet["subtitle@ar"])):
+        page = pypdfium2.PdfDocument(str(out / "lantern" / lang / "sheet.pdf"))[0]
+        tp = page.get_textpage()
+        text = tp.get_text_range()
+
+        def edges(words: str) -> tuple[float, float]:
+            at = text.find(words)
+            assert at >= 0, (lang, words)
+            boxes = [tp.get_charbox(i) for i in range(at, at + len(words)) if not text[i].isspace()]
+            return min(b[0] for b in boxes), max(b[2] for b in boxes)
+
+        (t_left, t_right), (s_left, s_right) = edges(title), edges(subtitle.split(".")[0])
+        assert s_right - s_left < page.get_width() / 2  # a short line, so the side it stands on shows
+        if lang == "ar":
+            assert abs(s_right - t_right) < 3 and s_left > page.get_width() / 2
+        else:
+            assert abs(s_left - t_left) < 3 and s_right < page.get_width() / 2
+
+
 def _arabic_cards(tmp_path: Path) -> tuple[Path, list[list[str]]]:
     game, out, result = _built(tmp_path)
     assert result.exit_code == 0, result.output
