@@ -14,6 +14,9 @@ import subprocess
 import sys
 import unicodedata
 
+import yaml
+
+from pnp.kinds import kind_names, shared_kinds
 from pnp.paths import SCAFFOLD
 from pnp.scaffold import create
 from pnp.models.edition import Edition, editing
@@ -55,14 +58,66 @@ def _built(tmp_path: Path) -> tuple[Path, Path, "_Run"]:
     return _BUILT["game"], _BUILT["out"], _BUILT["result"]
 
 
+# what each kind prints in an edition's folder (a layouts file prints nothing of its own)
+KIND_FILES = {"deck": {"cards.pdf"}, "dice": {"dice-nets.pdf", "dice-tiles.pdf"},
+              "board": {"board-tiles.pdf", "board-poster.pdf"}, "tokens": {"tokens.pdf"}, "sheet": {"sheet.pdf"}}
+# a text each file prints, as (spec file, where in it): the edition's own words must be in that PDF
+PRINTED = {"cards.pdf": ("cards.yaml", ["title"]), "dice-nets.pdf": ("dice.yaml", ["dice", 0, "name"]),
+           "board-tiles.pdf": ("board.yaml", ["title"]), "board-poster.pdf": ("board.yaml", ["locations", "spice", "name"]),
+           "tokens.pdf": ("tokens.yaml", ["pieces", 1, "front", "label"]), "sheet.pdf": ("sheet.yaml", ["title"])}
+
+
+def _written(game: Path, file: str, where: list, lang: str) -> str:
+    """The text at `where` in a spec file, in `lang` (`key@lang`, the source's `key` for en)."""
+    node = yaml.safe_load((game / file).read_text(encoding="utf-8"))
+    for step in where[:-1]:
+        node = node[step]
+    return node[where[-1] if lang == "en" else f"{where[-1]}@{lang}"]
+
+
 def test_every_edition_builds_without_a_warning(tmp_path):
-    _, out, result = _built(tmp_path)
+    game, out, result = _built(tmp_path)
     assert result.exit_code == 0, result.output
     assert "warning" not in result.output
+    spec = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
+    kinds = {yaml.safe_load((game / c).read_text(encoding="utf-8"))["kind"] for c in spec["components"]}
+    assert kinds == set(kind_names()) - shared_kinds() == set(KIND_FILES)  # the example has one of every kind
     for lang in ("en", "de", "ar", "ja"):
         folder = out / "lantern" / lang
-        assert {"cards.pdf", "rulebook.pdf", "dice-nets.pdf"} <= {p.name for p in folder.iterdir()}
+        made = {p.name for p in folder.iterdir()}
+        assert {"rulebook.pdf"}.union(*KIND_FILES.values()) <= made, (lang, made)
         assert f"/Lang ({lang})".encode() in (folder / "cards.pdf").read_bytes()
+        for name, (file, where) in PRINTED.items():  # each file is in the edition's language, not the source's
+            doc = pypdfium2.PdfDocument(str(folder / name))
+            text = " ".join("".join(doc[i].get_textpage().get_text_range() for i in range(len(doc))).split())
+            words, source = _written(game, file, where, lang), _written(game, file, where, "en")
+            assert words in text, (lang, name, words)
+            assert lang == "en" or source not in text, (lang, name, source)
+
+
+def test_the_score_sheets_subtitle_is_set_from_the_margin_its_edition_reads_from(tmp_path):
+    """The subtitle starts where the title does: at the left margin in English, the right one in Arabic."""
+    game, out, result = _built(tmp_path)
+    assert result.exit_code == 0, result.output
+    sheet = yaml.safe_load((game / "sheet.yaml").read_text(encoding="utf-8"))
+    for lang, title, subtitle in (("en", sheet["title"], sheet["subtitle"]),
+                                  ("ar", sheet["title@ar"], sheet["subtitle@ar"])):
+        page = pypdfium2.PdfDocument(str(out / "lantern" / lang / "sheet.pdf"))[0]
+        tp = page.get_textpage()
+        text = tp.get_text_range()
+
+        def edges(words: str) -> tuple[float, float]:
+            at = text.find(words)
+            assert at >= 0, (lang, words)
+            boxes = [tp.get_charbox(i) for i in range(at, at + len(words)) if not text[i].isspace()]
+            return min(b[0] for b in boxes), max(b[2] for b in boxes)
+
+        (t_left, t_right), (s_left, s_right) = edges(title), edges(subtitle.split(".")[0])
+        assert s_right - s_left < page.get_width() / 2  # a short line, so the side it stands on shows
+        if lang == "ar":
+            assert abs(s_right - t_right) < 3 and s_left > page.get_width() / 2
+        else:
+            assert abs(s_left - t_left) < 3 and s_right < page.get_width() / 2
 
 
 def _arabic_cards(tmp_path: Path) -> tuple[Path, list[list[str]]]:

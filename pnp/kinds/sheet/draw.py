@@ -145,7 +145,7 @@ class TitleBlock:
         draw_text(s, self.title, x, y, self.w, self.title.height + 1)
         yy = y + self.title.height + mm(1.5)
         if sheet.subtitle:
-            s.text(x, yy + mm(3), sheet.subtitle, font=sheet.fonts.italic, size=8.5, fill=SOFT)
+            line_from_start(s, x, x + self.w, yy + mm(3), sheet.subtitle, font=sheet.fonts.italic, size=8.5, fill=SOFT)
             yy += mm(4.5)
         for label in _write_ins(sheet):
             yy += mm(8)
