@@ -234,11 +234,13 @@ def test_a_game_without_languages_shows_every_file_as_before_and_no_choice():
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_editions_rebuilt_after_the_save_equal_a_fresh_build(served, lang, tmp_path):
-    """The serve loop reuses each edition's unchanged units (the dice, after a card's German name
-    changed): what it wrote is what a fresh build of that edition writes."""
+    """The serve loop reuses each edition's unchanged units (the dice, board, tokens and score sheet,
+    after a card's German name changed): what it wrote is what a fresh build of that edition writes."""
     from pnp.build import build_game
 
-    assert served.units[1] == (["deck", "rulebook"], ["dice"]), served.units
+    rebuilt, reused = served.units[1]
+    assert rebuilt == ["deck", "rulebook"] and "dice" in reused, served.units   # only what the name touches
+    assert sorted(rebuilt + reused) == served.units[0][0], served.units       # every unit, once
     fresh = build_game(served.game, BuildOptions(out=tmp_path, lang=lang))
     assert fresh.editions == [lang]
     written = {f["file"]: f["sha256"] for f in served.manifest(lang)["files"]}
