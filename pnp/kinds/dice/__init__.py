@@ -87,15 +87,26 @@ def _check_unique_ids(game, dice: ResolvedDice, raw) -> None:
 
 
 def rulebook_items(game, component) -> list[str]:
-    """The rulebook's component_list() lines: one per die, with its faces."""
+    """The rulebook's component_list() lines: one per die, with its faces. A game with languages names
+    each symbol by its label in the edition's language (its id is the designer's word, not the
+    reader's), the faces listed with that language's comma; a game without keeps the ids as written."""
+    from pnp.models.edition import current
     from pnp.models.phrases import phrase
 
     dice: ResolvedDice = component.model
+    in_edition = current() is not None
+    comma = phrase("list_comma") if in_edition else ", "
     lines = []
     for die in dice.dice:
-        faces = ", ".join(f.text.replace("+", "/").replace("-", " ") for f in die.faces)
+        faces = comma.join(_face_words(f, in_edition) for f in die.faces)
         lines.append(f"**1** {die.name}: {faces} ({phrase('dice_use')})")
     return lines
+
+
+def _face_words(face, by_label: bool) -> str:
+    if not by_label:
+        return face.text.replace("+", "/").replace("-", " ")
+    return "/".join(p.label if p.number is None and p.label else p.name.replace("-", " ") for p in face.parts)
 
 
 def build(game, components, options) -> dict:
