@@ -310,3 +310,18 @@ def test_a_translation_of_nothing_or_in_an_unlisted_language_is_an_error_at_its_
     assert re.search(r"cards\.csv:1:\d+: .*column 'txt@ja' translates 'txt', but the table has no 'txt' column",
                      result.output)
     assert "Traceback" not in result.output
+
+
+def test_the_rulebooks_die_line_names_its_faces_in_the_editions_words(tmp_path):
+    """The face list reads each symbol's label in the edition's language, never the designer's id
+    (`lamp`), joined with the language's own comma."""
+    _, out, result = _built(tmp_path)
+    assert result.exit_code == 0, result.output
+    words = {"en": ("lantern", ", "), "de": ("Laterne", ", "), "ar": ("فانوس", "، "), "ja": ("ランタン", "、")}
+    for lang, (label, comma) in words.items():
+        doc = pypdfium2.PdfDocument(str(out / f"lantern/{lang}/rulebook.pdf"))
+        text = "".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+        flat = text.replace("\r\n", " ")
+        assert "lamp" not in flat and label in flat, lang
+        # "3" followed by the language's comma (pdfium gives an Arabic line in the order it is drawn)
+        assert f"3{comma}" in flat or f"{comma.strip()}3" in flat, (lang, flat)
