@@ -185,6 +185,22 @@ def test_only_the_watched_editions_changed_cards_are_shown_before_its_rulebook(s
     assert [changed for _, changed in second] == [lang == "de" for lang in LANGS]
 
 
+def _act(browser, script: str):
+    """Run SCRIPT in the page; None when the page it ran in was replaced meanwhile (an evaluation that
+    meets a navigation, a language chosen or an address typed, is not a failure: the caller looks again)."""
+    try:
+        return browser.evaluate(script)
+    except AssertionError as e:
+        if "navigated or closed" in str(e) or "context" in str(e).lower():
+            return None
+        raise
+
+
+def _looked(browser, script: str):
+    """What the page's SCRIPT returns as JSON, or None while the page is being replaced."""
+    return json.loads(_act(browser, script) or "null")
+
+
 def test_the_page_offers_every_edition_and_switches_in_a_browser(served):
     browser = Browser(chromium())
     page = """JSON.stringify({edition: document.body.dataset.edition,
@@ -194,7 +210,7 @@ def test_the_page_offers_every_edition_and_switches_in_a_browser(served):
       loaded: [...document.querySelectorAll('img[data-id]')].every(i => i.complete && i.naturalWidth > 0)})"""
     try:
         browser.open(served.server.url)
-        seen = wait_for(lambda: (p := json.loads(browser.evaluate(page) or "null")) and p["links"] and p["loaded"]
+        seen = wait_for(lambda: (p := _looked(browser, page)) and p["links"] and p["loaded"]
                         and p, 30, "the page with its language choice")
         english = served.state("?lang=en")
         assert seen["edition"] == "en" and seen["cards"] == ids(english, "cards.pdf")
@@ -202,14 +218,14 @@ def test_the_page_offers_every_edition_and_switches_in_a_browser(served):
         assert [name for _, name, _ in seen["links"]] == [x["name"] for x in english["languages"]]
         assert [current for _, _, current in seen["links"]] == ["page", None, None, None]
 
-        browser.evaluate("document.querySelector('#languages a[data-lang=\"ar\"]').click()")
-        arabic = wait_for(lambda: (p := json.loads(browser.evaluate(page) or "null")) and p["edition"] == "ar"
+        _act(browser, "document.querySelector('#languages a[data-lang=\"ar\"]').click()")  # navigates
+        arabic = wait_for(lambda: (p := _looked(browser, page)) and p["edition"] == "ar"
                           and p["loaded"] and p, 30, "the Arabic edition after choosing it")
         assert arabic["cards"] == ids(served.state("?lang=ar"), "cards.pdf") != seen["cards"]
         assert [current for _, _, current in arabic["links"]] == [None, None, "page", None]
 
-        browser.evaluate(f"location.href = {json.dumps(served.server.url + 'ja/')}")  # the path form
-        japanese = wait_for(lambda: (p := json.loads(browser.evaluate(page) or "null")) and p["edition"] == "ja"
+        _act(browser, f"location.href = {json.dumps(served.server.url + 'ja/')}")  # the path form
+        japanese = wait_for(lambda: (p := _looked(browser, page)) and p["edition"] == "ja"
                             and p["loaded"] and p, 30, "the Japanese edition at /ja/")
         assert japanese["cards"] == ids(served.state("?lang=ja"), "cards.pdf")
     finally:
