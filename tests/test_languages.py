@@ -24,9 +24,19 @@ from pnp.models.edition import Edition, editing
 FONTS = SCAFFOLD / "editions" / "fonts"  # the editions template's own fonts
 
 
-def _game(tmp_path: Path) -> Path:
+def _game(tmp_path: Path, every_kind: bool = False) -> Path:
+    """A copy of the editions starter; unless EVERY_KIND, with its cards, dice and rulebooks only (what
+    the tests of texts, translations and fit read: the board, tokens and score sheet would only
+    lengthen each build)."""
     create("lantern", tmp_path, template="editions")
-    return tmp_path / "lantern"
+    game = tmp_path / "lantern"
+    if not every_kind:
+        spec = (game / "game.yaml").read_text(encoding="utf-8")
+        for kept_out in ("board.yaml", "tokens.yaml", "sheet.yaml"):
+            assert f"  - {kept_out}\n" in spec
+            spec = spec.replace(f"  - {kept_out}\n", "")
+        (game / "game.yaml").write_text(spec, encoding="utf-8")
+    return game
 
 
 class _Run:
@@ -52,7 +62,7 @@ def _built(tmp_path: Path) -> tuple[Path, Path, "_Run"]:
     """(the starter game, its output folder, the run) of `pnp build --lang all` on the editions starter,
     made once for this module (in the first asking test's folder): the tests below only read it."""
     if not _BUILT:
-        game = _game(tmp_path)
+        game = _game(tmp_path, every_kind=True)
         result = _Run(*["build", str(game), "--lang", "all", "--out", str(tmp_path / "out")])
         _BUILT.update(game=game, out=tmp_path / "out", result=result)
     return _BUILT["game"], _BUILT["out"], _BUILT["result"]
