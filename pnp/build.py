@@ -158,12 +158,12 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     langs = editions_to_build(game_dir, options)
     if not langs:
         return _build_where(game_dir, options, [output_folder(game_dir)], cache, progress, early, None)
-    from pnp.models.edition import Edition, editing, in_edition
+    from pnp.models.edition import in_edition, loading
 
     results = []
     for lang in langs:
         try:
-            with editing(Edition(lang, lang, (lang,))):  # load_game makes the full edition from game.yaml
+            with loading(lang):
                 result = _build_where(game_dir, options, [output_folder(game_dir), lang],
                                       cache, progress, early, lang)
         except SpecErrors as e:

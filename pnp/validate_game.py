@@ -24,12 +24,12 @@ def validate_game(game_dir: Path, options=None, coverage: dict | None = None) ->
     if not langs:
         return _validate(game_dir, options)
     from pnp.errors import SpecErrors
-    from pnp.models.edition import Edition, editing, in_edition
+    from pnp.models.edition import in_edition, loading
 
     warnings: list[SpecError] = []
     for lang in langs:
         try:
-            with editing(Edition(lang, lang, (lang,))):
+            with loading(lang):
                 warnings += in_edition(_validate(game_dir, options, coverage), lang)
         except SpecErrors as e:
             raise SpecErrors(in_edition(e.errors, lang)) from None

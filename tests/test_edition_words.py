@@ -23,6 +23,7 @@ import yaml
 
 from pnp.paths import DATA, SCAFFOLD
 from pnp.scaffold import create
+from test_edition_sheets import TOKENS as SHEET_TOKENS
 
 TEMPLATES = SCAFFOLD  # the starters: board.yaml and sheet.yaml are the board and sheet added here
 SCENARIO = """pieces:
@@ -32,16 +33,8 @@ scenarios:
     name: First night
     pieces: [{piece: raider, at: E5, to: market}]
 """
-TOKENS = """kind: tokens
-name: tokens
-title: Coins
-backs:
-  loot: {fill: "#4e342e", ink: "#ffcc80", icon: coin}
-pieces:
-  - {id: coin, shape: circle, size: 16mm, count: 4, back: loot, front: {fill: "#fff8e1", icon: coin, value: 1}}
-  - {id: guard, shape: rect, size: {width: 20mm, height: 30mm}, standee: {}, front: {fill: "#e3f2fd", icon: coin},
-     back: {fill: "#bbdefb", icon: coin}}
-  - {id: gem, shape: circle, size: 16mm, front: {fill: "#fff8e1", value: 1}, back: {fill: "#fff8e1", value: 3}}
+# the edition sheets' tokens (a coin with a back, a standee), and a piece with two different sides
+TOKENS = SHEET_TOKENS + """  - {id: gem, shape: circle, size: 16mm, front: {fill: "#fff8e1", value: 1}, back: {fill: "#fff8e1", value: 3}}
 """
 LANGS = ("en", "de", "ar", "ja")
 TABLE = """

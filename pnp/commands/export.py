@@ -33,10 +33,10 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
     from pnp.progress import progress_bar
 
     from pnp.build import BuildOptions, editions_to_build
-    from pnp.models.edition import Edition, editing
+    from pnp.models.edition import loading
 
     langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
-    with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):
+    with loading(langs[0] if langs else None):
         game = load_game(game_dir)
     exporter = load_target(target)
     edition = [game.edition.lang] if game.edition is not None else []

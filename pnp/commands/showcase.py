@@ -20,11 +20,11 @@ def showcase_files(game_dir: Path, layouts: list[str], names: list[str], options
     from pnp.build import BuildOptions, editions_to_build
     from pnp.export.raster import png
     from pnp.game import load_game
-    from pnp.models.edition import Edition, editing
+    from pnp.models.edition import loading
     from pnp.showcase import make_showcase
 
     langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
-    with editing(Edition(langs[0], langs[0], (langs[0],)) if langs else None):  # loading makes the whole edition
+    with loading(langs[0] if langs else None):
         game = load_game(game_dir)
     files = {}
     with game.own_fonts():  # the game's faces, and its edition's shaping and words

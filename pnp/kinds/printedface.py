@@ -7,8 +7,6 @@ from another package offers cards by giving `printed_faces(game, component, limi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
 from pnp.errors import Pos
 
 
@@ -63,5 +61,3 @@ class CardFaces:
             out.setdefault(f.card, {})[f.side] = f
         return out
 
-
-Look = Any

@@ -86,6 +86,12 @@ def language() -> str | None:
     return edition.lang if edition else None
 
 
+def loading(lang: str | None):
+    """The `editing` block to load a game as its edition `lang` (None: as a game without editions):
+    `load_game` makes the whole edition (fonts, direction, the other languages) from game.yaml."""
+    return editing(Edition(lang, lang, (lang,)) if lang else None)
+
+
 @contextmanager
 def editing(edition: Edition | None) -> Iterator[Edition | None]:
     """A `with` block in which loads and drawings are for `edition` (None: no edition)."""

@@ -22,14 +22,14 @@ def check_editions(run_checks: Callable, game_dir: Path, langs: list[str],
     none for a game without languages; one when `--lang` asked for it); SpecErrors of the first
     edition that does not load, naming that edition."""
     from pnp.errors import SpecErrors
-    from pnp.models.edition import Edition, editing, in_edition
+    from pnp.models.edition import in_edition, loading
 
     if not langs:
         return run_checks(game_dir)
     checked: list[tuple[str, Any, CheckReport]] = []
     for code in langs:
         try:
-            with editing(Edition(code, code, (code,))):  # loading makes the full edition from game.yaml
+            with loading(code):
                 game, report = run_checks(game_dir)
         except SpecErrors as e:
             raise SpecErrors(in_edition(e.errors, code)) from None
