@@ -22,6 +22,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable
 
+from pnp.models.edition import right_to_left
+
 LAYOUTS = ("hand", "spread", "contents")
 TABLE = "#2e4a3f"  # green baize
 MIN_SIDE, MAX_SIDE = 64, 8000  # pixels
@@ -187,13 +189,6 @@ def rounded_mask(size: tuple[int, int], radius: float):
 
 
 # --- layouts (in points) ----------------------------------------------------------------------
-
-def _right_to_left() -> bool:
-    from pnp.models.edition import current
-
-    edition = current()
-    return bool(edition and edition.rtl)
-
 
 def hand(pictures: list[Picture], right_to_left: bool = False) -> list[Placed]:
     """A fan: card i turned by its share of the fan's angle about one pivot below the cards, each card
@@ -427,7 +422,7 @@ def make_showcase(game, options: ShowcaseOptions) -> Showcase:
     faces = _faces_by_deck(game, chosen)
     try:
         pictures = [faces[id(deck)].picture(entry, "front") for deck, entry in chosen]
-        placed = hand(pictures, _right_to_left()) if options.layout == "hand" else spread(pictures, aspect)
+        placed = hand(pictures, right_to_left()) if options.layout == "hand" else spread(pictures, aspect)
         return compose(placed, options)
     finally:
         for f in faces.values():

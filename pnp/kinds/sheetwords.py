@@ -13,6 +13,7 @@ A page's own lines (a sheet's header and foot line) start where the edition read
 """
 from __future__ import annotations
 
+from pnp.models.edition import right_to_left  # noqa: F401 (the kinds read it from here with their words)
 from pnp.models.phrases import counted, phrase
 
 
@@ -30,14 +31,6 @@ def space_size(shape: str, size: str, verb: bool = False) -> str:
     """What one space of a board is: "one space = 16 mm" (with `verb`, "one space is 16 mm")."""
     key = {"hex": "one_hex", "points": "one_point"}.get(shape, "one_square")
     return say(key + ("_is" if verb else ""), size=size)
-
-
-def right_to_left() -> bool:
-    """Whether the edition being built reads from the right (Arabic, Hebrew …)."""
-    from pnp.models.edition import current
-
-    edition = current()
-    return edition is not None and edition.rtl
 
 
 def reading_start(left: float, right: float) -> tuple[float, str]:

@@ -86,6 +86,13 @@ def language() -> str | None:
     return edition.lang if edition else None
 
 
+def right_to_left() -> bool:
+    """Whether the edition being loaded or built reads from the right (Arabic, Hebrew …): the pages'
+    own lines, lists, tables and a fanned hand start on the right."""
+    edition = _CURRENT.get()
+    return edition is not None and edition.rtl
+
+
 def loading(lang: str | None):
     """The `editing` block to load a game as its edition `lang` (None: as a game without editions):
     `load_game` makes the whole edition (fonts, direction, the other languages) from game.yaml."""

@@ -17,6 +17,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowabl
 from pnp.rulebook import language as L
 from pnp.rulebook.shaped import ShapedMixin, list_sides, paragraph, wanted
 from pnp.rulebook.styles import ACCENT, LINE, NUMBER, TINT, Styles, font, table_style
+from pnp.models.edition import right_to_left
 from pnp.models.units import mm
 
 ICON_KEY = "pnp-icon"
@@ -183,10 +184,10 @@ class StoryBuilder:
         data = [[cell(t, s.head_cell, align[i]) for i, t in enumerate(b.head)]] if has_head else []
         data += [[cell(t, s.cell, align[i]) for i, t in enumerate(r + [""] * (ncols - len(r)))] for r in b.rows]
         widths = _column_widths([b.head] + b.rows, ncols, width, s.cell)
-        if _right_to_left():  # read from the right: the first column on the right, the table against the right margin
+        if right_to_left():  # read from the right: the first column on the right, the table against the right margin
             data, widths = [row[::-1] for row in data], widths[::-1]
         t = Table(data, colWidths=widths, repeatRows=1 if has_head else 0,
-                  hAlign="RIGHT" if _right_to_left() else "LEFT")
+                  hAlign="RIGHT" if right_to_left() else "LEFT")
         head = [("BACKGROUND", (0, 0), (-1, 0), TINT), ("LINEBELOW", (0, 0), (-1, 0), 0.8, ACCENT)] if has_head \
             else [("LINEABOVE", (0, 0), (-1, 0), 0.8, ACCENT)]
         style = head + [("LINEBELOW", (0, -1), (-1, -1), 0.6, LINE), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -205,7 +206,7 @@ class StoryBuilder:
         if inner and isinstance(inner[-1], Paragraph):
             inner[-1].style = _tight(inner[-1].style)
         t = Table([[inner]], colWidths=[width], hAlign="LEFT")
-        rtl = _right_to_left()  # the bar on the reading side: right of a right-to-left example
+        rtl = right_to_left()  # the bar on the reading side: right of a right-to-left example
         t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, -1), TINT),
                                ("LINEAFTER" if rtl else "LINEBEFORE", (0, 0), (0, -1), 2.5, ACCENT),
                                ("LEFTPADDING", (0, 0), (-1, -1), pad if rtl else pad + 3),
@@ -282,9 +283,3 @@ def _column_widths(rows: list[list[str]], ncols: int, width: float, style) -> li
     return [m + spare * g / total for m, g in zip(least, grow)]
 
 
-def _right_to_left() -> bool:
-    """Whether the rulebook is a right-to-left edition's (its tables and example boxes are mirrored)."""
-    from pnp.models.edition import current
-
-    edition = current()
-    return edition is not None and edition.rtl
