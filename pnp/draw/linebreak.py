@@ -11,11 +11,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 
-def units(text: str) -> list[str]:
-    """`text` cut at every line break opportunity; each piece keeps its trailing spaces."""
+@lru_cache(maxsize=1024)
+def units(text: str) -> tuple[str, ...]:
+    """`text` cut at every line break opportunity; each piece keeps its trailing spaces.
+
+    Remembered: fitting a text to its box breaks it again at each size tried, and uniseg's
+    rules, written in Python, were a third of an edition's build time."""
     from uniseg.linebreak import line_break_units
 
-    return list(line_break_units(text))
+    return tuple(line_break_units(text))
 
 
 @lru_cache(maxsize=16)
