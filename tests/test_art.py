@@ -163,6 +163,16 @@ def test_path_error_keeps_what_came_before(tmp_path):
     assert "path data" in art.warnings[0][1]
 
 
+def test_the_same_art_in_two_files_warns_in_each_file_by_its_own_name(tmp_path):
+    source = svg('<path d="M0 0 L10 10 L20 x"/>')
+    first = load(tmp_path, source, "one.svg")
+    second = load(tmp_path, source, "two.svg")   # the same bytes: parsed once, the warnings renamed
+    assert first.shapes is second.shapes
+    assert [p.path for p, _ in first.warnings] == ["one.svg"] and [p.path for p, _ in second.warnings] == ["two.svg"]
+    assert [(p.line, p.col, m) for p, m in first.warnings] == [(p.line, p.col, m) for p, m in second.warnings]
+    assert load(tmp_path, source, "one.svg").warnings == first.warnings
+
+
 def test_arc_half_circle():
     cmds, err = parse_path("M0 50 A50 50 0 0 1 100 50")
     assert err is None and len(cmds) == 3

@@ -46,8 +46,8 @@ __all__ = ["Art", "Shape", "load_art", "parse_art", "place_art", "art_icons", "p
 
 ICON_BOX = 100.0
 PARSED_BYTES = 32 * 1024 * 1024  # SVG source kept parsed between builds (`pnp serve` rebuilds on every save)
-# (sha256, shown) → (size, Art), the least recently used first
-_parsed: OrderedDict[tuple[bytes, str], tuple[int, Art]] = OrderedDict()
+# sha256 → (size, Art, the name its warnings were given), the least recently used first
+_parsed: OrderedDict[bytes, tuple[int, Art, str]] = OrderedDict()
 _parsed_lock = threading.Lock()
 _parsed_total = [0]  # bytes of source in _parsed
 
@@ -62,23 +62,33 @@ def load_art(path: Path, shown: str) -> Art:
 def parse_art(data: bytes, shown: str) -> Art:
     """Parse SVG bytes into an Art, or raise a located SpecErrors.
 
-    An Art is never changed once built, so the same bytes under the same shown name give the
-    same Art object again: a watch or serve loop re-reads the art of every build, and parsing
-    path data was most of a small edit's time. At most PARSED_BYTES of source are kept.
+    An Art is never changed once built, so the same bytes give the same shapes again: a watch or
+    serve loop re-reads the art of every build, and parsing path data was most of a small edit's
+    time (the same icons in another copy of a game, too). Only the warnings name the file: under
+    another name they are given that name. At most PARSED_BYTES of source are kept.
     """
-    key = (hashlib.sha256(data).digest(), shown)
+    key = hashlib.sha256(data).digest()
     with _parsed_lock:
         if key in _parsed:
             _parsed.move_to_end(key)
-            return _parsed[key][1]
+            _, art, named = _parsed[key]
+            return art if named == shown else _renamed(art, named, shown)
     art = _parse_art(data, shown)
     with _parsed_lock:
         if key not in _parsed:
-            _parsed[key] = (len(data), art)
+            _parsed[key] = (len(data), art, shown)
             _parsed_total[0] += len(data)
         while _parsed_total[0] > PARSED_BYTES and len(_parsed) > 1:
             _parsed_total[0] -= _parsed.popitem(last=False)[1][0]
     return art
+
+
+def _renamed(art: Art, named: str, shown: str) -> Art:
+    """The same art, its warnings placed in the file `shown` instead of `named`."""
+    from dataclasses import replace
+
+    return replace(art, warnings=[(replace(pos, path=shown) if pos.path == named else pos, message)
+                                  for pos, message in art.warnings])
 
 
 def _parse_art(data: bytes, shown: str) -> Art:
