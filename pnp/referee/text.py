@@ -23,6 +23,7 @@ against game.yaml's `players:` and `time:` (`players`, `time`), and written-out 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -51,6 +52,7 @@ class Statement:
     limit: str | None
     of: tuple[str, ...]
     hint: str = ""     # how to mend it, appended to the finding's message
+    words: tuple[tuple[str, ...], ...] = ()   # each phrase's words (`phrase_words`); () when a text is read whole
 
 
 def statement(name: str, value: float, means: str, says, hint: str = "") -> Statement:
@@ -58,7 +60,29 @@ def statement(name: str, value: float, means: str, says, hint: str = "") -> Stat
     says = [s for s in says if s.count("#") == 1]
     pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
                                   for i, s in enumerate(says)), re.I) if says else None
-    return Statement(name, float(value), means, pattern, None, (), hint)
+    return Statement(name, float(value), means, pattern, None, (), hint, phrase_words(says))
+
+
+# Punctuation that ends a clause: no phrase match runs across one unless a phrase holds it
+CLAUSE_ENDS = ',;()[]{}!?"|<>=+\u201c\u201d\u00ab\u00bb\u2013\u2014'
+_CLAUSE_END = re.compile("[" + re.escape(CLAUSE_ENDS) + "]")
+# the letters re.I matches to an ASCII one besides its two cases (every other lower() keeps one character)
+_AS_ASCII = {0x130: "i", 0x131: "i", 0x17F: "s", 0x212A: "k"}
+
+
+def phrase_words(says: list[str]) -> tuple[tuple[str, ...], ...]:
+    """Each phrase's literal words in lower case, the ASCII ones (re.I matches a few other letters
+    to ASCII ones, and a plain search must find all that the pattern can); () when some phrase has
+    none, or holds a clause end: then each text is read whole (`Scan.matches`)."""
+    words = []
+    for phrase in says:
+        if _CLAUSE_END.search(phrase):
+            return ()
+        found = tuple(bit.lower() for bit in re.split(r"[#*\s]+", phrase) if bit and bit.isascii())
+        if not found:
+            return ()
+        words.append(found)
+    return tuple(words)
 
 
 def phrase_pattern(phrase: str) -> str:
@@ -82,7 +106,7 @@ def statements(game) -> list[Statement]:
             continue
         s = statement(name, p.value, p.means, p.says,
                       f"write {{{{ parameters.{name} }}}} to print the rule's number")
-        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint))
+        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words))
     return out
 
 
@@ -193,9 +217,10 @@ def text_findings(game) -> list[Finding]:
     if not rules:
         return []
     out: dict[Pos, Finding] = {}
-    for t in read_texts(game):
-        for s in rules:
-            for f in _stated(t, s, data_too=False):
+    texts = list(read_texts(game))
+    for t, found in zip(texts, Scan(texts).matches(rules)):
+        for s, m, base in found:
+            for f in _stated(t, s, m, base, data_too=False):
                 out.setdefault(f.pos, f)
         if t.exact or t.place is not None:
             for f in _examples(t, rules):
@@ -203,19 +228,73 @@ def text_findings(game) -> list[Finding]:
     return list(out.values())
 
 
-def _stated(t: Text, s: Statement, data_too: bool = True) -> Iterator[Finding]:
-    """S's phrases in T whose number disagrees. A rule parameter (`data_too=False`) is not held against a
-    printed number the specs' data made (`Text.from_data`): the data's own checks hold that number."""
-    if s.pattern is None:
+class Scan:
+    """A game's texts made quick to search for phrases.
+
+    Running each phrase pattern over each text was most of `pnp check`'s reading: thousands of short
+    strings, and a rulebook searched at every character. Here the texts are joined by a clause end
+    into one string, and a pattern runs only on the clauses (the text between two `CLAUSE_ENDS`)
+    that hold all the words of one of its phrases (`phrase_words`). No match runs across a clause
+    end, and the pattern's look-behind and look-ahead see one as they see a text's start and end, so
+    the matches are those of each pattern over each text."""
+
+    JOIN = "|"
+
+    def __init__(self, texts: list[Text]):
+        self.texts = [t.text for t in texts]
+        self.starts = []
+        at = 0
+        for text in self.texts:
+            self.starts.append(at)
+            at += len(text) + 1
+        self.joined = self.JOIN.join(self.texts)
+        self.lowered = self.joined.translate(_AS_ASCII).lower()   # as long as `joined`: offsets agree
+        self.ends = [m.start() for m in _CLAUSE_END.finditer(self.joined)]
+
+    def matches(self, rules: list[Statement]) -> list[list[tuple[Statement, re.Match, int]]]:
+        """For each text, (statement, match, where the text starts in the string matched) of every
+        match, by statement in the order of RULES, then by place."""
+        found: list[list] = [[] for _ in self.texts]
+        for s in rules:
+            if s.pattern is None:
+                continue
+            if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
+                for i, text in enumerate(self.texts):
+                    found[i] += [(s, m, 0) for m in s.pattern.finditer(text)]
+                continue
+            for start, end in sorted(set(self._clauses(s.words))):
+                # up to and with the clause end: the pattern's look-ahead sees it, as in the text
+                for m in s.pattern.finditer(self.joined, start, min(end + 1, len(self.joined))):
+                    i = bisect_right(self.starts, m.start()) - 1
+                    found[i].append((s, m, self.starts[i]))
+        return found
+
+    def _clauses(self, words: tuple[tuple[str, ...], ...]) -> Iterator[tuple[int, int]]:
+        low = self.lowered
+        for phrase in words:
+            anchor = max(phrase, key=len)
+            at = low.find(anchor)
+            while at >= 0:
+                i = bisect_right(self.ends, at)
+                start = self.ends[i - 1] + 1 if i else 0
+                end = self.ends[i] if i < len(self.ends) else len(low)
+                if all(low.find(w, start, end) >= 0 for w in phrase):
+                    yield start, end
+                at = low.find(anchor, end)
+
+
+def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Iterator[Finding]:
+    """The finding of match M of S's phrases in T (T starting at BASE of the string matched), if its
+    number disagrees. A rule parameter (`data_too=False`) is not held against a printed number the
+    specs' data made (`Text.from_data`): the data's own checks hold that number."""
+    group = next(g for g, v in m.groupdict().items() if v is not None)
+    said = _number(m.group(group))
+    at = m.start(group) - base
+    if said == s.value or (not data_too and t.from_data is not None and t.from_data(at)):
         return
-    for m in s.pattern.finditer(t.text):
-        group = next(g for g, v in m.groupdict().items() if v is not None)
-        said = _number(m.group(group))
-        if said == s.value or (not data_too and t.from_data is not None and t.from_data(m.start(group))):
-            continue
-        pos = _pos_in(t, m.start(group), m.group(group))
-        yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
-                                   f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
+    pos = _pos_in(t, at, m.group(group))
+    yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
+                               f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
@@ -252,9 +331,10 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
     game.yaml does not declare: the rule name of a finding is the statement's `name`."""
     rules = [s for s in rules if s.pattern is not None]
     out: dict[Pos, Finding] = {}
-    for t in read_texts(game) if rules else ():
-        for s in rules:
-            for f in _stated(t, s):
+    texts = list(read_texts(game)) if rules else []
+    for t, found in zip(texts, Scan(texts).matches(rules)):
+        for s, m, base in found:
+            for f in _stated(t, s, m, base):
                 out.setdefault(f.pos, f)
     return list(out.values())
 
