@@ -111,7 +111,7 @@ def test_simulation_results_and_progress(game):
     f = result.figures
     assert f["greedy_mean_score"] > f["random_mean_score"]
     assert f["greedy_stuck_rate"] <= 0.10
-    again = blob.referee_simulate(game, 400, seed=5)
+    again = blob.referee_simulate(load_game(BLOB), 400, seed=5)   # loaded again: no game kept from the first
     assert [c.values for c in again.charts] == [c.values for c in result.charts]
 
 

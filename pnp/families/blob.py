@@ -54,6 +54,7 @@ class BlobRules:
     rounds: int
     free: int = 1                  # free squares a covered bonus square earns
     _city_piece: dict = field(default_factory=dict)
+    _played: dict = field(default_factory=dict)   # (policy, seed, game number) → its record, for the first CHECK_GAMES
 
     def blob_piece(self, mask: int) -> poly.Piece:
         """A blob on the shape grid, as a piece to place in the city (cached: blobs repeat)."""
@@ -93,7 +94,14 @@ def _parts(game) -> Spec | None:
 
 
 def compile_rules(game) -> BlobRules:
-    """The sheet of a game (a GameContext) as bit-board rules."""
+    """The sheet of a game (a GameContext) as bit-board rules, compiled once per loaded game."""
+    cache = vars(game)
+    if "_blob_rules" not in cache:
+        cache["_blob_rules"] = _compiled(game)
+    return cache["_blob_rules"]
+
+
+def _compiled(game) -> BlobRules:
     parts = _parts(game)
     if parts is None or parts.city_id is None or parts.shape_id is None:
         raise SpecErrors([SpecError(family_pos(game), "the blob referee needs a sheet with a city grid and "
@@ -287,9 +295,16 @@ def _most_overlap(mask: int, origins: int, targets: int) -> tuple[int, int]:
 
 def play_many(rules: BlobRules, policy: str, games: int, seed: int, progress=None, done_before: int = 0,
               total: int | None = None) -> list[GameRecord]:
+    """Games 0 to GAMES-1 of this seed. A game's dice depend on its seed and number only, so the
+    check's facts and its simulation share the games both play (the first CHECK_GAMES are kept)."""
     out = []
     for i in range(games):
-        out.append(play_game(rules, policy, random.Random(seed * 1_000_003 + i), random.Random(seed * 7_919 + i + 1)))
+        record = rules._played.get((policy, seed, i))
+        if record is None:
+            record = play_game(rules, policy, random.Random(seed * 1_000_003 + i), random.Random(seed * 7_919 + i + 1))
+            if i < CHECK_GAMES:
+                rules._played[(policy, seed, i)] = record
+        out.append(record)
         if progress and (i + 1) % 100 == 0 or progress and i + 1 == games:
             progress(done_before + i + 1, total or games)
     return out
