@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.paths import DATA
+from pnp.paths import data_yaml
 from pnp.models.edition import current as current_edition
 
 SOURCE = "en"
@@ -18,9 +18,7 @@ SOURCE = "en"
 
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, dict[str, object]]:
-    import yaml
-
-    return yaml.safe_load((DATA / "phrases.yaml").read_text(encoding="utf-8"))
+    return data_yaml("phrases.yaml")
 
 
 def language() -> str:

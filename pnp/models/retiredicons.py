@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from pnp.errors import did_you_mean
-from pnp.paths import DATA, EXAMPLES
+from pnp.paths import EXAMPLES
 
 MOVED = "December 2026"
 
@@ -19,9 +19,9 @@ MOVED = "December 2026"
 @cache
 def retired() -> dict[str, str | None]:
     """name → the built-in icon that replaces it (None: no built-in is close)."""
-    import yaml
+    from pnp.paths import data_yaml
 
-    table = yaml.safe_load((DATA / "retired-icons.yaml").read_text(encoding="utf-8")) or {}
+    table = data_yaml("retired-icons.yaml") or {}
     return {str(k): (str(v) if v else None) for k, v in table.items()}
 
 
