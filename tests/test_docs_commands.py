@@ -13,7 +13,11 @@ time. What counts as a command:
 
 A page's commands share one scratch folder (so ``pnp examples copy`` then ``pnp build
 cardspecs/cave`` works) and run through bash, with the folder of this test's Python (the virtual
-environment's bin, where ``pnp`` is installed) first on PATH.
+environment's bin, where ``pnp`` is installed) first on PATH. A command that is a plain ``pnp …``
+(no shell at work in it: no ``&&``, pipe, redirection, variable or ``cd``) runs the same command-line
+app in this process instead, in the scratch folder: a new Python for each of some sixty commands
+spent half the module's time starting up. The installed ``pnp`` itself is run by ``pnp watch``
+here, by `tests/test_first_run.py` and by `.ci/wheel-smoke`.
 
 What cannot run as written:
 
@@ -181,6 +185,40 @@ def tail(output: str) -> str:
     return "\n".join(["    …"] * (len(lines) > OUTPUT_TAIL) + [f"    {line}" for line in shown]) or "    (no output)"
 
 
+SHELL_AT_WORK = re.compile(r"[|&;<>$`()\\]|(^|\s)cd\s")
+
+
+def in_process(argv: list[str], command: Command) -> bool:
+    """A plain `pnp …` the command-line app can run here (see the module docstring)."""
+    return argv[:1] == ["pnp"] and not SHELL_AT_WORK.search(command.text) and words(command) == shlex.split(command.text)
+
+
+def run_here(command: Command, argv: list[str], cwd: Path, env: dict) -> str | None:
+    """`pnp ARGS` through the command-line app in this process, in `cwd`; as `run_command`."""
+    import traceback
+
+    from typer.testing import CliRunner
+
+    from pnp import cli
+
+    cli._register_commands()
+    before = Path.cwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(cli.app, argv[1:], env={k: env[k] for k in ("NO_COLOR", "COLUMNS")})
+    finally:
+        os.chdir(before)
+    output = result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        output += "".join(traceback.format_exception(result.exception))
+    problems = []
+    if result.exit_code != command.exit_code:
+        problems.append(f"exited {result.exit_code}, the page expects {command.exit_code}")
+    if "Traceback (most recent call last)" in output:
+        problems.append("printed a Python traceback")
+    return f"{'; '.join(problems)}\n{tail(output)}" if problems else None
+
+
 def run_command(command: Command, cwd: Path, env: dict) -> str | None:
     """Run one command; None when it did what the page says, else what went wrong."""
     try:
@@ -255,6 +293,8 @@ def test_every_command_on_the_page_runs(page: Path, tmp_path: Path):
         cwd = ROOT if any(w.startswith("benchmarks/") for w in argv) else tmp_path
         if argv[:2] == ["pnp", "watch"]:
             problem = run_watch(command, argv, cwd, env)
+        elif in_process(argv, command):
+            problem = run_here(command, argv, cwd, env)
         else:
             problem = run_command(command, cwd, env)
         ran += 1
@@ -318,7 +358,32 @@ def test_a_command_that_fails_is_reported_unless_the_page_expects_it(tmp_path: P
     page.write_text("```\npnp validate no-such-game\n```\n<!-- exit: 2 -->\n```\npnp validate no-such-game\n```\n",
                     encoding="utf-8")
     unexpected, expected = page_commands(page)
-    problem = run_command(unexpected, tmp_path, shell_env())
-    assert problem is not None and "exited 2, the page expects 0" in problem and "no-such-game" in problem
+    argv = words(unexpected)
+    assert in_process(argv, unexpected)
+    for problem in (run_command(unexpected, tmp_path, shell_env()), run_here(unexpected, argv, tmp_path, shell_env())):
+        assert problem is not None and "exited 2, the page expects 0" in problem and "no-such-game" in problem
     assert unexpected.where().endswith("page.md:2")
     assert run_command(expected, tmp_path, shell_env()) is None
+    assert run_here(expected, argv, tmp_path, shell_env()) is None
+
+
+def test_a_command_that_raises_in_process_is_reported_with_its_traceback(tmp_path: Path, monkeypatch):
+    import pnp.validate_game
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(pnp.validate_game, "validate_game", broken)
+    (command,) = block_commands(tmp_path / "page.md", [(1, "pnp validate x")], False, 0)
+    problem = run_here(command, words(command), tmp_path, shell_env())
+    assert problem is not None and "printed a Python traceback" in problem and "a bug" in problem
+
+
+def test_only_a_plain_pnp_command_runs_in_process():
+    def plain(text: str) -> bool:
+        (command,) = block_commands(ROOT / "page.md", [(1, text)], False, 0)
+        return in_process(words(command), command)
+
+    assert plain("pnp build cardspecs/cave --format pdf,svg") and plain("pnp validate 'my game'")
+    assert not any(plain(t) for t in ("cd x && pnp build", "pnp build > log", "pnp icons | head", "X=1 pnp build",
+                                      "pnp build $GAME", "python benchmarks/deck.py 540"))
