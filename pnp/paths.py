@@ -26,4 +26,3 @@ def data_yaml(name: str):
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     return yaml.load((DATA / name).read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 — a safe loader
-

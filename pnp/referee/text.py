@@ -220,7 +220,7 @@ def text_findings(game) -> list[Finding]:
     texts = list(read_texts(game))
     for t, found in zip(texts, Scan(texts).matches(rules)):
         for s, m, base in found:
-            for f in _stated(t, s, m, base, data_too=False):
+            if (f := _stated(t, s, m, base, data_too=False)) is not None:
                 out.setdefault(f.pos, f)
         if t.exact or t.place is not None:
             for f in _examples(t, rules):
@@ -283,7 +283,7 @@ class Scan:
                 at = low.find(anchor, end)
 
 
-def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Iterator[Finding]:
+def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Finding | None:
     """The finding of match M of S's phrases in T (T starting at BASE of the string matched), if its
     number disagrees. A rule parameter (`data_too=False`) is not held against a printed number the
     specs' data made (`Text.from_data`): the data's own checks hold that number."""
@@ -291,10 +291,10 @@ def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True
     said = _number(m.group(group))
     at = m.start(group) - base
     if said == s.value or (not data_too and t.from_data is not None and t.from_data(at)):
-        return
+        return None
     pos = _pos_in(t, at, m.group(group))
-    yield Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
-                               f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
+    return Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
+                                f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
@@ -334,7 +334,7 @@ def stated_findings(game, rules: list[Statement]) -> list[Finding]:
     texts = list(read_texts(game)) if rules else []
     for t, found in zip(texts, Scan(texts).matches(rules)):
         for s, m, base in found:
-            for f in _stated(t, s, m, base):
+            if (f := _stated(t, s, m, base)) is not None:
                 out.setdefault(f.pos, f)
     return list(out.values())
 
