@@ -112,11 +112,14 @@ class Compiled:
 
 # Jinja2 -----------------------------------------------------------------------------------------
 def environment(game_dir: Path):
-    """pnp's bounded sandbox (see pnp.sandbox.templating) with a document's limits, loading from the game folder."""
+    """pnp's bounded sandbox (see pnp.sandbox.templating) with a document's limits, loading from the game
+    folder; a source compiled before in this process is not compiled again (`pnp.sandbox.compiledcache`)."""
     from pnp.rulebook.sources import GameFolderLoader
+    from pnp.sandbox.compiledcache import compiled_templates
     from pnp.sandbox.templating import DOCUMENT_LIMITS, bounded_environment, circled
 
-    env = bounded_environment(DOCUMENT_LIMITS, keep_trailing_newline=True, loader=GameFolderLoader(game_dir))
+    env = bounded_environment(DOCUMENT_LIMITS, keep_trailing_newline=True, loader=GameFolderLoader(game_dir),
+                              bytecode_cache=compiled_templates())
     env.filters["icons"] = lambda names: " ".join(f":{n}:" for n in (names or []))
     env.filters["circled"] = circled
     return env
