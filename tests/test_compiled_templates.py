@@ -36,6 +36,8 @@ def test_the_same_source_is_compiled_once_and_a_changed_one_again(tmp_path, comp
     assert compiles == ["For {{ players }} players."]
     assert render(tmp_path, "Up to {{ players + 1 }}.") == "Up to 4."
     assert compiles == ["For {{ players }} players.", "Up to {{ players + 1 }}."]
+    assert render(tmp_path, "For {{ players }} players.") == "For 3 players."   # both sources of the file kept
+    assert len(compiles) == 2
 
 
 def test_the_same_source_in_another_folder_is_compiled_for_it(tmp_path, compiles):

@@ -25,20 +25,22 @@ def compiled_templates():
 
     class CompiledTemplates(BytecodeCache):
         def __init__(self):
-            self._code: OrderedDict[str, tuple[str, object]] = OrderedDict()  # key → (checksum, code)
+            # (name and file, the source's checksum) → code: a file may be compiled from several sources
+            # (the referee's reading marks each line of rules.md)
+            self._code: OrderedDict[tuple[str, str], object] = OrderedDict()
             self._lock = threading.Lock()
 
         def load_bytecode(self, bucket) -> None:
+            key = (bucket.key, bucket.checksum)
             with self._lock:
-                found = self._code.get(bucket.key)
-                if found is not None and found[0] == bucket.checksum:
-                    self._code.move_to_end(bucket.key)
-                    bucket.code = found[1]
+                if key in self._code:
+                    self._code.move_to_end(key)
+                    bucket.code = self._code[key]
 
         def dump_bytecode(self, bucket) -> None:
             with self._lock:
-                self._code[bucket.key] = (bucket.checksum, bucket.code)
-                self._code.move_to_end(bucket.key)
+                self._code[(bucket.key, bucket.checksum)] = bucket.code
+                self._code.move_to_end((bucket.key, bucket.checksum))
                 while len(self._code) > KEPT:
                     self._code.popitem(last=False)
 
