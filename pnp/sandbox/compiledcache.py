@@ -1,9 +1,9 @@
 """Compiled rulebook templates kept within a process: the same source is compiled once.
 
-Compiling a rulebook's Jinja2 source is most of rendering it (50 ms of 60 for the largest bundled rulebook), and one
-process often renders the same source again: `pnp check` renders it for the build it measures and
-again for the words the referee reads; `pnp watch` and `pnp serve` render it after every save, though
-the save was to another file. Jinja2's bytecode cache is the hook: a template is looked up by its
+Compiling a rulebook's Jinja2 source is most of rendering it (50 ms of 60 for the largest bundled
+rulebook), and one process often renders the same source again: `pnp check` renders it for the build
+it measures and again for the words the referee reads; `pnp watch` and `pnp serve` render it after
+every save, though the save was to another file. Jinja2's bytecode cache is the hook: a template is looked up by its
 name and file (`get_cache_key`) and the checksum of its source, so a changed source is compiled anew.
 
 Only environments made alike may share one cache (the code depends on the environment's options and
