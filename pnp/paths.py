@@ -22,7 +22,13 @@ EXAMPLES = Path(str(files("pnp.examples")))
 def data_yaml(name: str):
     """One of pnp's own YAML files under `pnp/data/` (trusted, shipped with pnp), parsed by libyaml
     when it is installed: the pure-Python parser took 50 ms of each build for the phrases alone."""
-    import yaml
+    try:
+        from yaml import CSafeLoader as SafeLoader
+    except ImportError:  # PyYAML built without libyaml
+        from yaml import SafeLoader
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load((DATA / name).read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 — a safe loader
+    loader = SafeLoader((DATA / name).read_text(encoding="utf-8"))
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
