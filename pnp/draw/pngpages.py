@@ -92,6 +92,17 @@ def png(image, dpi: int | None = None) -> bytes:
     return buf.getvalue()
 
 
+def page_count(pdf: bytes) -> int:
+    """How many pages a PDF has."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
 def pdf_pages(pdf: bytes) -> list[tuple[float, float, float, float]]:
     """The MediaBox of every page of a PDF (to count pixels before rendering any)."""
     import pypdfium2 as pdfium

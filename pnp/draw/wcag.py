@@ -1,7 +1,8 @@
 """WCAG 2.x relative luminance and contrast of `#rrggbb` colours.
 
-One formula for the two that need it: the referee's legibility check judges printed text by it,
-and a kind picks the ink that reads on a fill by it (`pnp.kinds.board.art`)."""
+One formula for all that need it: the referee's legibility check judges printed text by it, a
+board picks the ink that reads on a fill by it (`pnp.kinds.board.art`), and a die face whether its
+black ink needs a white halo (`pnp.kinds.dice.draw`)."""
 from __future__ import annotations
 
 

@@ -7,6 +7,7 @@ from another package offers cards by giving `printed_faces(game, component, limi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from pnp.errors import Pos
 
 
@@ -60,4 +61,3 @@ class CardFaces:
         for f in self.faces:
             out.setdefault(f.card, {})[f.side] = f
         return out
-

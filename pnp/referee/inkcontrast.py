@@ -79,16 +79,6 @@ def measure_pdf(data: bytes, dpi: int = DPI, pages: int | None = None) -> list[P
         pdf.close()
 
 
-def page_count(data: bytes) -> int:
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(data)
-    try:
-        return len(pdf)
-    finally:
-        pdf.close()
-
-
 def _measure_page(page, number: int, dpi: int) -> list[PrintedRun]:
     import numpy as np
     import pypdfium2.raw as raw

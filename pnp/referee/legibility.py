@@ -110,7 +110,8 @@ def measure_outputs(outputs: dict[str, dict[str, bytes]]) -> dict[tuple[str, str
 
 def unmeasured_notes(outputs: dict[str, dict[str, bytes]]) -> list[str]:
     """What the measuring left out for its bound: the pages of a file past MAX_PAGES."""
-    from pnp.referee.inkcontrast import MAX_PAGES, page_count
+    from pnp.draw.pngpages import page_count
+    from pnp.referee.inkcontrast import MAX_PAGES
 
     notes = []
     for unit, name in measured_files(outputs):

@@ -107,16 +107,6 @@ class CardRow(Flowable):
             raise SpecErrors(self.report.errors)
 
 
-def page_count(pdf: bytes) -> int:
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        return len(doc)
-    finally:
-        doc.close()
-
-
 @dataclass
 class PageFigure:
     name: str

@@ -174,7 +174,8 @@ class Helpers:
     def figure(self, name: str, page: int = 1, width: str = "120mm", caption: str | None = None,
                crop: bool = True) -> str:
         """A figure of one page of another output of this build, rasterised."""
-        from pnp.rulebook.figures import PageFigure, page_count
+        from pnp.draw.pngpages import page_count
+        from pnp.rulebook.figures import PageFigure
 
         from pnp.spool import Spooled, contents
 

@@ -44,18 +44,11 @@ PlaceIcon = Callable[..., None]  # (surface, name, x, y, size, ink)
 
 
 # --- one face ------------------------------------------------------------------------------------
-def _luminance(color: str) -> float:
-    def channel(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
 def needs_halo(background: str) -> bool:
     """Black on this colour falls below the WCAG 4.5:1 contrast for text."""
-    return (_luminance(background) + 0.05) / 0.05 < 4.5
+    from pnp.draw.wcag import contrast
+
+    return contrast("#000000", background) < 4.5
 
 
 # picture boxes as fractions of the face (x, y, size), by count, without and with a number badge
