@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warnings
+from pnp.cli import EXIT_SPEC, _console, _escape, _games, app, report_errors, report_warnings
 
 
 @app.command()
@@ -34,7 +34,7 @@ def validate(
             continue
         warned += report_warnings(warnings, quiet)
         if not quiet:
-            _console().print(f"[green]✓[/] {game_dir}: valid")
+            _console().print(f"[green]✓[/] {_escape(game_dir.resolve().name)}: valid")  # the folder's own name, never "."
             for lang, cov in coverage.items():  # a game with `languages:`: each edition's translations
                 _console().print(f"    {lang}: {cov.percent():.0f}% translated ({cov.translated} of {cov.total} texts)")
     if warned and not quiet:
