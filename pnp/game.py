@@ -56,6 +56,7 @@ def _load_game(game_dir: Path) -> GameContext:
     ctx.raw = raw
     # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
     ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
+    _check_language_repeats(raw, ctx.errors)
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi
@@ -114,6 +115,17 @@ def _load_game(game_dir: Path) -> GameContext:
     _warn_unlisted_specs(ctx, raw, files)
     ctx.errors.raise_if_any()
     return ctx
+
+
+def _check_language_repeats(raw, errors) -> None:
+    """A language listed twice (`[en, pt-BR, pt-br]`) is an error at the repeat: two editions would share a folder."""
+    from pnp.models.langcodes import repeats
+
+    langs = raw.get("languages") if isinstance(raw, LDict) else None
+    if isinstance(langs, list):
+        for i, first in repeats(langs):
+            errors.error(locate(raw, ["languages", i]), f"'{langs[i]}' is listed twice (as '{langs[first]}' too; "
+                                                        f"language codes are compared ignoring case)")
 
 
 def _sniffed_kind(shown: str) -> str | None:
