@@ -57,6 +57,7 @@ def _load_game(game_dir: Path) -> GameContext:
     # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
     ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
     _check_language_repeats(raw, ctx.errors)
+    _read_words(ctx, raw)
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi
@@ -115,6 +116,17 @@ def _load_game(game_dir: Path) -> GameContext:
     _warn_unlisted_specs(ctx, raw, files)
     ctx.errors.raise_if_any()
     return ctx
+
+
+def _read_words(ctx: GameContext, raw) -> None:
+    """game.yaml's `words:` (pnp's words as the game gives them) checked and handed to the edition,
+    which warns once when its language has pnp words left in English."""
+    from pnp.models.gamewords import left_in_english, read_words
+
+    words = read_words(ctx.dir, raw, ctx.errors)
+    if ctx.edition is not None:
+        ctx.edition.words = words
+        left_in_english(raw, ctx.edition.lang, words.get(ctx.edition.lang, {}), ctx.errors)
 
 
 def _check_language_repeats(raw, errors) -> None:
@@ -234,9 +246,11 @@ def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
         return out
     from pnp.reading.safepath import safe_game_path
 
+    from pnp.models.gamewords import words_file
+
     out = []
     for p in sorted(ctx.dir.glob("*.yaml")):
-        if p.name == "game.yaml":
+        if p.name in ("game.yaml", words_file(raw)):
             continue
         pos = Pos(os.path.join(display_path(ctx.dir), p.name))  # not resolving p: it may be a symlink loop
         try:

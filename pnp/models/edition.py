@@ -49,6 +49,7 @@ class Edition:
     warnings: Collector | None = None  # where a missing translation is reported
     coverage: Coverage = field(default_factory=Coverage)
     fonts: dict[str, str] = field(default_factory=dict)  # language or script → font (game.yaml `language_fonts:`)
+    words: dict = field(default_factory=dict)  # language → pnp's words as the game gives them (game.yaml `words:`)
     refused: bool = False  # `languages:` lists a code refused there: a key tagged with another language is not news
 
     @property

@@ -163,6 +163,11 @@ class Game(Spec):
         default={}, max_length=50, description="a font (built-in or the game's) for each language's own script, "
                                                "e.g. {ar: Noto Arabic, ja: Noto JP}; other characters keep their font")
 
+    words: dict[str, Any] | str | None = Field(
+        default=None, description="pnp's own words (players, Contents, \"62 cards\"…) as this game gives them, by "
+                                  "language, e.g. {fr: {players: joueurs}}; or a file of the game folder holding that "
+                                  "mapping (docs/languages.md)")
+
     @field_validator("source_language")
     @classmethod
     def _source_is_listed(cls, value, info):
