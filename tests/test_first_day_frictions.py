@@ -173,3 +173,24 @@ def test_every_bundled_game_starter_and_documented_example_validates_against_the
             failures.append(f"{where}: {errors[0][:3]}")
     assert documented >= 20
     assert not failures, "\n".join(failures)
+
+
+# -- one mistake, one message ----------------------------------------------------------------------------------
+def test_an_unknown_layout_named_by_three_rows_is_one_message_naming_them(tmp_path, run_cli):
+    game = write_game(tmp_path, card_lines="  []\n", deck_extra="data: cards.csv\n")
+    (game / "cards.csv").write_text("id,name,power,layout,back,icons\n"
+                                    "a,A,1,face,bak,star\n"
+                                    "b,B,2,shp,back,star\n"
+                                    "c,C,3,shp,back,star\n"
+                                    "d,D,4,shp,back,star\n"
+                                    "e,E,5,face,bak,star\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if "unknown layout" in line]
+    assert len(lines) == 2, result.output  # 'shp' on three rows, 'bak' on two
+    shp = next(line for line in lines if "'shp'" in line)
+    assert shp.split(": ")[0].endswith("cards.csv:3:7")  # at the first row that names it
+    assert "cards 'b', 'c' and 'd' (front): unknown layout 'shp'" in shp
+    assert "cards.csv:4:" in shp and "cards.csv:5:" in shp  # every row named
+    bak = next(line for line in lines if "'bak'" in line)
+    assert "cards 'a' and 'e' (back): unknown layout 'bak' (did you mean 'back'?)" in bak
