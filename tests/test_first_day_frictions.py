@@ -194,3 +194,61 @@ def test_an_unknown_layout_named_by_three_rows_is_one_message_naming_them(tmp_pa
     assert "cards.csv:4:" in shp and "cards.csv:5:" in shp  # every row named
     bak = next(line for line in lines if "'bak'" in line)
     assert "cards 'a' and 'e' (back): unknown layout 'bak' (did you mean 'back'?)" in bak
+
+
+# -- colours with alpha ----------------------------------------------------------------------------------------
+def test_a_gradient_stop_that_fades_to_nothing_builds_and_shows_what_lies_under_it(tmp_path, run_cli):
+    """`#26323800` (the last two digits its opacity) fades the shape's colour into the white background:
+    measured in the PDF as pdfium and Ghostscript draw it, and in the SVG as `stop-opacity`."""
+    import pikepdf
+    import pypdfium2
+
+    from pnp.printshop.pdfx import has_transparency
+
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#ffffff"').replace(
+        "      frame: {type: shape",
+        '      fade: {type: shape, shape: rect, x: 0mm, y: 0mm, width: 63mm, height: 88mm,\n'
+        '             fill: {linear: {angle: 0, stops: ["#263238", "#26323800"]}}}\n'
+        "      frame: {type: shape", 1))
+    out = tmp_path / "out"
+    result = run_cli("build", str(game), "--out", str(out), "--format", "pdf,svg")
+    assert result.exit_code == 0, result.output
+    pdf = out / "mini" / "cards.pdf"
+    page = pypdfium2.PdfDocument(str(pdf))[0]
+    picture = page.render(scale=2).to_pil().convert("RGB")
+    # the card's row of pixels halfway down: find the card by its darkest column, then read across it
+    y = picture.height * 0.16
+    row = [picture.getpixel((x, int(y))) for x in range(picture.width)]
+    dark = min(range(len(row)), key=lambda x: sum(row[x]))
+    assert sum(row[dark]) < 200  # near #263238 at the opaque end
+    width = round(63 / 25.4 * 72 * 2)  # the card, 63 mm, in pixels at scale 2
+    quarter, half, end = (row[dark + round(width * f)] for f in (0.25, 0.5, 0.97))
+    grey = lambda px: sum(px) / 3  # noqa: E731
+    assert grey(quarter) < grey(half) < grey(end)  # fades towards white
+    assert 115 < grey(half) < 175, half  # halfway: half the colour over white (#263238 → about 145)
+    assert grey(end) > 235
+    # Ghostscript draws the same soft mask
+    png = tmp_path / "gs.png"
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r144", "-dFirstPage=1",
+                    "-dLastPage=1", f"-sOutputFile={png}", str(pdf)], check=True, timeout=60)
+    from PIL import Image
+
+    ghost = Image.open(png).convert("RGB")
+    assert abs(grey(ghost.getpixel((dark + round(width * 0.5), int(y)))) - grey(half)) < 12
+    # a page with a see-through stop is one a PDF/X-1a file must flatten
+    with pikepdf.open(pdf) as doc:
+        assert has_transparency(doc.pages[0].obj)
+    svg = next((out / "mini" / "svg").rglob("*front*.svg")).read_text()
+    assert 'stop-color="#263238" stop-opacity="0"' in svg
+
+
+def test_a_see_through_colour_outside_a_gradient_stop_says_where_it_is_taken(tmp_path, run_cli):
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#fff3e080"'))
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "has an opacity (its last two digits), which only a gradient's stops take" in result.output
+    assert "cards.yaml:" in result.output and "Traceback" not in result.output
