@@ -252,3 +252,32 @@ def test_a_see_through_colour_outside_a_gradient_stop_says_where_it_is_taken(tmp
     assert result.exit_code == 2
     assert "has an opacity (its last two digits), which only a gradient's stops take" in result.output
     assert "cards.yaml:" in result.output and "Traceback" not in result.output
+
+
+# -- every key that validates has its effect; one mistake is one error -----------------------------------------
+def test_a_misspelt_key_inside_rulebook_fonts_is_exactly_one_error(tmp_path, run_cli):
+    """The game's own font and its parameters stay known to the other files, so they report nothing false."""
+    game = write_game(tmp_path, cards=3)
+    (game / "fonts").mkdir()
+    (game / "fonts" / "Own.ttf").write_bytes(make_font("Card 0123456789Powr*"))
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + (
+        "fonts:\n  Own Face: fonts/Own.ttf\n"
+        "parameters:\n  days: {value: 3, means: the days a game lasts}\n"
+        "rulebook_fonts:\n  body: Own Face\n  heading: sans-bold\n"))
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("font: sans-bold, size: 14pt", "font: Own Face, size: 14pt")
+                    .replace('"Power **{{ power }}** :star:"', '"Power {{ power }} of {{ parameters.days }}"'))
+    (game / "rules.md").write_text("# Mini\n\nThe game lasts {{ parameters.days }} days.\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if ": " in line and "game.yaml" in line or "cards.yaml" in line
+              or "rules.md" in line]
+    assert errors == [line for line in result.output.splitlines() if "heading" in line], result.output
+    assert len(errors) == 1 and "unknown key 'heading' (did you mean 'headings'?)" in errors[0]
+    assert result.output.strip().endswith("1 error")
+    # a misspelt required key is one error too (not "missing 'players'" besides)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("players:", "plyers:").replace("  heading: sans-bold", "  headings: sans-bold"))
+    again = run_cli("validate", str(game))
+    assert again.exit_code == 2 and again.output.strip().endswith("1 error"), again.output
+    assert "unknown key 'plyers' (did you mean 'players'?)" in again.output
