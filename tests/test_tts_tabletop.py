@@ -383,3 +383,40 @@ def test_markdown_becomes_plain_text_with_icons_named():
 
     assert plain_text("Gain **2** :gold-coin: and *one* _more_ snake_case\n\nthen  rest") == \
         "Gain 2 [gold coin] and one more snake_case\nthen rest"
+
+
+def test_tabletopia_round_and_hex_tokens_are_cut_out(saves):
+    """Tabletopia shows a picture's transparency as the piece's edge: a round or hexagonal token is transparent
+    outside its cut line (no background in its corners), a square piece stays opaque."""
+    from pnp.export import tabletopia
+    from pnp.game import load_game
+
+    game_dir, _ = saves["miskatonic"]
+    game = load_game(game_dir)
+    with game.own_fonts():
+        files = tabletopia.export(game)
+    listing = json.loads(files["cards.json"])
+    fill = {"circle": math.pi / 4, "hexagon": 0.75}
+    shapes = {str(p.facts.get("id", p.key or p.name)): p.shape for p in pieces_of(game_dir)}  # cards.json's ids
+    checked = set()
+    for component in listing["components"]:
+        for row in component["faces"]:
+            shape = shapes.get(str(row["id"]))
+            for side in ("front", "back"):
+                name = row.get(side)
+                if not name or component["what"] != "token":
+                    continue
+                with Image.open(io.BytesIO(files[name])) as image:
+                    if shape in fill:
+                        alpha = image.getchannel("A")
+                        w, h = image.size
+                        assert image.mode == "RGBA" and alpha.getpixel((w // 2, h // 2)) == 255
+                        assert all(alpha.getpixel(c) == 0 for c in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)))
+                        solid = alpha.point(lambda a: 255 if a > 127 else 0)
+                        left, top, right, bottom = solid.getbbox()
+                        box = (right - left) * (bottom - top)  # a hexagon's box is less tall than the trim
+                        assert abs(solid.histogram()[255] / box - fill[shape]) < 0.03, (name, shape)
+                        checked.add(shape)
+                    elif shape in ("rect", "rounded"):
+                        assert image.mode == "RGB"
+    assert checked == {"circle", "hexagon"}

@@ -29,6 +29,7 @@ import hashlib
 import json
 import math
 
+from pnp.export.cutout import CUT_SHAPES
 from pnp.export.raster import PieceRaster, game_pieces, group_pieces, png
 from pnp.export.tts_size import (
     THICKNESS,
@@ -59,7 +60,6 @@ D6_TEMPLATE = {1: (0, 2, 2), 2: (0, 1, 0), 3: (1, 2, 0), 4: (1, 1, 0), 5: (2, 1,
 D6_ROTATIONS = ((-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, -180), (90, 0, 0))
 TILE_TYPE = {"rect": 0, "hexagon": 1, "circle": 2, "rounded": 3}  # CustomTile.Type by outline
 CARD_TYPE = {"rounded": 0, "rect": 1, "hexagon": 3, "circle": 4}  # CustomDeck.Type by outline
-CUT_SHAPES = {"circle", "hexagon", "custom"}                      # outlines a Custom_Token is cut to
 MERGE_PX = 15.0        # CustomToken.MergeDistancePixels: what SCED's tokens and most generators write
 DECK_IDS = (100_000, 999_999)  # six digits, as SCED's largest (600551); CardID = id × 100 + slot stays an int32
 GAP = 0.5              # units between pieces laid out on the table
