@@ -9,7 +9,7 @@ from pnp.models.types import NonNegLength, Spec
 
 
 class PrintDefaults(Spec):
-    paper: Literal["a4", "letter"] = "a4"
+    paper: Literal["a4", "letter", "a3", "a5", "legal", "tabloid"] = "a4"
     duplex: Literal["long", "short", "gutterfold", "none"] = "long"
     gutter: Literal["auto"] | NonNegLength = Field(
         default="auto", description="space between cards on home-printer sheets, each card with bleed all round: "
