@@ -120,6 +120,8 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
             else:
                 say(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files → "
                               f"{_escape(str(result.out_dir))}/")
+            for line in result.paper:
+                say(f"    [dim]{_escape(line)}[/]")
             if verbose:
                 for f in result.files:
                     say(f"    {f['file']}  {f['bytes']:,} bytes")
