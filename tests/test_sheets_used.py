@@ -130,3 +130,11 @@ def test_marks_of_neighbouring_bands_stay_apart(miskatonic, paper):
             assert downs and ups
             assert min(ups) - max(downs) >= mm(1) - 1e-6
             assert max(downs) < lower_bleed and min(ups) > upper_bleed
+
+
+def test_the_build_summary_gives_the_sheets_against_the_least_possible(run_cli, mini_game, tmp_path):
+    """11 poker cards: two sheets on A4, the least possible; on A5 (four a sheet) three."""
+    result = run_cli("build", mini_game, "--out", tmp_path / "out")
+    assert "cards: 2 sheets (the least possible: 2)" in result.output, result.output
+    result = run_cli("build", mini_game, "--out", tmp_path / "a5", "--paper", "a5")
+    assert "cards: 3 sheets (the least possible: 3)" in result.output, result.output
