@@ -206,8 +206,12 @@ def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
     if asked in (None, "all"):
         return list(langs)
     if asked not in langs:
+        from pnp.models.langcodes import suggestion
+
+        near = [x for x in langs if x.lower() == asked.lower()] or [x for x in langs if x == suggestion(asked)]
         raise SpecErrors([SpecError(locate(raw, ["languages"]), f"--lang {asked}: the game's languages are "
-                                                                 f"{', '.join(langs)}")])
+                                                                 f"{', '.join(langs)}"
+                                    + (f" (did you mean '{near[0]}'?)" if near else ""))])
     return [asked]
 
 

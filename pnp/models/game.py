@@ -118,11 +118,9 @@ def _at_most_60(value: str | int) -> str | int:
 
 
 def _language_code(value: Any) -> Any:
-    from pnp.models.edition import LANG_CODE
+    from pnp.models.langcodes import check
 
-    if not isinstance(value, str) or not LANG_CODE.match(value):
-        raise ValueError(f"a language is a code such as en, de, ar, ja or pt-BR, not '{value}'")
-    return value
+    return check(value)  # a ValueError naming what to write instead (jp → ja)
 
 
 LanguageCode = Annotated[str, AfterValidator(_language_code)]
@@ -165,11 +163,16 @@ class Game(Spec):
         default={}, max_length=50, description="a font (built-in or the game's) for each language's own script, "
                                                "e.g. {ar: Noto Arabic, ja: Noto JP}; other characters keep their font")
 
+    words: dict[str, Any] | str | None = Field(
+        default=None, description="pnp's own words (players, Contents, \"62 cards\"…) as this game gives them, by "
+                                  "language, e.g. {fr: {players: joueurs}}; or a file of the game folder holding that "
+                                  "mapping (docs/languages.md)")
+
     @field_validator("source_language")
     @classmethod
     def _source_is_listed(cls, value, info):
         langs = info.data.get("languages") or []
-        if value is not None and value not in langs:
+        if value is not None and "languages" in info.data and value not in langs:
             raise ValueError(f"the source language '{value}' is not one of `languages` ({', '.join(langs) or 'none'})")
         return value
 
