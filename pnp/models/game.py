@@ -53,7 +53,8 @@ def _family(value: Any) -> Any:
     return {"regular": value} if isinstance(value, str) else value
 
 
-FamilyEntry = Annotated[FontFamily, BeforeValidator(_family)]
+# the schema offers both forms, as pnp accepts both: an editor must not mark the short one red
+FamilyEntry = Annotated[FontFamily, BeforeValidator(_family, json_schema_input_type=str | FontFamily)]
 
 
 class RulebookFonts(Spec):
