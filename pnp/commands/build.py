@@ -42,7 +42,7 @@ def sigterm_stops():
 def build(
     ctx: typer.Context,
     game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, a3, a5, legal or tabloid (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none (default: the game's print.duplex, else long)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game goes in <out>/<game>/."),
     format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg, png (pictures at --dpi), html (the rulebook as a web page)."),
@@ -124,6 +124,8 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
             else:
                 say(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files → "
                               f"{_escape(str(result.out_dir))}/")
+            for line in result.paper:
+                say(f"    [dim]{_escape(line)}[/]")
             if verbose:
                 for f in result.files:
                     say(f"    {f['file']}  {f['bytes']:,} bytes")

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from pnp.cli import EXIT_SPEC, _console, _games, app, report_errors, report_warnings
+from pnp.cli import EXIT_SPEC, _console, _escape, _games, app, report_errors, report_warnings
 
 
 @app.command()
@@ -42,10 +42,21 @@ def validate(
             continue
         warned += report_warnings(warnings, quiet)
         if not quiet:
-            _console().print(f"[green]✓[/] {game_dir}: valid")
+            _console().print(f"[green]✓[/] {_escape(game_dir.resolve().name)}: valid")  # the folder's own name, never "."
+            _schema_note(game_dir)
             for lang, cov in coverage.items():  # a game with `languages:`: each edition's translations
                 _console().print(f"    {lang}: {cov.percent():.0f}% translated ({cov.translated} of {cov.total} texts)")
     if warned and not quiet:
         _console().print(f"{warned} warning{'s' if warned != 1 else ''} (--strict makes them errors)")
     if failed:
         raise typer.Exit(EXIT_SPEC)
+
+
+def _schema_note(game_dir: Path) -> None:
+    """A game whose copy of the editor's schemas is from another pnp is told how to update it (a note, not a
+    warning: the game builds the same, only the editor checks against older keys)."""
+    from pnp.editorschema import SCHEMA_FOLDER, is_current
+
+    if is_current(game_dir) is False:
+        _console().print(f"    note: the editor's schemas in {SCHEMA_FOLDER}/ are from another pnp version: "
+                         f"`pnp schema --game {_escape(str(game_dir))}` updates them")

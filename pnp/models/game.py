@@ -9,7 +9,7 @@ from pnp.models.types import NonNegLength, Spec
 
 
 class PrintDefaults(Spec):
-    paper: Literal["a4", "letter"] = "a4"
+    paper: Literal["a4", "letter", "a3", "a5", "legal", "tabloid"] = "a4"
     duplex: Literal["long", "short", "gutterfold", "none"] = "long"
     gutter: Literal["auto"] | NonNegLength = Field(
         default="auto", description="space between cards on home-printer sheets, each card with bleed all round: "
@@ -57,7 +57,8 @@ def _family(value: Any) -> Any:
     return {"regular": value} if isinstance(value, str) else value
 
 
-FamilyEntry = Annotated[FontFamily, BeforeValidator(_family)]
+# the schema offers both forms, as pnp accepts both: an editor must not mark the short one red
+FamilyEntry = Annotated[FontFamily, BeforeValidator(_family, json_schema_input_type=str | FontFamily)]
 
 
 class RulebookFonts(Spec):
