@@ -9,7 +9,7 @@ from pnp.models.types import NonNegLength, Spec
 
 
 class PrintDefaults(Spec):
-    paper: Literal["a4", "letter"] = "a4"
+    paper: Literal["a4", "letter", "a3", "a5", "legal", "tabloid"] = "a4"
     duplex: Literal["long", "short", "gutterfold", "none"] = "long"
     gutter: Literal["auto"] | NonNegLength = Field(
         default="auto", description="space between cards on home-printer sheets, each card with bleed all round: "
@@ -26,6 +26,10 @@ class PrintDefaults(Spec):
                                                                   "(pixels per inch where it is placed) is a warning")
     profile: str | None = Field(default=None, description="the print shop's CMYK ICC profile, a file in the game "
                                 "folder (`pnp build --shop`; default: pnp's own FOGRA39 profile)")
+    greys: Literal["as-printed", "black-ink"] = Field(
+        default="as-printed", description="how a print shop's file prints greys (R = G = B): as-printed, on the "
+                                          "profile's neutral axis at their lightness; black-ink, on the black plate "
+                                          "alone (pure black is 100 % K either way; `pnp build --shop`)")
     products: dict[str, str] = Field(default_factory=dict, description="a print shop product size by component "
                                      "name, e.g. {Items: poker} (`pnp build --shop`; see docs/print-shops.md)")
 
