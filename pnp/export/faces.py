@@ -27,8 +27,10 @@ MAX_FACE_PIXELS = 80_000_000
 
 
 def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
-                 step: Callable[[], None] | None = None, takes: Iterable[str] | None = None) -> dict[str, bytes]:
-    """Images of the pieces whose sort (`Piece.what`) is in TAKES (all when None), and cards.json."""
+                 step: Callable[[], None] | None = None, takes: Iterable[str] | None = None,
+                 srgb: bool = False) -> dict[str, bytes]:
+    """Images of the pieces whose sort (`Piece.what`) is in TAKES (all when None), and cards.json; with
+    `srgb`, each picture tagged with the sRGB profile (for a print service that takes pictures)."""
     files: dict[str, bytes] = {}
     listing = {"target": target, "game": game.name, "components": []}
     taken_folders: set[str] = {"cards.json"}
@@ -41,7 +43,7 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
             folder = slug(f"{component}-{what}" + (f"-{n}" if n > 1 else ""), what)  # or one named `dice-die`
             n += 1
         taken_folders.add(folder.lower())
-        images = _render(group, size_for, dpi, step)
+        images = _render(group, size_for, dpi, step, srgb)
         backs = [images.get((i, "back")) for i in range(len(group))]
         shared_back = len(group) > 1 and backs[0] is not None and len(set(backs)) == 1
         if shared_back:
@@ -107,13 +109,13 @@ def _component_pos(game, piece):
     return Pos(display_path(game.dir / "game.yaml"))
 
 
-def _render(group: list, size_for: SizeFor, dpi, step) -> dict[tuple[int, str], bytes]:
+def _render(group: list, size_for: SizeFor, dpi, step, srgb: bool = False) -> dict[tuple[int, str], bytes]:
     index = {id(p): i for i, p in enumerate(group)}
     out = {}
     with PieceRaster(group) as raster:
         for ref in raster.refs:
             trim, canvas, _ = size_for(ref.piece)
-            out[index[id(ref.piece)], ref.side] = png(raster.render(ref, trim, canvas), dpi)
+            out[index[id(ref.piece)], ref.side] = png(raster.render(ref, trim, canvas), dpi, srgb)
             if step:
                 step()
     return out
