@@ -30,7 +30,8 @@ def serve(
     """Show GAME_DIR in the browser, redrawn on every save, with errors as file:line:col. Ctrl-C stops.
 
     A game listing `languages:` shows one edition at a time: choose it on the page, or open
-    /?lang=de (or /de/)."""
+    /?lang=de (or /de/). Choose a print shop on the page (or open /?shop=drivethrucards) to see each
+    page as that shop prints it, beside its screen colours (needs Ghostscript)."""
     import threading
     from datetime import datetime
 
@@ -53,6 +54,9 @@ def serve(
         raise typer.Exit(EXIT_SPEC)
     options = BuildOptions(paper=paper_option(paper), duplex=duplex_option(duplex), out=out)
     preview = Preview(game_dir.resolve().name)
+    from pnp.printshop.softproof import PageProofs
+
+    preview.proofs = PageProofs(game_dir)  # any page as a print shop prints it, when the page asks
     try:
         server = PreviewServer(preview, port)
     except OSError as e:
@@ -68,6 +72,7 @@ def serve(
 
     def on_build(result, error):
         clock = datetime.now().strftime("%H:%M:%S")
+        preview.proofs.forget()  # the game's print settings may have changed
         if error is None:
             report_warnings(result.warnings, quiet)
             if not quiet:
