@@ -56,7 +56,7 @@ def serve(
     preview = Preview(game_dir.resolve().name)
     from pnp.printshop.softproof import PageProofs
 
-    preview.proofs = PageProofs(game_dir)  # any page as a print shop prints it, when the page asks
+    preview.proofs = PageProofs(lambda shop: _conversion(game_dir, shop))  # any page as a shop prints it, when asked
     try:
         server = PreviewServer(preview, port)
     except OSError as e:
@@ -111,6 +111,19 @@ def serve(
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _conversion(game_dir: Path, shop):
+    """The shop's colour conversion for the game as it is saved now (its print.profile and print.greys)."""
+    from pnp.errors import SpecErrors
+    from pnp.game import load_game
+    from pnp.printshop.build import shop_cmyk
+    from pnp.printshop.softproof import ProofError
+
+    try:
+        return shop_cmyk(load_game(game_dir), shop)
+    except SpecErrors as e:
+        raise ProofError("; ".join(str(error) for error in e.errors[:3])) from None
 
 
 def _say(console, text: str) -> None:

@@ -93,17 +93,17 @@ def page_as_printed(pdf: bytes, page: int, shop, cmyk, dpi: int = PROOF_DPI):
 
 class PageProofs:
     """The serve page's soft proofs: pages of a game's PDFs as a shop prints them, made when asked and
-    kept (the last `KEPT`), with the shop's conversion read from the game's own settings (`print.profile`,
-    `print.greys`) once per shop."""
+    kept (the last `KEPT`). `conversion(shop)` gives the shop's `Cmyk` for the game (its `print.profile`
+    and `print.greys`), asked once per shop until `forget`."""
 
     KEPT = 64
 
-    def __init__(self, game_dir: Path):
-        self.game_dir = game_dir
-        self._made: dict[tuple, bytes] = {}
-        self._conversions: dict[str, object] = {}
+    def __init__(self, conversion):
         import threading
 
+        self._conversion = conversion
+        self._made: dict[tuple, bytes] = {}
+        self._conversions: dict[str, object] = {}
         self._lock = threading.Lock()
 
     def png(self, shop_name: str, digest: str, pdf: bytes, page: int) -> bytes:
@@ -116,8 +116,9 @@ class PageProofs:
             if key in self._made:
                 return self._made[key]
             shop = SHOPS[shop_name]
-            cmyk = self._conversion(shop)
-            data = png(page_as_printed(pdf, page, shop, cmyk))
+            if shop.name not in self._conversions:
+                self._conversions[shop.name] = self._conversion(shop)
+            data = png(page_as_printed(pdf, page, shop, self._conversions[shop.name]))
             self._made[key] = data
             while len(self._made) > self.KEPT:
                 self._made.pop(next(iter(self._made)))
@@ -127,16 +128,3 @@ class PageProofs:
         """A save: the game's print settings may have changed."""
         with self._lock:
             self._conversions.clear()
-
-    def _conversion(self, shop):
-        if shop.name not in self._conversions:
-            from pnp.errors import SpecErrors
-            from pnp.game import load_game
-            from pnp.printshop.build import shop_cmyk
-
-            try:
-                game = load_game(self.game_dir)
-                self._conversions[shop.name] = shop_cmyk(game, shop)
-            except SpecErrors as e:
-                raise ProofError("; ".join(str(error) for error in e.errors[:3])) from None
-        return self._conversions[shop.name]
