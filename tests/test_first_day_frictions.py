@@ -283,3 +283,31 @@ def test_a_misspelt_key_inside_rulebook_fonts_is_exactly_one_error(tmp_path, run
     again = run_cli("validate", str(game))
     assert again.exit_code == 2 and again.output.strip().endswith("1 error"), again.output
     assert "unknown key 'plyers' (did you mean 'players'?)" in again.output
+
+
+def test_the_dice_key_lists_every_labelled_symbol_by_its_label_alone(tmp_path):
+    """Four symbols whose labels need more than one line: the key takes two lines (the tiles make room),
+    and each symbol is shown by its label, not 'sun: …'."""
+    import pypdf
+
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "dicey"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Dicey\nplayers: 2\ncomponents: [dice.yaml]\n")
+    labels = {"sun": "Sonne: lege einen Marker auf das Feld deiner Wahl",
+              "moon": "Mond: nimm eine Karte vom Stapel der Nachtkarten",
+              "star": "Stern: tausche zwei benachbarte Plättchen miteinander",
+              "storm": "Sturm: alle Spieler verlieren eine Ressource ihrer Wahl"}
+    icons = {"sun": "sun", "moon": "moon", "star": "star", "storm": "circle"}
+    symbols = "".join(f"  {n}: {{icon: {icons[n]}, label: \"{label}\"}}\n" for n, label in labels.items())
+    (game / "dice.yaml").write_text("kind: dice\ntile: 16mm\nsymbols:\n" + symbols +
+                                    "dice:\n  - id: weather\n    name: Weather\n    faces: [sun, moon, star, storm, 1, 2]\n")
+    built = build_game(game, BuildOptions(out=tmp_path / "out"))
+    tiles = next(p for p in (tmp_path / "out" / "dicey").glob("*.pdf") if "tile" in p.name)
+    text = pypdf.PdfReader(tiles).pages[0].extract_text()
+    flat = " ".join(text.split())
+    for name, label in labels.items():
+        assert flat.count(label) == 1, (label, flat)
+        assert f"{name}: {label}" not in flat
+    assert not [w for w in built.warnings if "key" in w.message]
