@@ -311,3 +311,25 @@ def test_the_dice_key_lists_every_labelled_symbol_by_its_label_alone(tmp_path):
         assert flat.count(label) == 1, (label, flat)
         assert f"{name}: {label}" not in flat
     assert not [w for w in built.warnings if "key" in w.message]
+
+
+def test_fields_at_de_on_a_score_sheet_print_on_the_german_sheet_which_needs_no_grid(tmp_path):
+    import pypdf
+
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "ledger"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Ledger\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
+    (game / "sheet.yaml").write_text(
+        "kind: sheet\ntitle: Ledger\ntitle@de: Buch\n"
+        "fields: [Player, Colour]\nfields@de: [Spieler, Farbe]\n"
+        "scores:\n  score:\n    title: Final\n    title@de: Ende\n"
+        "    boxes:\n      - {label: Night, label@de: Nacht}\n"
+        "layout:\n  - [title]\n  - [score]\n")  # no `grids:`: a sheet of scores alone
+    out = tmp_path / "out"
+    built = build_game(game, BuildOptions(out=out, lang="de"))
+    assert not built.warnings, [str(w) for w in built.warnings]
+    words = pypdf.PdfReader(next(out.rglob("de/sheet.pdf"))).pages[0].extract_text().split()
+    assert "Spieler" in words and "Farbe" in words
+    assert "Player" not in words and "Colour" not in words

@@ -195,7 +195,7 @@ class Sheet(Spec):
     fields: list[str] = Field(default=["Name"], description="write-in lines beside the title")
     fill: bool = Field(default=False, description="grow the pencil cells (grids and track slots) from `cell`, up to "
                                                    "twice that, until the sheet fills its page as a printed pad does")
-    grids: dict[str, Grid]
+    grids: dict[str, Grid] = Field(default={}, description="pencil-cell grids by name (a sheet of scores, tracks or notes alone needs none)")
     tracks: dict[str, Track] = {}
     dice: Dice | None = None
     checklists: dict[str, Checklist] = {}
