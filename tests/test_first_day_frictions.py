@@ -333,3 +333,37 @@ def test_fields_at_de_on_a_score_sheet_print_on_the_german_sheet_which_needs_no_
     words = pypdf.PdfReader(next(out.rglob("de/sheet.pdf"))).pages[0].extract_text().split()
     assert "Spieler" in words and "Farbe" in words
     assert "Player" not in words and "Colour" not in words
+
+
+def _fonts_of(pdf: Path) -> set[str]:
+    """The base fonts a PDF's pages and their forms use."""
+    import pypdf
+
+    found: set[str] = set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else None
+        if not resources:
+            return
+        for font in (resources.get("/Font") or {}).values():
+            found.add(str(font.get_object().get("/BaseFont")).split("+")[-1])
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                walk(xobject.get("/Resources"))
+
+    for page in pypdf.PdfReader(pdf).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_a_boards_names_font_prints_the_names_of_its_places(tmp_path):
+    from pnp.build import BuildOptions, build_game
+    from pnp.scaffold import create
+
+    game = create("routes", tmp_path, "routes").dir
+    board = game / "board.yaml"
+    board.write_text(board.read_text().replace("kind: board\n", "kind: board\nfonts: {names: serif-italic}\n", 1))
+    build_game(game, BuildOptions(out=tmp_path / "out"))
+    used = _fonts_of(next((tmp_path / "out").rglob("board-poster.pdf")))
+    assert "DejaVuSerif-Italic" in used, used  # the places' names, and nothing else here prints in it
