@@ -52,15 +52,16 @@ def build(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
     shop: Optional[str] = typer.Option(None, "--shop", help="Instead, the files a print shop takes, in "
-                                       "OUT/<game>/shop/<NAME>/: drivethrucards, tgc, mpc, printninja or pdfx4."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de, ar, …) or all (the default), each in OUT/<game>/<lang>/."),
+                                       "OUT/<game>/shop/<NAME>/ (an edition's in OUT/<game>/<lang>/shop/<NAME>/): "
+                                       "drivethrucards, tgc, mpc, printninja or pdfx4."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de), several (de,ar) or all (the default), each in OUT/<game>/<lang>/."),
 ):
     """Compile games into print-ready files in OUT/<game>/."""
     if shop is not None:
         from pnp.commands.shopbuild import build_for_shop
 
         with sigterm_stops():
-            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose)
+            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose, lang, strict)
         return
     from pnp.build import BuildOptions
 

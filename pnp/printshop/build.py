@@ -24,24 +24,67 @@ class ShopResult:
     folder: Path
     files: list[dict]
     warnings: list[SpecError] = field(default_factory=list)
+    editions: list[str] = field(default_factory=list)  # a game listing `languages:`: each edition's set, in order
+    folders: list[Path] = field(default_factory=list)  # every set's folder (one per edition)
 
 
-def build_shop(game_dir: Path, shop_name: str, out: Path) -> ShopResult:
+def build_shop(game_dir: Path, shop_name: str, out: Path, lang: str | None = None, strict: bool = False) -> ShopResult:
     """Load the game, make the shop's files and publish them as one set (a good earlier set is kept
-    until the new one is whole)."""
-    from pnp.build import _check_out_is_not_the_game, output_folder
-    from pnp.game import load_game
+    until the new one is whole). A game that lists `languages:` gets a set per edition (`lang`: one,
+    a comma list or all, the default) in OUT/<game>/<lang>/shop/<NAME>/; every edition is made before
+    any is published, so an error in one leaves every set as it was. `strict`: any warning fails."""
+    from pnp.build import BuildOptions, _check_out_is_not_the_game, editions_to_build, output_folder
+    from pnp.models.edition import in_edition, loading
     from pnp.output import publish
 
     shop = SHOPS[shop_name]
-    where = [output_folder(game_dir), "shop", shop.name]
-    _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))
+    staged = []
+    for edition in langs or [None]:
+        where = [output_folder(game_dir), *([edition] if edition else []), "shop", shop.name]
+        _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+        try:
+            with loading(edition):
+                game, files, warnings = _edition_files(game_dir, shop)
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
+        if edition:
+            warnings = in_edition(warnings, edition)
+        if strict and warnings:
+            raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with --strict)") for w in warnings])
+        fields = {"game": game.name, "shop": shop.name, "standard": shop.standard or "png",
+                  **({"language": edition} if edition else {})}
+        staged.append((where, files, fields, warnings))
+    results = [(publish(out, where, files, fields), warnings) for where, files, fields, warnings in staged]
+    first = results[0][0]
+    prefix = len(langs) > 0
+    return ShopResult(staged[0][2]["game"], first.folder if not prefix else Path(out, output_folder(game_dir)),
+                      [dict(f, file=f"{p.folder.relative_to(Path(out, output_folder(game_dir)))}/{f['file']}"
+                            if prefix else f["file"]) for p, _ in results for f in p.manifest["files"]],
+                      [w for _, ws in results for w in ws], list(langs), [p.folder for p, _ in results])
+
+
+def _edition_files(game_dir: Path, shop: Shop):
+    """(the game, its shop files, the warnings) of one edition: the game's own warnings (a label's
+    glyph no font has), the shop's, and any character the files drew without a glyph."""
+    from pnp.draw import fonts
+    from pnp.game import load_game
+
     game = load_game(game_dir)
-    with game.own_fonts():
+    with game.own_fonts(), fonts.recording_missing() as undrawn:
         files, warnings = shop_files(game, shop)
-    published = publish(out, where, files,
-                        {"game": game.name, "shop": shop.name, "standard": shop.standard or "png"})
-    return ShopResult(game.name, published.folder, published.manifest["files"], warnings)
+    said = " ".join(w.message for w in [*game.errors.warnings, *warnings])
+    for font, chars in undrawn.items():
+        new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
+        if new:
+            warnings.append(SpecError(_game_pos(game), f"the {shop.title} files: {fonts.describe_missing(new, font)}"))
+    return game, files, [*game.errors.warnings, *warnings]
+
+
+def _game_pos(game):
+    from pnp.errors import Pos, display_path
+
+    return Pos(display_path(game.dir / "game.yaml"))
 
 
 def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
@@ -51,16 +94,14 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
     warnings: list[SpecError] = []
     chosen = _chosen_products(game, shop, warnings)
     pieces, warned, named = [], set(), set()
+    left_out: dict[str, list] = {}  # component → the pieces of it the shop does not print
     for component in game.components:
         listed = kind_module(component.kind).pieces(game, component)
         named.update(piece.component for piece in listed)
         pos = _component_pos(game, component)
         for piece in listed:
             if shop.sorts is not None and piece.what not in shop.sorts:
-                if (piece.what, piece.component) not in warned:
-                    warned.add((piece.what, piece.component))
-                    warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: the "
-                                                   f"{_plural(piece.what)} of '{piece.component}' are left out"))
+                left_out.setdefault(str(component.path), [pos]).append(piece)
                 continue
             pieces.append(piece)
             found = fit(shop, piece, chosen.get(piece.component))
@@ -68,6 +109,16 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
             if not found.exact and size not in warned:
                 warned.add(size)
                 warnings.append(SpecError(pos, _no_product(shop, piece, found.product)))
+    for component, (pos, *out) in left_out.items():
+        warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: left out "
+                                       f"{_named_pieces(out)}"))
+    pads_printed = shop.sorts is None and shop.output != "png"
+    for component in game.components:
+        if not pads_printed and not kind_module(component.kind).pieces(game, component):
+            name = getattr(component.model, "name", None) or component.path.stem
+            warnings.append(SpecError(_component_pos(game, component), f"'{name}' has no pieces {shop.title} "
+                                      f"prints: its pages are not in this shop's set (print them at home, or "
+                                      f"with --shop pdfx4 or printninja)"))
     game.errors.raise_if_any()
     from pnp.errors import did_you_mean
 
@@ -78,9 +129,19 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
     if shop.output == "png":
         files = _pictures(game, shop, pieces, chosen)
     else:
-        pads = _pad_pdfs(game) if shop.sorts is None else []  # a shop of cards only prints no pads
+        pads = _pad_pdfs(game) if pads_printed else []  # a shop of cards only prints no pads
         files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads)
     return files, warnings
+
+
+def _named_pieces(pieces: list) -> str:
+    """The pieces by name ("the token 'Clue' (×4), the player board 'Red'"), the first twelve, then how many more."""
+    seen: dict[tuple[str, str], int] = {}
+    for p in pieces:
+        seen[(p.what, p.name)] = seen.get((p.what, p.name), 0) + p.count
+    shown = [f"the {what} '{name}'" + (f" (×{n})" if n > 1 else "") for (what, name), n in list(seen.items())[:12]]
+    more = len(seen) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
 
 def _sorts(shop: Shop) -> str:
