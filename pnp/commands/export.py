@@ -35,7 +35,15 @@ def export_editions(target: str, game_dir: Path, out: Path, quiet: bool = True,
     from pnp.output import publish
 
     langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))
-    staged = [_export_edition(target, game_dir, out, quiet, image_url, edition) for edition in langs or [None]]
+    from pnp.errors import SpecErrors
+    from pnp.models.edition import in_edition
+
+    staged = []
+    for edition in langs or [None]:
+        try:
+            staged.append(_export_edition(target, game_dir, out, quiet, image_url, edition))
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
     if not any(files for _, _, files, _ in staged):
         return None
     return [(published.folder, published.manifest) for published in
@@ -49,18 +57,14 @@ def _export_edition(target: str, game_dir: Path, out: Path, quiet: bool, image_u
     import inspect
 
     from pnp.build import output_folder
-    from pnp.errors import SpecErrors
     from pnp.export.raster import face_pages, game_pieces
     from pnp.export.target import load_target
     from pnp.game import load_game
-    from pnp.models.edition import in_edition, loading
+    from pnp.models.edition import loading
     from pnp.progress import progress_bar
 
-    try:
-        with loading(lang):
-            game = load_game(game_dir)
-    except SpecErrors as e:
-        raise SpecErrors(in_edition(e.errors, lang) if lang else e.errors) from None
+    with loading(lang):
+        game = load_game(game_dir)
     exporter = load_target(target)
     where = [output_folder(game_dir), *([lang] if lang else []), "export", target]
     options = {}
