@@ -67,18 +67,27 @@ def build_shop(game_dir: Path, shop_name: str, out: Path, lang: str | None = Non
 def _edition_files(game_dir: Path, shop: Shop):
     """(the game, its shop files, the warnings) of one edition: the game's own warnings (a label's
     glyph no font has), the shop's, and any character the files drew without a glyph."""
-    from pnp.draw import fonts
     from pnp.game import load_game
 
     game = load_game(game_dir)
-    with game.own_fonts(), fonts.recording_missing() as undrawn:
+    with game.own_fonts():
+        files, warnings = shop_set(game, shop)
+    return game, files, warnings
+
+
+def shop_set(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
+    """`shop_files` of a loaded game (inside its `own_fonts()`), with the game's own warnings and a
+    warning for any character the files drew without a glyph."""
+    from pnp.draw import fonts
+
+    with fonts.recording_missing() as undrawn:
         files, warnings = shop_files(game, shop)
     said = " ".join(w.message for w in [*game.errors.warnings, *warnings])
     for font, chars in undrawn.items():
         new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
         if new:
             warnings.append(SpecError(_game_pos(game), f"the {shop.title} files: {fonts.describe_missing(new, font)}"))
-    return game, files, [*game.errors.warnings, *warnings]
+    return files, [*game.errors.warnings, *warnings]
 
 
 def _game_pos(game):
