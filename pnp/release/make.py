@@ -146,7 +146,7 @@ def make_edition(game_dir: Path, lang: str | None, shops: list[str], tables: lis
 
 def _edition_files(game, lang: str | None, shops: list[str], tables: list[str], folder: str) -> EditionRelease:
     from pnp.build import BuildOptions, refuse_warnings_if_strict, render
-    from pnp.export.target import edition_title, load_target
+    from pnp.export.target import load_target
     from pnp.printshop.build import shop_set
     from pnp.printshop.profiles import SHOPS
     from pnp.release.kit import home_kit
@@ -159,9 +159,13 @@ def _edition_files(game, lang: str | None, shops: list[str], tables: list[str], 
     version = str(game.game.version) if game.game else ""
     files: dict[str, tuple[str, bytes]] = {}
     warnings: list[SpecError] = []
+    own_paper = str(BuildOptions().for_game(game).paper)
+    shown = None  # the build on the game's own paper, which the showcase's box contents picture reads
     for paper in PAPERS:
         opts = BuildOptions(paper=paper).for_game(game)
         rendered = render(game, opts)
+        if paper == own_paper:
+            shown = rendered
         built = {n: (d.contents() if isinstance(d, Spooled) else d) for n, d in rendered.files.items()}
         kit, _ = home_kit(title, lang, paper, str(opts.duplex), built)
         files[f"{prefix}{stem}-{paper}.zip"] = ("kit", kit)
@@ -175,11 +179,11 @@ def _edition_files(game, lang: str | None, shops: list[str], tables: list[str], 
         made = load_target(name).export(game)
         if made:
             files[f"{prefix}{stem}-{name}.zip"] = ("table", deterministic_zip(made))
-    files.update(_showcase(game, prefix))
-    return EditionRelease(edition_title(game) if lang else title, version, files, warnings)
+    files.update(_showcase(game, prefix, shown))
+    return EditionRelease(title, version, files, warnings)
 
 
-def _showcase(game, prefix: str) -> dict[str, tuple[str, bytes]]:
+def _showcase(game, prefix: str, built) -> dict[str, tuple[str, bytes]]:
     """The showcase pictures the game has cards for (a game without cards: the box contents only)."""
     from pnp.export.raster import png
     from pnp.showcase import ShowcaseError, ShowcaseOptions, make_showcase
@@ -187,7 +191,7 @@ def _showcase(game, prefix: str) -> dict[str, tuple[str, bytes]]:
     out = {}
     for layout in SHOWCASE:
         try:
-            picture = make_showcase(game, ShowcaseOptions(layout=layout, size=SHOWCASE_SIZE))
+            picture = make_showcase(game, ShowcaseOptions(layout=layout, size=SHOWCASE_SIZE), built)
         except ShowcaseError:
             continue
         out[f"{prefix}showcase/{layout}.png"] = ("showcase", png(picture.image))
