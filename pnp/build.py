@@ -102,6 +102,7 @@ class BuildResult:
     written: list[str] = field(default_factory=list)  # files whose bytes changed on disk
     seconds: float = 0.0
     editions: list[str] = field(default_factory=list)  # a game listing `languages:`: those built, each files' folder
+    paper: list[str] = field(default_factory=list)  # "cards: 7 sheets (the least possible: 7)", a line a file of sheets
 
     def summary(self) -> str:
         """One line: what was rebuilt, what was reused, how long it took."""
@@ -184,7 +185,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
                        rebuilt=sorted({u for r in results for u in r.rebuilt}),
                        reused=sorted({u for r in results for u in r.reused}),
                        written=[w for r in results for w in r.written], seconds=time.perf_counter() - start,
-                       editions=list(langs))
+                       editions=list(langs), paper=first.paper)
 
 
 def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
@@ -220,8 +221,12 @@ def asked_editions(asked: str | None, declared: list[str], where: Callable[[], P
     codes = [code.strip() for code in asked.split(",") if code.strip()]
     unknown = [code for code in codes if code not in declared]
     if unknown or not codes:
+        from pnp.models.langcodes import suggestion
+
+        near = [x for x in declared for u in unknown[:1] if x.lower() == u.lower() or x == suggestion(u)]
         raise SpecErrors([SpecError(where(), f"--lang {', '.join(unknown) or asked}: the game's languages are "
-                                             f"{', '.join(declared)} (or all)")])
+                                             f"{', '.join(declared)} (or all)"
+                                    + (f" (did you mean '{near[0]}'?)" if near else ""))])
     return [lang for lang in declared if lang in codes]
 
 
@@ -295,7 +300,7 @@ def _publish_single(game_dir: Path, options: BuildOptions, staged: Staged) -> Bu
     warnings = list(staged.game.errors.warnings) + foreign_warning(staged.out_dir, published.foreign)
     return BuildResult(staged.game.name, staged.out_dir, published.manifest["files"], warnings,
                        rebuilt=staged.rendered.rebuilt, reused=staged.rendered.reused, written=published.written,
-                       seconds=time.perf_counter() - staged.start)
+                       seconds=time.perf_counter() - staged.start, paper=paper_figures(staged.game))
 
 
 def _publish_editions(game_dir: Path, options: BuildOptions, staged: dict) -> tuple[list[BuildResult], list]:
@@ -346,8 +351,19 @@ def _publish_editions(game_dir: Path, options: BuildOptions, staged: dict) -> tu
         results.append(BuildResult(s.game.name, s.out_dir, editions_manifests[lang]["files"],
                                    list(s.game.errors.warnings), rebuilt=s.rendered.rebuilt,
                                    reused=s.rendered.reused, written=written,
-                                   seconds=time.perf_counter() - s.start))
+                                   seconds=time.perf_counter() - s.start, paper=paper_figures(s.game)))
     return results, foreign_warning(Path(options.out, folder), published.foreign)
+
+
+def paper_figures(game: GameContext) -> list[str]:
+    """The paper each file of sheets takes against the least possible (`GameContext.sheets_used`),
+    one line a file: its components' sheets added up, and their least."""
+    lines = []
+    for name, figures in sorted(game.sheets_used.items()):
+        sheets, least = sum(f.sheets for f in figures), sum(f.least for f in figures)
+        lines.append(f"{name.removesuffix('.pdf')}: {sheets} sheet{'s' if sheets != 1 else ''} "
+                     f"(the least possible: {least})")
+    return lines
 
 
 def up_to_date(game_dir: Path, options: BuildOptions) -> BuildResult | None:

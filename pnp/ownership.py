@@ -13,12 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-SET_FOLDERS = ("shop", "export")  # hold one set per shop or target: `shop/<NAME>/`, `export/<target>/`
+SET_FOLDERS = ("shop", "export", "proof")  # one set per shop or target: `shop/<NAME>/`, `export/<target>/`, `proof/<NAME>/`
 SHOWCASE = "showcase"
 
 
 def _set_place(parts: list[str]) -> bool:
-    """`shop/<NAME>`, `export/<target>` or `showcase`, relative to an edition's folder (or the game's)."""
+    """`shop/<NAME>`, `export/<target>`, `proof/<NAME>` or `showcase`, relative to an edition's folder (or the game's)."""
     return (len(parts) == 2 and parts[0] in SET_FOLDERS) or (len(parts) == 1 and parts[0] == SHOWCASE)
 
 

@@ -58,7 +58,7 @@ def _export_edition(target: str, game_dir: Path, out: Path, quiet: bool, image_u
 
     from pnp.build import output_folder
     from pnp.export.raster import face_pages, game_pieces
-    from pnp.export.target import load_target
+    from pnp.export.target import load_target, local_folder_url
     from pnp.game import load_game
     from pnp.models.edition import loading
     from pnp.progress import progress_bar
@@ -70,7 +70,7 @@ def _export_edition(target: str, game_dir: Path, out: Path, quiet: bool, image_u
     options = {}
     if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
         options["image_url"] = (image_url.rstrip("/") + f"/{lang}/" if image_url and lang else image_url) \
-            or (Path(out).resolve().joinpath(*where).as_uri() + "/")
+            or local_folder_url(Path(out).joinpath(*where))
     elif image_url:
         raise typer.BadParameter(f"the {target} export does not refer to images by URL", param_hint="--image-url")
     with game.own_fonts():  # the pieces are measured and drawn in the game's own faces
