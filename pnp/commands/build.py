@@ -54,14 +54,18 @@ def build(
     shop: Optional[str] = typer.Option(None, "--shop", help="Instead, the files a print shop takes, in "
                                        "OUT/<game>/shop/<NAME>/: drivethrucards, tgc, mpc, printninja or pdfx4."),
     lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de, ar, …) or all (the default), each in OUT/<game>/<lang>/."),
+    proof: bool = typer.Option(False, "--proof", help="With --shop: each page of the shop's PDFs as printed, "
+                               "as PNG pictures in OUT/<game>/proof/<NAME>/ (needs Ghostscript)."),
 ):
     """Compile games into print-ready files in OUT/<game>/."""
     if shop is not None:
         from pnp.commands.shopbuild import build_for_shop
 
         with sigterm_stops():
-            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose)
+            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose, proof)
         return
+    if proof:
+        raise typer.BadParameter("a proof is of a print shop's files: give --shop NAME too", param_hint="--proof")
     from pnp.build import BuildOptions
 
     from pnp.choices import Format

@@ -15,19 +15,27 @@ def validate(
     strict: bool = typer.Option(False, "--strict", help="Treat warnings (text overflow, missing glyphs, …) as errors."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
     lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: check this edition, or all (the default)."),
+    shop: Optional[str] = typer.Option(None, "--shop", help="Also warn of each colour this print shop's press "
+                                       "cannot print (ΔE00 over 5), where it is written."),
 ):
     """Check everything a build checks, writing nothing: every error as file:line:col."""
     from pnp.build import BuildOptions
     from pnp.errors import SpecErrors
     from pnp.validate_game import validate_game
 
+    if shop is not None:
+        from pnp.printshop.profiles import SHOPS, shop_names
+
+        shop = shop.strip().lower()
+        if shop not in SHOPS:
+            raise typer.BadParameter(f"unknown shop {shop!r}: use {', '.join(shop_names())}", param_hint="--shop")
     options = BuildOptions(strict=strict, lang=lang)
     failed = False
     warned = 0
     for game_dir in _games(game_dirs):
         coverage: dict = {}
         try:
-            warnings = validate_game(game_dir, options, coverage)
+            warnings = validate_game(game_dir, options, coverage, shop)
         except SpecErrors as e:
             report_errors(e.errors)
             failed = True

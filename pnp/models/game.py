@@ -26,6 +26,10 @@ class PrintDefaults(Spec):
                                                                   "(pixels per inch where it is placed) is a warning")
     profile: str | None = Field(default=None, description="the print shop's CMYK ICC profile, a file in the game "
                                 "folder (`pnp build --shop`; default: pnp's own FOGRA39 profile)")
+    greys: Literal["as-printed", "black-ink"] = Field(
+        default="as-printed", description="how a print shop's file prints greys (R = G = B): as-printed, on the "
+                                          "profile's neutral axis at their lightness; black-ink, on the black plate "
+                                          "alone (pure black is 100 % K either way; `pnp build --shop`)")
     products: dict[str, str] = Field(default_factory=dict, description="a print shop product size by component "
                                      "name, e.g. {Items: poker} (`pnp build --shop`; see docs/print-shops.md)")
 
