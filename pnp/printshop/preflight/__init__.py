@@ -53,7 +53,8 @@ def preflight_file(path: Path, shop: Shop) -> list[Finding]:
     return preflight(data, shop)
 
 
-def preflight(data: bytes, shop: Shop) -> list[Finding]:
+def preflight(data: bytes, shop: Shop, budget: Budget | None = None) -> list[Finding]:
+    """The findings on one file; `budget` (a fresh one if not given) counts the work done."""
     import pikepdf
 
     try:
@@ -61,13 +62,15 @@ def preflight(data: bytes, shop: Shop) -> list[Finding]:
     except pikepdf.PasswordError:
         raise Unreadable("is encrypted (a print shop cannot open it either)") from None
     except Exception:  # noqa: BLE001 — anybody's file: whatever pikepdf refuses is "not a PDF"
-        raise Unreadable("is not a PDF (or is damaged beyond repair)") from None
+        if data.lstrip()[:5] == b"%PDF-":
+            raise Unreadable("is damaged beyond repair (cut short or corrupted): export it again") from None
+        raise Unreadable("is not a PDF") from None
     with pdf:
         if pdf.get_warnings():
             return [file_finding(DAMAGED)]
         try:
             findings = markers(pdf, shop)
-            drawings = Drawings(shop, Budget())
+            drawings = Drawings(shop, budget if budget is not None else Budget())
             if len(pdf.pages) == 0:
                 findings.append(file_finding("it has no pages"))
             for number, page in enumerate(pdf.pages, 1):

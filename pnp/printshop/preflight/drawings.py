@@ -9,7 +9,7 @@ from pnp.printshop.preflight.content import Run
 from pnp.printshop.preflight.findings import Problem
 from pnp.printshop.preflight.functions import Functions
 from pnp.printshop.preflight.limits import MAX_DEPTH, MAX_STREAM_BYTES, Budget, TooMuch
-from pnp.printshop.preflight.pictures import Pictures
+from pnp.printshop.preflight.pictures import Pictures, Unmeasured
 from pnp.printshop.preflight.shadings import Shadings
 from pnp.printshop.preflight.sketch import IDENTITY, Sketch, multiply
 from pnp.printshop.preflight.spaces import Space, Spaces
@@ -197,7 +197,11 @@ class Drawings:
             space = self.space(res, x.ColorSpace)
             problems = [Problem(f"{f.key}-image", f"{called(space, 'image')} ({label}): {f.reason}", f.rejects)
                         for f in space.faults]
-            worst = None if self.masking else self.pictures.most_ink(x, space)
+            try:
+                worst = None if self.masking else self.pictures.most_ink(x, space)
+            except Unmeasured as e:
+                worst = None
+                problems.append(Problem("unmeasured", f"image {label}: its ink was not measured ({e})", rejects=False))
             if worst is not None and worst > self.shop.ink_limit + 0.5:
                 problems.append(Problem("ink-image", f"image {label} has pixels of {worst:.0f} % total ink: "
                                                      f"{self.shop.title} allows {self.shop.ink_limit:g} %"))

@@ -5,11 +5,30 @@ their alternates). Each picture is decoded once per file, a few rows at a time, 
 counted against the file's budget before a byte is inflated."""
 from __future__ import annotations
 
+from io import BytesIO
+
 from pnp.printshop.preflight.limits import Budget
 from pnp.printshop.preflight.spaces import Space
-from pnp.printshop.preflight.streams import CHUNK, chunks, filters
+from pnp.printshop.preflight.streams import CHUNK, TooLarge, chunks, filters
 
 MAX_TUPLES = 4096   # distinct DeviceN pixel values measured through the tint transform
+STEP_BYTES = 4 << 20  # decoded rows measured at a time
+_PNG_COLOUR = {1: 0, 2: 4, 3: 2, 4: 6}   # a PNG colour type of the same number of channels
+
+
+def _png_predicted(image) -> bool:
+    import pikepdf
+
+    if filters(image) not in (["/FlateDecode"], ["/Fl"]):
+        return False
+    parms = image.get("/DecodeParms", image.get("/DP"))
+    if isinstance(parms, pikepdf.Array):
+        parms = parms[0] if len(parms) else None
+    return isinstance(parms, pikepdf.Dictionary) and int(parms.get("/Predictor", 1)) >= 10
+
+
+class Unmeasured(Exception):
+    """A picture whose ink cannot be measured (a filter preflight cannot bound or decode)."""
 
 
 class Pictures:
@@ -22,9 +41,14 @@ class Pictures:
         key = image.objgen if image.objgen != (0, 0) else None
         if key is not None and key in self.memo:
             return self.memo[key]
-        worst = self._measure(image, space)
+        try:
+            worst = self._measure(image, space)
+        except TooLarge:
+            worst = Unmeasured("its compression could not be unpacked within preflight's memory")
         if key is not None:
             self.memo[key] = worst
+        if isinstance(worst, Unmeasured):
+            raise worst
         return worst
 
     def _measure(self, image, space: Space) -> float | None:
@@ -40,23 +64,56 @@ class Pictures:
         if bits not in (1, 2, 4, 8, 16):
             return None
         n = space.components
+        if _png_predicted(image) and n in _PNG_COLOUR and bits == 8:
+            return self._predicted_picture(image, space, width, height, n)
         decode = [float(v) for v in image.get("/Decode", [])] or list(
             (0.0, float((1 << bits) - 1)) if space.family == "indexed" else space.decode_range or (0, 1) * n)
         tally = _Tally(space, n, bits, decode)
         row_bytes = (width * n * bits + 7) // 8
-        rows_per_step = max(1, CHUNK // row_bytes)
-        pending, rows_left = b"", height
+        step = max(row_bytes, STEP_BYTES // row_bytes * row_bytes)
+        buffer, rows_left = bytearray(), height
         for piece in chunks(image, row_bytes * height + CHUNK):
-            pending += piece
-            while rows_left and len(pending) >= row_bytes * min(rows_per_step, rows_left):
-                take = min(rows_per_step, rows_left)
-                tally.add(pending[:row_bytes * take], take, width)
-                pending, rows_left = pending[row_bytes * take:], rows_left - take
-            if not rows_left:
-                break
-        if rows_left and len(pending) >= row_bytes:
-            whole = len(pending) // row_bytes
-            tally.add(pending[:row_bytes * whole], whole, width)
+            buffer += piece
+            if len(buffer) >= step or len(buffer) >= rows_left * row_bytes:
+                rows = min(len(buffer) // row_bytes, rows_left)
+                tally.add(bytes(buffer[:rows * row_bytes]), rows, width)
+                del buffer[:rows * row_bytes]
+                rows_left -= rows
+                if not rows_left:
+                    break
+        if rows_left and len(buffer) >= row_bytes:   # a picture cut short: what there is
+            rows = len(buffer) // row_bytes
+            tally.add(bytes(buffer[:rows * row_bytes]), rows, width)
+        return tally.worst()
+
+    def _predicted_picture(self, image, space: Space, width: int, height: int, n: int):
+        """A Flate picture with PNG predictors, unfiltered by Pillow's PNG decoder: its data is a
+        PNG's IDAT as it stands, so it is wrapped in a PNG of the same shape and read in strips."""
+        import struct
+        import warnings
+        import zlib
+
+        import numpy as np
+        from PIL import Image
+
+        def chunk(kind: bytes, body: bytes) -> bytes:
+            return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+        header = struct.pack(">IIBBBBB", width, height, 8, _PNG_COLOUR[n], 0, 0, 0)
+        png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", image.read_raw_bytes()) + chunk(b"IEND", b"")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                picture = Image.open(BytesIO(png))
+                picture.load()
+        except Exception:  # noqa: BLE001 — data Pillow cannot unfilter
+            return Unmeasured("its compressed rows could not be decoded")
+        decode = [float(v) for v in image.get("/Decode", [])] or list(space.decode_range or (0, 1) * n)
+        tally = _Tally(space, n, 8, decode)
+        rows = max(1, STEP_BYTES // (width * n))
+        for top in range(0, height, rows):
+            strip = picture.crop((0, top, width, min(height, top + rows)))
+            tally.add(np.asarray(strip, dtype=np.uint8).tobytes(), strip.height, width)
         return tally.worst()
 
     def _compressed_picture(self, image, space: Space) -> float | None:
@@ -67,8 +124,8 @@ class Pictures:
             return None
         try:
             picture = pikepdf.PdfImage(image).as_pil_image()
-        except Exception:  # noqa: BLE001 — a JPEG pikepdf and Pillow cannot decode: nothing to measure
-            return None
+        except Exception:  # noqa: BLE001 — a JPEG pikepdf and Pillow cannot decode
+            return Unmeasured("its compression could not be decoded")
         if picture.mode != "CMYK":
             return None
         pixels = np.asarray(picture, dtype=np.uint16)
@@ -88,6 +145,11 @@ class _Tally:
 
         n, bits = self.n, self.bits
         raw = np.frombuffer(data, dtype=np.uint8).reshape(rows, -1)
+        if self.space.family == "cmyk" and bits in (8, 16) and self.decode[:2 * n] == [0.0, 1.0] * n:
+            samples = raw[:, :width * n] if bits == 8 else raw[:, :width * n * 2].view(">u2")
+            most = float(samples.reshape(-1, n).sum(axis=1, dtype=np.uint32).max()) / ((1 << bits) - 1) * 100
+            self.highest = most if self.highest is None else max(self.highest, most)
+            return
         if bits == 8:
             samples = raw[:, :width * n].astype(np.float32)
         elif bits == 16:
