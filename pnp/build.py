@@ -102,6 +102,7 @@ class BuildResult:
     written: list[str] = field(default_factory=list)  # files whose bytes changed on disk
     seconds: float = 0.0
     editions: list[str] = field(default_factory=list)  # a game listing `languages:`: those built, each files' folder
+    paper: list[str] = field(default_factory=list)  # "cards: 7 sheets (the least possible: 7)", a line a file of sheets
 
     def summary(self) -> str:
         """One line: what was rebuilt, what was reused, how long it took."""
@@ -177,7 +178,7 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
                        rebuilt=sorted({u for r in results for u in r.rebuilt}),
                        reused=sorted({u for r in results for u in r.reused}),
                        written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results),
-                       editions=list(langs))
+                       editions=list(langs), paper=first.paper)
 
 
 def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
@@ -205,8 +206,12 @@ def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
     if asked in (None, "all"):
         return list(langs)
     if asked not in langs:
+        from pnp.models.langcodes import suggestion
+
+        near = [x for x in langs if x.lower() == asked.lower()] or [x for x in langs if x == suggestion(asked)]
         raise SpecErrors([SpecError(locate(raw, ["languages"]), f"--lang {asked}: the game's languages are "
-                                                                 f"{', '.join(langs)}")])
+                                                                 f"{', '.join(langs)}"
+                                    + (f" (did you mean '{near[0]}'?)" if near else ""))])
     return [asked]
 
 
@@ -256,7 +261,18 @@ def _build_where(game_dir: Path, options: BuildOptions, where: list[str], cache,
     published = publish(options.out, where, rendered.files, fields, hidden)
     return BuildResult(game.name, out_dir, published.manifest["files"], list(game.errors.warnings),
                        rebuilt=rendered.rebuilt, reused=rendered.reused, written=published.written,
-                       seconds=time.perf_counter() - start)
+                       seconds=time.perf_counter() - start, paper=paper_figures(game))
+
+
+def paper_figures(game: GameContext) -> list[str]:
+    """The paper each file of sheets takes against the least possible (`GameContext.sheets_used`),
+    one line a file: its components' sheets added up, and their least."""
+    lines = []
+    for name, figures in sorted(game.sheets_used.items()):
+        sheets, least = sum(f.sheets for f in figures), sum(f.least for f in figures)
+        lines.append(f"{name.removesuffix('.pdf')}: {sheets} sheet{'s' if sheets != 1 else ''} "
+                     f"(the least possible: {least})")
+    return lines
 
 
 def up_to_date(game_dir: Path, options: BuildOptions) -> BuildResult | None:

@@ -353,14 +353,15 @@ def test_a_game_chooses_a_product_by_name(tmp_path):
 
 def test_swatches_show_each_palette_colour_in_rgb_beside_its_cmyk(built):
     out, _ = built
-    path = out / "cave" / "shop" / "drivethrucards" / "swatches.pdf"
+    path = out / "cave" / "proof" / "drivethrucards" / "swatches.pdf"  # beside the shop's folder, not in it
+    assert not (out / "cave" / "shop" / "drivethrucards" / "swatches.pdf").exists()
     with pikepdf.open(path) as pdf:
         ops = content_ops(pdf)
     fills_rgb = [tuple(float(v) for v in o) for o, op in ops if op == "rg"]
     fills_cmyk = [tuple(float(v) for v in o) for o, op in ops if op == "k"]
     with pikepdf.open(out / "cave" / "cards-printshop.pdf") as rgb:
         palette = {tuple(round(float(v), 4) for v in o) for o, op in content_ops(rgb) if op in ("rg", "RG")}
-    assert {tuple(round(v, 4) for v in c) for c in fills_rgb} == palette
+    assert palette <= {tuple(round(v, 4) for v in c) for c in fills_rgb}  # each as designed (and as printed)
     assert all(sum(c) <= 2.4 for c in fills_cmyk)
     assert (0, 0, 0, 1) in fills_cmyk  # the words: 100 % K
     # the page shows the two side by side: the CMYK square renders in the CMYK colour pdfium derives
@@ -378,7 +379,7 @@ def test_ink_limit_holds_for_the_darkest_saturated_colours():
     for rgb in [(0.02, 0.01, 0.01), (0.1, 0.05, 0.05), (0, 0, 0.5), (0.2, 0, 0.3), (0.05, 0.1, 0.05), (1, 0, 0)]:
         assert sum(cmyk.colour(*rgb)) <= 2.4
     assert cmyk.colour(0, 0, 0) == (0, 0, 0, 1)
-    assert cmyk.colour(0.5, 0.5, 0.5)[:3] == (0, 0, 0)
+    assert Cmyk(default_profile_bytes(), 240, greys="black-ink").colour(0.5, 0.5, 0.5)[:3] == (0, 0, 0)
     picture = cmyk.image(Image.new("RGB", (4, 4), (5, 3, 3)))
     assert max(sum(picture.getpixel((x, y))) for x in range(4) for y in range(4)) <= 240 * 255 / 100
     unlimited = Cmyk(default_profile_bytes(), 400)

@@ -22,7 +22,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Only 127.0.0.1 (or localhost): the page is for this computer."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; the game goes in <out>/<game>/."),
     interval: float = typer.Option(0.1, "--interval", min=0.05, max=10.0, help="Seconds between looks at the folder."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, a3, a5, legal or tabloid (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none."),
     open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the address and errors only."),

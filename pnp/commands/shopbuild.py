@@ -8,11 +8,12 @@ import typer
 from pnp.cli import EXIT_SPEC, _console, _escape, report_errors, report_warnings
 
 
-def build_for_shop(game_dirs: list[Path], shop: str, out: Path, quiet: bool, verbose: bool) -> None:
+def build_for_shop(game_dirs: list[Path], shop: str, out: Path, quiet: bool, verbose: bool, proof: bool = False) -> None:
     from pnp.errors import SpecErrors
     from pnp.output import OutputError
     from pnp.printshop.build import build_shop
     from pnp.printshop.profiles import SHOPS, shop_names
+    from pnp.printshop.softproof import ProofError
 
     name = shop.strip().lower()
     if name not in SHOPS:
@@ -20,7 +21,11 @@ def build_for_shop(game_dirs: list[Path], shop: str, out: Path, quiet: bool, ver
     failed, warned = False, 0
     for game_dir in game_dirs:
         try:
-            result = build_shop(game_dir, name, out)
+            result = build_shop(game_dir, name, out, proof)
+        except ProofError as e:
+            _console(True).print(f"[red]{_escape(str(game_dir))}: no proof: {_escape(str(e))}[/]")
+            failed = True
+            continue
         except SpecErrors as e:
             report_errors(e.errors)
             failed = True
@@ -34,6 +39,8 @@ def build_for_shop(game_dirs: list[Path], shop: str, out: Path, quiet: bool, ver
         if not quiet:
             _console().print(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files for "
                              f"{_escape(SHOPS[name].title)} → {_escape(str(result.folder))}/")
+            if result.proof_folder is not None:
+                _console().print(f"    the proof (not for the shop) → {_escape(str(result.proof_folder))}/")
             if verbose:
                 for f in result.files:
                     _console().print(f"    {f['file']}  {f['bytes']:,} bytes")

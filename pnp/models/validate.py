@@ -248,7 +248,8 @@ def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict, prefix: tu
         return f"'{name}' is too long: at most {limit} characters, got {len(str(got)):,}"
     if kind == "value_error":
         msg = msg.removeprefix("Value error, ")
-        return f"'{name}': {msg}" if name else msg
+        listed = bool(named) and isinstance(named[-1], int)  # a list's item: its place says which, its message what
+        return f"'{name}': {msg}" if name and not listed else msg
     return f"'{name}': {msg}" if name else msg
 
 

@@ -1,10 +1,14 @@
 """`pnp build GAME --shop NAME`: the files one print shop takes, in OUT/<game>/shop/<NAME>/.
 
 The pieces come from the kinds (`Piece`), as every piece-by-piece output does. A PDF shop gets one
-PDF/X file per component (`pnp.printshop.pdfx`) and `swatches.pdf`, the game's colours in RGB beside
-the CMYK they print as; a picture shop gets one PNG per face at its products' exact pixel sizes
-(`pnp.export.faces`). A piece no product fits is printed as the nearest one, with a warning at its
-component's `name:`; a sort of piece the shop does not print is left out, with a warning.
+PDF/X file per component (`pnp.printshop.pdfx`); a picture shop gets one PNG per face at its products'
+exact pixel sizes (`pnp.export.faces`). A piece no product fits is printed as the nearest one, with a
+warning at its component's `name:`; a sort of piece the shop does not print is left out, with a warning;
+a colour the press cannot print is a warning where it is written (`pnp.printshop.gamut`).
+
+What is for the designer and not the shop goes beside the shop's folder, in OUT/<game>/proof/<NAME>/:
+`swatches.pdf` (each colour as designed and as printed, with ΔE00), and with `--proof` each page of the
+shop's PDFs as printed, as PNG pictures (`pnp.printshop.softproof`).
 """
 from __future__ import annotations
 
@@ -24,28 +28,65 @@ class ShopResult:
     folder: Path
     files: list[dict]
     warnings: list[SpecError] = field(default_factory=list)
+    proof_folder: Path | None = None
 
 
-def build_shop(game_dir: Path, shop_name: str, out: Path) -> ShopResult:
+def build_shop(game_dir: Path, shop_name: str, out: Path, proof: bool = False) -> ShopResult:
     """Load the game, make the shop's files and publish them as one set (a good earlier set is kept
-    until the new one is whole)."""
+    until the new one is whole); then the proof set beside it."""
     from pnp.build import _check_out_is_not_the_game, output_folder
     from pnp.game import load_game
     from pnp.output import publish
 
     shop = SHOPS[shop_name]
     where = [output_folder(game_dir), "shop", shop.name]
+    proof_where = [output_folder(game_dir), "proof", shop.name]
     _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
     game = load_game(game_dir)
     with game.own_fonts():
-        files, warnings = shop_files(game, shop)
+        cmyk = shop_cmyk(game, shop)
+        out_of_gamut = gamut_warnings_for(game, shop, cmyk)  # first: drawing the pieces lets the loaded trees go
+        colours: list[tuple[float, float, float]] = []
+        files, warnings = shop_files(game, shop, colours)
+        warnings += out_of_gamut
+        proofs = proof_files(game, shop, cmyk, files, colours, proof)
     published = publish(out, where, files,
                         {"game": game.name, "shop": shop.name, "standard": shop.standard or "png"})
-    return ShopResult(game.name, published.folder, published.manifest["files"], warnings)
+    proof_folder = None
+    if proofs:
+        proof_folder = publish(out, proof_where, proofs, {"game": game.name, "shop": shop.name, "proof": True}).folder
+    return ShopResult(game.name, published.folder, published.manifest["files"], warnings, proof_folder)
 
 
-def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
-    """{file name: bytes} of the shop's set, and the warnings about pieces it cannot take as they are."""
+def gamut_warnings_for(game, shop: Shop, cmyk=None) -> list[SpecError]:
+    """The colours the game writes that the shop's press cannot print (`pnp validate --shop` and a shop build)."""
+    from pnp.printshop.gamut import gamut_warnings
+
+    return gamut_warnings(game, cmyk or shop_cmyk(game, shop), shop.title)
+
+
+def proof_files(game, shop: Shop, cmyk, files: dict[str, bytes], colours: list, pictures: bool) -> dict[str, bytes]:
+    """The designer's proof of a PDF shop's set: swatches.pdf (the `colours` its pieces use), and with
+    `pictures` each page as printed."""
+    pdfs = {name: data for name, data in sorted(files.items()) if name.endswith(".pdf")}
+    if not pdfs:
+        return {}
+    from pnp.printshop.swatches import swatch_page
+
+    colours = list(dict.fromkeys(colours))
+    title = (game.game.title if game.game and getattr(game.game, "title", None) else None) or game.name
+    proof = {"swatches.pdf": swatch_page(f"{title}: colours for {shop.title}", colours, cmyk)}
+    if pictures:
+        from pnp.printshop.softproof import proof_pictures
+
+        for name, data in pdfs.items():
+            proof.update(proof_pictures(name, data, cmyk))
+    return proof
+
+
+def shop_files(game, shop: Shop, colours: list | None = None) -> tuple[dict[str, bytes], list[SpecError]]:
+    """{file name: bytes} of the shop's set, and the warnings about pieces it cannot take as they are;
+    the RGB colours a PDF shop's pieces use are added to `colours`."""
     from pnp.kinds import kind_module
 
     warnings: list[SpecError] = []
@@ -79,7 +120,8 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
         files = _pictures(game, shop, pieces, chosen)
     else:
         pads = _pad_pdfs(game) if shop.sorts is None else []  # a shop of cards only prints no pads
-        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads)
+        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads,
+                      colours if colours is not None else [])
     return files, warnings
 
 
@@ -155,7 +197,7 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
 
 # --- PDF shops --------------------------------------------------------------------------------------
 
-def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) -> dict[str, bytes]:
+def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None, colours: list) -> dict[str, bytes]:
     from pnp.draw.pdf import PdfSurface
     from pnp.export.raster import group_pieces
     from pnp.printshop.pdfx import Placement, make_pdfx
@@ -165,7 +207,6 @@ def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) 
     cmyk = shop_cmyk(game, shop)
     title = (game.game.title if game.game and getattr(game.game, "title", None) else None) or game.name
     files: dict[str, bytes] = {}
-    colours: list[tuple[float, float, float]] = []
     taken: set[str] = set()
     groups = group_pieces(pieces)
     shared = {c for (_, c) in groups if sum(1 for (_, other) in groups if other == c) > 1}
@@ -197,11 +238,6 @@ def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) 
         colours.extend(used_colours(source))
         files[name] = make_pdfx(source, _whole_pages(source), shop.bleed, shop.standard, cmyk,
                                 f"{title} — {name[:-4]} ({shop.title}, {shop.standard})", shop.dpi)
-    if not files:
-        return files
-    from pnp.printshop.swatches import swatch_page
-
-    files["swatches.pdf"] = swatch_page(f"{title}: colours for {shop.title}", colours, cmyk)
     return files
 
 
@@ -241,14 +277,15 @@ def shop_cmyk(game, shop: Shop):
     from pnp.printshop.colour import Cmyk, ProfileError, default_profile_bytes
 
     path = game.game.print.profile if game.game else None
+    greys = game.game.print.greys if game.game else "as-printed"
     if not path:
-        return Cmyk(default_profile_bytes(), shop.ink_limit)
+        return Cmyk(default_profile_bytes(shop.ink_limit), shop.ink_limit, greys=greys)
     from pnp.reading.safepath import read_game_bytes
 
     pos = _profile_pos(game)
     _, data = read_game_bytes(game.dir, path, pos, "print.profile", PROFILE_LIMIT)
     try:
-        return Cmyk(data, shop.ink_limit, condition="Custom")
+        return Cmyk(data, shop.ink_limit, condition="Custom", greys=greys)
     except ProfileError as e:
         raise SpecErrors([SpecError(pos, f"print.profile '{path}' {e}")]) from None
 

@@ -19,7 +19,7 @@ import html
 import io
 import re
 
-from pnp.rulebook import language as L
+from pnp.rulebook import blocks as L
 from pnp.rulebook.document import compiled_meta
 
 FIGURE_WIDTH = 440.0   # points: the widest figure (about the text column of an A4 page)
