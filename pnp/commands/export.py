@@ -27,7 +27,7 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
 
     from pnp.build import output_folder
     from pnp.export.raster import face_pages, game_pieces
-    from pnp.export.target import load_target
+    from pnp.export.target import load_target, local_folder_url
     from pnp.game import load_game
     from pnp.output import publish
     from pnp.progress import progress_bar
@@ -43,7 +43,7 @@ def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
     where = [output_folder(game_dir), "export", *edition, target]
     options = {}
     if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
-        options["image_url"] = image_url or (Path(out).resolve().joinpath(*where).as_uri() + "/")
+        options["image_url"] = image_url or local_folder_url(Path(out).joinpath(*where))
     elif image_url:
         raise typer.BadParameter(f"the {target} export does not refer to images by URL", param_hint="--image-url")
     with game.own_fonts():  # the pieces are measured and drawn in the game's own faces

@@ -7,6 +7,7 @@ import path. Whatever the entry point names (usually a module) follows `ExportTa
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
 from pnp.plugins import PluginError, load, names
@@ -40,3 +41,11 @@ def load_target(name: str) -> ExportTarget:
         missing = [h for h in ("TITLE", "export") if not hasattr(target, h)]
         raise PluginError(f"the export target '{name}' does not provide {', '.join(missing)}")
     return target
+
+
+def local_folder_url(folder: Path) -> str:
+    """The `file:` URL of FOLDER (ending in `/`) as Tabletop Simulator writes a local picture's address in its
+    own saves: the path as it is, spaces and accents unescaped (`file:///C:/Users/Ann Lee/…`), not
+    percent-encoded as `Path.as_uri` would (`Ann%20Lee`)."""
+    path = Path(folder).resolve().as_posix()
+    return ("file://" if path.startswith("/") else "file:///") + path.rstrip("/") + "/"

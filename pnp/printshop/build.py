@@ -134,9 +134,15 @@ def _plural(what: str) -> str:
 
 
 def _no_product(shop: Shop, piece, product) -> str:
+    """A piece no product fits: what it is printed as, and how much smaller (a picture shop places it whole
+    inside the nearest product, never cropped; its own bleed fills the rest of the product)."""
     size = f"{piece.width / PT_PER_MM:.1f} × {piece.height / PT_PER_MM:.1f} mm"
-    return (f"{piece.what} '{piece.component}' ({size}) matches no {shop.title} product: printed as the nearest, "
-            f"{product.name} ({product.size_mm()}); choose one with print.products in game.yaml")
+    said = (f"{piece.what} '{piece.component}' ({size}) matches no {shop.title} product: printed as the nearest, "
+            f"{product.name} ({product.size_mm()})")
+    if shop.output == "png":
+        k = min(product.width / piece.width, product.height / piece.height)
+        said += f", whole inside it at {k:.0%} of its size, its bleed filling the rest"
+    return said + "; choose one with print.products in game.yaml"
 
 
 def _chosen_products(game, shop: Shop, warnings: list) -> dict[str, str]:
@@ -181,6 +187,7 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
     """One PNG per face at its product's canvas (the export's renderer: the art scaled to cover the
     product's trim, edge pixels repeated where the bleed runs short)."""
     from pnp.export.faces import export_faces
+    from pnp.export.raster import whole_inside
 
     if not pieces:
         return {}
@@ -188,8 +195,8 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
     def size_for(piece):
         product = fit(shop, piece, chosen.get(piece.component)).product
         trim = (product.width / 72 * shop.dpi, product.height / 72 * shop.dpi)
-        return trim, product.canvas_px, {"product": product.name, "dpi": shop.dpi,
-                                         "bleed_px": round((product.canvas_px[0] - trim[0]) / 2, 2)}
+        return whole_inside(piece, trim), product.canvas_px, {
+            "product": product.name, "dpi": shop.dpi, "bleed_px": round((product.canvas_px[0] - trim[0]) / 2, 2)}
 
     takes = sorted({p.what for p in pieces})
     return export_faces(game, shop.name, size_for, shop.dpi, None, takes)

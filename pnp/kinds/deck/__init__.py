@@ -237,19 +237,12 @@ def readable_text(drawer, face, entry, copy: int, name: str) -> str:
     boxes and the names of the icons in its icon boxes, in layout order, as plain text (no `**` or
     `*`; an icon as `[its name]`), without the line that is the card's name. Fields that only steer
     the layout (a picture's name, a colour) are not text on the card, so they are not in it."""
-    import re
-
-    from pnp.models.icontext import ICON_RE
-
-    def plain(text: str) -> str:
-        text = ICON_RE.sub(lambda m: f"[{m.group(1).replace('-', ' ')}]", text)
-        text = re.sub(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*", lambda m: m.group(1) or m.group(2), text)  # bold, italic
-        return " ".join(text.split())
+    from pnp.models.icontext import plain_text as plain
 
     lines = []
     for prepared in drawer.prepare(face, entry, copy):
         if prepared.text is not None:
-            line = plain(prepared.text)
+            line = " ".join(plain(prepared.text).split())
         elif prepared.icons:
             line = " ".join(f"[{n.replace('-', ' ')}]" for n in prepared.icons)
         else:
