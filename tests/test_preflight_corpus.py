@@ -161,3 +161,34 @@ def test_a_colour_space_based_on_itself(corpus):
     answer, megabytes, seconds = run_child(case.path)
     assert megabytes < 500 and seconds < 10
     assert any("a colour space based on itself" in line for line in answer["lines"])
+
+
+def test_a_long_page_in_ascii85_and_flate_is_read_in_full(tmp_path):
+    """reportlab (and pnp's home writer) wrap each page in ASCII85 over Flate: that chain is undone
+    piece by piece, not refused for what Flate could in theory grow to."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.printshop.preflight import preflight
+    from pnp.printshop.preflight.limits import Budget
+
+    path = tmp_path / "long.pdf"
+    c = Canvas(str(path), pagesize=preflight_corpus.MEDIA, invariant=1, pageCompression=1)
+    c.setTrimBox(preflight_corpus.TRIM)
+    c.setBleedBox((0, 0, *preflight_corpus.MEDIA))
+    for i in range(30_000):
+        c.setFillColorCMYK((i % 7) / 10, (i % 11) / 20, 0, 0.5)
+        c.rect(i % 180, (i * 7) % 250, 3 + i % 5, 2 + i % 3, fill=1, stroke=0)
+    c.showPage()
+    c.save()
+    import pikepdf
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        contents = pdf.pages[0].obj.Contents
+        assert [str(f) for f in contents.Filter] == ["/ASCII85Decode", "/FlateDecode"]
+        assert len(contents.read_raw_bytes()) * 1032 > 48 << 20     # refused by a worst-case bound
+        preflight_corpus.mark(pdf)
+        preflight_corpus.save(pdf, path)
+    budget = Budget()
+    findings = preflight(path.read_bytes(), SHOPS["drivethrucards"], budget)
+    assert not [f for f in findings if f.rejects], summarise(findings)
+    assert budget.operators >= 30_000 * 3

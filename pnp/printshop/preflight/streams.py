@@ -30,40 +30,59 @@ def filters(stream) -> list[str]:
     return [str(v) for v in f] if isinstance(f, pikepdf.Array) else [str(f)]
 
 
-def _plain_flate(stream) -> bool:
+def _parameters(stream, count: int) -> list:
     import pikepdf
 
-    if filters(stream) not in (["/FlateDecode"], ["/Fl"]):
-        return False
     parms = stream.get("/DecodeParms", stream.get("/DP"))
     if isinstance(parms, pikepdf.Array):
-        parms = parms[0] if len(parms) else None
-    return not isinstance(parms, pikepdf.Dictionary) or int(parms.get("/Predictor", 1)) <= 1
+        return [p if isinstance(p, pikepdf.Dictionary) else None for p in parms][:count] + [None] * count
+    return [parms if isinstance(parms, pikepdf.Dictionary) else None] * count
+
+
+_HEX = ("/ASCIIHexDecode", "/AHx")
+_A85 = ("/ASCII85Decode", "/A85")
+_FLATE = ("/FlateDecode", "/Fl")
 
 
 def chunks(stream, cap: int) -> Iterator[bytes]:
     """The decoded data in pieces of about a megabyte; `TooLarge` past `cap` bytes, `Damaged` when
-    the data cannot be decoded. The caller may stop early (a picture's rows are all it needs)."""
+    the data cannot be decoded. The caller may stop early (a picture's rows are all it needs).
+    ASCII filters (which only shrink) and Flate without a predictor are undone here, Flate a piece
+    at a time; any other filter is left to qpdf when its worst-case growth stays under the cap."""
     import pikepdf
 
     try:
-        raw = stream.read_raw_bytes()
+        data = stream.read_raw_bytes()
     except pikepdf.PdfError:
         raise Damaged() from None
     names = filters(stream)
-    if not names:
-        if len(raw) > cap:
-            raise TooLarge()
-        for at in range(0, len(raw), CHUNK):
-            yield raw[at:at + CHUNK]
-        return
-    if _plain_flate(stream):
-        yield from _inflate(raw, cap)
-        return
+    parms = _parameters(stream, len(names))
+    for i, name in enumerate(names):
+        if name in _HEX:
+            data = _unhex(data)
+        elif name in _A85:
+            data = _un85(data)
+        elif name in _FLATE and (parms[i] is None or int(parms[i].get("/Predictor", 1)) <= 1):
+            if i == len(names) - 1:
+                yield from _inflate(data, cap)
+                return
+            data = b"".join(_inflate(data, cap))
+        else:
+            yield from _by_qpdf(stream, names, cap)
+            return
+    if len(data) > cap:
+        raise TooLarge()
+    for at in range(0, len(data), CHUNK):
+        yield data[at:at + CHUNK]
+
+
+def _by_qpdf(stream, names: list[str], cap: int) -> Iterator[bytes]:
+    import pikepdf
+
     growth = 1
     for name in names:
         growth *= _GROWTH.get(name, 0) or 10_000
-    if len(raw) * growth > cap and not any(n in ("/DCTDecode", "/DCT", "/JPXDecode") for n in names):
+    if len(stream.read_raw_bytes()) * growth > cap and not any(n in ("/DCTDecode", "/DCT", "/JPXDecode") for n in names):
         raise TooLarge()
     try:
         data = stream.read_bytes()
@@ -73,6 +92,26 @@ def chunks(stream, cap: int) -> Iterator[bytes]:
         raise TooLarge()
     for at in range(0, len(data), CHUNK):
         yield data[at:at + CHUNK]
+
+
+def _unhex(data: bytes) -> bytes:
+    text = re.sub(rb"\s+", b"", data).split(b">", 1)[0]
+    try:
+        return bytes.fromhex((text + b"0" * (len(text) % 2)).decode("ascii"))
+    except ValueError:
+        raise Damaged() from None
+
+
+def _un85(data: bytes) -> bytes:
+    import base64
+
+    text = re.sub(rb"\s+", b"", data)
+    text = text[2:] if text.startswith(b"<~") else text
+    text = text.split(b"~>", 1)[0]
+    try:
+        return base64.a85decode(text)
+    except ValueError:
+        raise Damaged() from None
 
 
 def _inflate(raw: bytes, cap: int) -> Iterator[bytes]:
