@@ -342,3 +342,19 @@ def test_picture_shops_pictures_are_tagged_srgb(tmp_path, shop):
                 assert ImageCms.applyTransform(one, tagged).getpixel((0, 0)) == \
                     ImageCms.applyTransform(one, standard).getpixel((0, 0))
     assert "outside what" in text  # a picture shop's press gets the gamut check too
+
+
+def test_a_colour_in_a_table_cell_is_warned_at_its_cell(tmp_path):
+    game = tmp_path / "cells"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Cells\nplayers: 2\ncomponents:\n  - cards.yaml\n")
+    (game / "cards.yaml").write_text(
+        "kind: deck\nname: cells\nsize: poker\nlayout: face\nfields:\n  name: {type: text}\n  ink: {type: text}\n"
+        "data: cards.csv\nlayouts:\n  face:\n    background: \"#ffffff\"\n    boxes:\n"
+        "      band: {type: shape, x: 0, y: 20mm, width: 63mm, height: 20mm, fill: \"{{ ink }}\"}\n")
+    (game / "cards.csv").write_text("id,name,ink\nsea,Sea,#1565c0\nneon,Neon,#ff00ff\n")
+    code, text = run("validate", game, "--shop", "printninja")
+    flat = " ".join(text.split())
+    assert code == 0, text
+    assert "cards.csv:3:3: warning: #ff00ff is outside what PrintNinja prints" in flat
+    assert "#1565c0" not in flat  # a blue the press prints

@@ -102,7 +102,7 @@ def _table_cells(game):
     from pnp.kinds.deck.rows import deck_rows
 
     for component in game.components:
-        deck = getattr(getattr(component, "model", None), "deck", None)
+        deck = getattr(getattr(component, "model", None), "spec", None)
         if deck is None or not getattr(deck, "data", None):
             continue
         for row in islice(deck_rows(deck, game.dir, component.raw, Collector()), ROWS_READ):
