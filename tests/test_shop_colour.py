@@ -356,5 +356,5 @@ def test_a_colour_in_a_table_cell_is_warned_at_its_cell(tmp_path):
     code, text = run("validate", game, "--shop", "printninja")
     flat = " ".join(text.split())
     assert code == 0, text
-    assert "cards.csv:3:3: warning: #ff00ff is outside what PrintNinja prints" in flat
+    assert "cards.csv:3:11: warning: #ff00ff is outside what PrintNinja prints" in flat
     assert "#1565c0" not in flat  # a blue the press prints
