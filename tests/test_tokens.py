@@ -19,7 +19,8 @@ from pnp.game import load_game
 from pnp.kinds import tokens as tokens_kind
 from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.paths import EXAMPLES
-from pnp.kinds.tokens.draw import draw_radial, layout_pages, radial_geometry, radial_text_extents
+from pnp.kinds.tokens.bands import layout_pages
+from pnp.kinds.tokens.draw import draw_radial, radial_geometry, radial_text_extents
 from pnp.models.units import mm
 
 GAME = EXAMPLES / "miskatonic"
