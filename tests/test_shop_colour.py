@@ -318,3 +318,27 @@ def test_a_damaged_print_profile_is_an_error_at_its_line(tmp_path, damage):
         assert code == 2, text
         assert f"game.yaml:{line}:12: print.profile 'shop.icc'" in text and "Traceback" not in text
     assert not (tmp_path / "out" / "inks" / "shop").exists()
+
+
+# --- picture shops ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shop", ["tgc", "mpc"])
+def test_picture_shops_pictures_are_tagged_srgb(tmp_path, shop):
+    game = make_game(tmp_path)
+    code, text = run("build", game, "--shop", shop, "--out", tmp_path / "out")
+    assert code == 0, text
+    pictures = sorted((tmp_path / "out" / "inks" / "shop" / shop).rglob("*.png"))
+    assert pictures
+    standard = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB"), "RGB", "LAB")
+    for path in pictures:
+        with Image.open(path) as picture:
+            data = picture.info.get("icc_profile")
+            assert data, path.name
+            profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+            assert profile.profile.xcolor_space.strip() == "RGB"
+            tagged = ImageCms.buildTransform(profile, ImageCms.createProfile("LAB"), "RGB", "LAB")
+            for rgb in ((255, 0, 0), (0, 255, 0), (0, 0, 255), (128, 128, 128)):  # the sRGB primaries and grey
+                one = Image.new("RGB", (1, 1), rgb)
+                assert ImageCms.applyTransform(one, tagged).getpixel((0, 0)) == \
+                    ImageCms.applyTransform(one, standard).getpixel((0, 0))
+    assert "outside what" in text  # a picture shop's press gets the gamut check too

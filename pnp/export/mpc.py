@@ -22,4 +22,4 @@ def size_for(piece):
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "mpc", size_for, DPI, step, TAKES)
+    return export_faces(game, "mpc", size_for, DPI, step, TAKES, srgb=True)

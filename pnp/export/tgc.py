@@ -23,4 +23,4 @@ def size_for(piece):
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "tgc", size_for, DPI, step, TAKES)
+    return export_faces(game, "tgc", size_for, DPI, step, TAKES, srgb=True)

@@ -199,7 +199,7 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
             "product": product.name, "dpi": shop.dpi, "bleed_px": round((product.canvas_px[0] - trim[0]) / 2, 2)}
 
     takes = sorted({p.what for p in pieces})
-    return export_faces(game, shop.name, size_for, shop.dpi, None, takes)
+    return export_faces(game, shop.name, size_for, shop.dpi, None, takes, srgb=True)
 
 
 # --- PDF shops --------------------------------------------------------------------------------------

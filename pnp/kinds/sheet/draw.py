@@ -33,6 +33,10 @@ MARGIN = mm(9)
 GAP = mm(6)
 TITLE_H = mm(6.5)           # a section's heading band
 LABEL_H = mm(6)             # area labels above / below a grid
+ROW_SPREAD = mm(1)         # the most a filled sheet adds between its rows (more reads as bare paper)
+RULE_STEP = mm(8)           # between ruled lines: a handwritten line
+RULED_FROM = GAP + RULE_STEP + mm(1)  # a filled sheet leaving this much of its page rules it for notes
+RULE_INK = "#9e9e9e"
 
 
 @dataclass
@@ -150,15 +154,18 @@ class TitleBlock:
         self.sheet = sheet
         self.w = width
         self.title = set_text(sheet.title, sheet.fonts.title, 18, 12, width, mm(16))
-        self.h = self.title.height + mm(1.5) + (mm(4.5) if sheet.subtitle else 0) + mm(8) * len(sheet.fields)
+        # the subtitle keeps to the title's column: shrunk, then wrapped, never under its neighbour
+        self.subtitle = set_text(sheet.subtitle, sheet.fonts.italic, 8.5, 6.5, width, mm(9)) if sheet.subtitle else None
+        sub_h = self.subtitle.height + mm(1) if self.subtitle else 0
+        self.h = self.title.height + mm(1.5) + sub_h + mm(8) * len(sheet.fields)
 
     def draw(self, s, x, y, geo):
         sheet = self.sheet
         draw_text(s, self.title, x, y, self.w, self.title.height + 1)
         yy = y + self.title.height + mm(1.5)
-        if sheet.subtitle:
-            line_from_start(s, x, x + self.w, yy + mm(3), sheet.subtitle, font=sheet.fonts.italic, size=8.5, fill=SOFT)
-            yy += mm(4.5)
+        if self.subtitle:
+            draw_text(s, self.subtitle, x, yy + mm(0.3), self.w, self.subtitle.height + 1, color=SOFT)  # from the reading side
+            yy += self.subtitle.height + mm(1)
         for label in _write_ins(sheet):
             yy += mm(8)
             line_from_start(s, x, x + self.w, yy - mm(1), label, font=sheet.fonts.text, size=8.5)
@@ -453,6 +460,21 @@ def _cells(rows) -> frozenset:
     return poly.picture_cells(rows)
 
 
+def ruled_lines(s, sheet: Sheet, x: float, top: float, width: float, bottom: float) -> tuple:
+    """Lines to write on from `top` down to `bottom`, the first labelled as a write-in is ("Notes" in
+    the edition's language): the part of a filled page its sections leave. Returns their (x, y, w, h)."""
+    label = say("sheet_notes")
+    room = fonts.text_width(label, sheet.fonts.text, 8.5) + mm(2)
+    y = top + RULE_STEP
+    line_from_start(s, x, x + width, y - mm(1), label, font=sheet.fonts.text, size=8.5)
+    start, end = (x, x + width - room) if right_to_left() else (x + room, x + width)
+    while y <= bottom + 0.01:
+        s.line(start, y, end, y, stroke=RULE_INK, width=CELL_LINE)
+        start, end = x, x + width
+        y += RULE_STEP
+    return (x, top, width, bottom - top)
+
+
 # --------------------------------------------------------------------------- the page
 
 def _blocks(sheet: Sheet, content_w: float, place_picture=None, scale: float = 1.0) -> dict:
@@ -494,8 +516,14 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     geo = Geometry((page_w, page_h))
     s.begin_page(page_w, page_h)
     spare = (content_h - need_h) / max(1, len(rows) - 1) if len(rows) > 1 else 0
-    row_gap = GAP + min(spare, mm(8))
-    y = MARGIN + max(0.0, (content_h - need_h - row_gap * 0 - (row_gap - GAP) * (len(rows) - 1)) / 2)
+    row_gap = GAP + min(spare, mm(8) if not sheet.fill else ROW_SPREAD)
+    left_over = content_h - need_h - (row_gap - GAP) * (len(rows) - 1)
+    # a filled sheet whose cells cannot grow further (a row as wide as the page) gives what is left
+    # of the page to ruled lines under its sections, not to bare paper around them
+    ruled = sheet.fill and left_over >= RULED_FROM
+    if ruled:
+        row_gap, left_over = GAP, content_h - need_h
+    y = MARGIN + (0.0 if ruled else max(0.0, left_over / 2))
     for stacks, height, width in zip(rows, heights, widths):
         extra = (content_w - width) / (len(stacks) - 1) if len(stacks) > 1 else 0
         x = MARGIN + (0 if len(stacks) > 1 else (content_w - width) / 2)
@@ -512,6 +540,8 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
                 yy += block.h + GAP * 0.7 + inner
             x += fixed_w[id(st)] + GAP + extra
         y += height + row_gap
+    if ruled:
+        geo.sections["ruled"] = ruled_lines(s, sheet, MARGIN, y - row_gap + GAP / 2, content_w, MARGIN + content_h)
     left, right = footer
     fy = page_h - MARGIN
     s.line(MARGIN, fy - mm(4), page_w - MARGIN, fy - mm(4), stroke="#999999", width=0.5)
