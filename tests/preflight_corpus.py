@@ -308,6 +308,10 @@ def _defects(folder: Path) -> list[Case]:
             Type=Name.Mask, S=Name.Luminosity, G=group)))
     add("rgb-soft-mask", "in a soft mask, an RGB fill colour", shop="pdfx4", version="PDF/X-4", pdf_version="1.6",
         content=b"q /M gs 0 0 0 1 k 30 30 40 40 re f Q", setup=rgb_soft_mask)
+    def rgb_group(pdf):
+        pdf.pages[0].obj.Group = Dictionary(Type=Name.Group, S=Name.Transparency, CS=Name.DeviceRGB)
+    add("rgb-transparency-group", "page 1: a transparency group blending in an RGB colour", shop="pdfx4",
+        version="PDF/X-4", pdf_version="1.6", content=square, setup=rgb_group)
     add("transparency-x1a", "transparency (opacity, a soft mask or a blend mode): PDF/X-1a forbids it",
         content=b"q /A gs 0 0 0 1 k 30 30 40 40 re f Q",
         resources=Dictionary(ExtGState=Dictionary(A=Dictionary(Type=Name.ExtGState, ca=0.5))))
@@ -378,6 +382,10 @@ def _defects(folder: Path) -> list[Case]:
     made = _cairo(folder / "cairo-gradient.pdf")
     if made:
         add("cairo-rgb-gradient", "an RGB gradient", maker="cairo", path=made)
+    made = _cairo(folder / "cairo-group.pdf", gradient=False, keep_group=True, version="PDF/X-4")
+    if made:
+        add("cairo-rgb-page-group", "a transparency group blending in an RGB colour", shop="pdfx4", maker="cairo",
+            path=made)
     return cases
 
 
@@ -542,26 +550,31 @@ def _ghostscript(path: Path, postscript: bytes, *, cmyk: bool, version: str = "P
     return path
 
 
-def _cairo(path: Path) -> Path | None:
-    """An RGB gradient as cairo writes one (a shading pattern), boxes and markers set with pikepdf."""
+def _cairo(path: Path, *, gradient: bool = True, keep_group: bool = False,
+           version: str = "PDF/X-1a:2003") -> Path | None:
+    """A page as cairo writes it — an RGB gradient (a shading pattern), or nothing but the page's
+    RGB transparency group — its boxes and markers set with pikepdf."""
     try:
         import cairocffi as cairo
     except (ImportError, OSError):
         return None
     surface = cairo.PDFSurface(str(path), *MEDIA)
     context = cairo.Context(surface)
-    gradient = cairo.LinearGradient(0, 0, 198, 0)
-    gradient.add_color_stop_rgb(0, 1, 0, 0)
-    gradient.add_color_stop_rgb(1, 0, 0, 1)
-    context.set_source(gradient)
-    context.rectangle(20, 20, 150, 200)
-    context.fill()
+    if gradient:
+        paint = cairo.LinearGradient(0, 0, 198, 0)
+        paint.add_color_stop_rgb(0, 1, 0, 0)
+        paint.add_color_stop_rgb(1, 0, 0, 1)
+        context.set_source(paint)
+        context.rectangle(20, 20, 150, 200)
+        context.fill()
     surface.finish()
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         page = pdf.pages[0].obj
         page.TrimBox, page.BleedBox = Array(list(TRIM)), Array([0, 0, *MEDIA])
-        mark(pdf)
-        save(pdf, path)
+        if not keep_group and "/Group" in page:
+            del page["/Group"]    # cairo blends every page in RGB: a defect of its own, kept apart
+        mark(pdf, version)
+        save(pdf, path, "1.6" if version == "PDF/X-4" else "1.4")
     return path
 
 

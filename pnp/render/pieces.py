@@ -57,7 +57,7 @@ def pieces_printshop(surface, pieces, least_bleed: float = 0.0) -> int:
             surface.begin_page(w, h)
             surface.set_print_boxes((b, b, piece.width, piece.height), (0, 0, w, h))
             if b - piece.bleed > 1e-6:
-                _stretched_into_bleed(surface, piece, draw, b - piece.bleed)
+                stretched_into_bleed(surface, piece.width, piece.height, piece.bleed, draw, b - piece.bleed)
             else:
                 surface.save()
                 draw(surface)
@@ -67,9 +67,11 @@ def pieces_printshop(surface, pieces, least_bleed: float = 0.0) -> int:
     return pages
 
 
-def _stretched_into_bleed(surface, piece, draw, extra: float) -> None:
-    """The face drawn `extra` points in from the page's edge, its edges stretched over the band left."""
-    size_w, size_h = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
+def stretched_into_bleed(surface, width: float, height: float, bleed: float, draw, extra: float) -> None:
+    """A face of `width` × `height` drawn by `draw` with `bleed` of its own (its trim's top-left at
+    (bleed, bleed)), placed `extra` points further in from the page's edge, its edges stretched over the
+    band left."""
+    size_w, size_h = width + 2 * bleed, height + 2 * bleed
     n = 0
     while surface.has_symbol(f"face-with-bleed-{n}"):  # one form per face; the same names every build
         n += 1
@@ -100,6 +102,16 @@ class _WithoutText:
 
     glyphs = None           # shaped text (`pnp.draw.pdfglyphs`) is text too
     draw_repeatable = None  # so that repeated art is drawn here, through this surface, and not as a form
+
+    # repeated art (a layout's static boxes, icons) as symbols of its own, drawn without text too
+    def has_symbol(self, name: str) -> bool:
+        return self._surface.has_symbol(f"{name}-without-text")
+
+    def define_symbol(self, name: str, width: float, height: float, draw) -> None:
+        self._surface.define_symbol(f"{name}-without-text", width, height, lambda s: draw(_WithoutText(s)))
+
+    def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        self._surface.use_symbol(f"{name}-without-text", x, y, w, h)
 
     def __getattr__(self, name):
         return getattr(self._surface, name)

@@ -74,6 +74,7 @@ def preflight(data: bytes, shop: Shop, budget: Budget | None = None) -> list[Fin
             if len(pdf.pages) == 0:
                 findings.append(file_finding("it has no pages"))
             for number, page in enumerate(pdf.pages, 1):
+                drawings.budget.spend_operators(1)   # a page costs at least its boxes, however empty
                 findings.extend(_page(drawings, page.obj, number, shop))
         except TooMuch as e:
             findings.append(file_finding(f"stopped: {e}"))

@@ -61,8 +61,8 @@ class Drawings:
     def colour(self, space: Space, components: list[float], role: str | None = None) -> tuple:
         key = (id(space), tuple(components), role, self.masking > 0)
         known = self.verdicts.get(key)
-        if known is not None:
-            return known
+        if known is not None and known[0] is space:   # the space kept alive with it: its id is its own
+            return known[1]
         noun = f"{_ADJECTIVE[space.family]} {role} colour" if role and space.family in _ADJECTIVE else space.noun
         if space.family == "gray" and role:
             noun += " (DeviceGray)"
@@ -75,7 +75,7 @@ class Drawings:
                                            f"{self.shop.title} allows {self.shop.ink_limit:g} %"))
         verdict = tuple(problems)
         if len(self.verdicts) < 20_000:
-            self.verdicts[key] = verdict
+            self.verdicts[key] = (space, verdict)
         return verdict
 
     def pattern(self, res, name, space: Space, components: list[float]) -> tuple:
@@ -266,6 +266,8 @@ class Drawings:
             self.run(stream, resources, made, inherit)
         finally:
             self.open.pop()
+        if kind != "mask":   # a soft mask's group space only computes its luminosity
+            self._group(stream, made, (0.0, 0.0))
         if stream.objgen != (0, 0):
             self.sketches[key] = made
         return made
@@ -302,9 +304,24 @@ class Drawings:
                 self.run(page_obj, inherited(page_obj, "/Resources"), made, inherit=False, parts=parts)
             finally:
                 self.open.pop()
+        self._group(page_obj, made, None)
         for annotation in page_obj.get("/Annots") or []:
             self._annotation(annotation, trim, made)
         return made
+
+    def _group(self, obj, sketch: Sketch, at) -> None:
+        """A transparency group's blending space is a colour space like any other: RGB there is
+        RGB on the page once the RIP flattens it."""
+        import pikepdf
+
+        group = obj.get("/Group")
+        if not isinstance(group, pikepdf.Dictionary) or "/CS" not in group:
+            return
+        space = self.spaces.read(group.CS, None)
+        for fault in space.faults:
+            if fault.key != "spot":
+                sketch.add(Problem(f"{fault.key}-group", f"a transparency group blending in {space.noun}: "
+                                                         f"{fault.reason}", fault.rejects), at)
 
     def _annotation(self, annotation, trim, page: Sketch) -> None:
         import pikepdf
