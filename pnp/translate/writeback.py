@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from pnp.translate.texts import (CellPlace, ParagraphPlace, Text, YamlPlace, compose, find, mapping_items,
+from pnp.models.printedtexts import (CellPlace, ParagraphPlace, Text, YamlPlace, compose, find, mapping_items,
                                  split_paragraphs, _read)
 
 

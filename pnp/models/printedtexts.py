@@ -22,7 +22,7 @@ import yaml
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
 
 PRINTED_KEYS = frozenset({"title", "subtitle", "name", "label", "text", "note", "caption", "heading", "flavor",
-                          "flavour", "hint", "prompt", "time", "ages", "designer", "credits", "says"})
+                          "flavour", "hint", "prompt", "time", "ages", "credits", "says"})
 NOT_TEXT_UNDER = frozenset({"fields", "checks", "print", "fonts", "rulebook_fonts", "balance", "words",
                             "language_fonts", "fallback_fonts"})  # definitions and settings, nothing printed
 MAX_TEXTS = 100_000
@@ -74,6 +74,8 @@ class Text:
     place: Any
     translation: str = ""
     notes: list[str] = field(default_factory=list)
+    column: int = 1
+    tagged: bool = False  # some language translates it already (a `key@…` sibling, a `column@…` column)
 
     @property
     def file(self) -> str:
@@ -129,14 +131,20 @@ def _scalar_text(node) -> str | None:
     return None
 
 
+class _Enough(Exception):
+    """More texts than a build counts: the count stops here."""
+
+
 class _Collector:
-    def __init__(self, game_dir: Path, lang: str):
-        self.game_dir, self.lang = game_dir, lang
+    def __init__(self, game_dir: Path, lang: str, limit: bool):
+        self.game_dir, self.lang, self.limit = game_dir, lang, limit
         self.texts: list[Text] = []
         self.seen: set[str] = set()
 
     def add(self, text: Text) -> None:
         if len(self.texts) >= MAX_TEXTS:
+            if not self.limit:
+                raise _Enough
             raise SpecErrors([SpecError(Pos(display_path(self.game_dir / text.file)),
                                         f"more than {MAX_TEXTS:,} texts to translate: pnp stops counting here")])
         if text.context in self.seen:  # two cells of one row and column cannot be; a repeated id can
@@ -177,12 +185,13 @@ class _Collector:
             self._walk(name, value, path + (key,), printed_fields, kind)
 
     def _value(self, name: str, path: tuple, key: str, value, items) -> None:
+        tagged = any(k.startswith(key + "@") for k, _, _ in items)
         own = next((v for k, _, v in items if k == f"{key}@{self.lang}"), None)
         where = ".".join(str(p) for p in path + (key,))
         source = _scalar_text(value)
         if source is not None and has_words(source):
             self.add(Text(f"{name} {where}", source, value.start_mark.line + 1, YamlPlace(name, path, key),
-                          _scalar_text(own) or ""))
+                          _scalar_text(own) or "", column=value.start_mark.column + 1, tagged=tagged))
         elif isinstance(value, yaml.SequenceNode):
             own_items = own.value if isinstance(own, yaml.SequenceNode) else []
             for i, item in enumerate(value.value):
@@ -190,7 +199,8 @@ class _Collector:
                 if text is not None and has_words(text):
                     theirs = _scalar_text(own_items[i]) if i < len(own_items) else None
                     self.add(Text(f"{name} {where}.{i}", text, item.start_mark.line + 1,
-                                  YamlPlace(name, path, key, i), theirs or ""))
+                                  YamlPlace(name, path, key, i), theirs or "", column=item.start_mark.column + 1,
+                                  tagged=tagged))
 
     def _parameters(self, name: str, node) -> None:
         if not isinstance(node, yaml.MappingNode):
@@ -229,7 +239,7 @@ class _Collector:
                 own_at = index.get(f"{column}@{self.lang}")
                 own = row[own_at] if own_at is not None and own_at < len(row) else ""
                 self.add(Text(f"{name} {ident} {column}", value, row_line, CellPlace(name, row_number, column), own,
-                              list(notes.get(column, []))))
+                              list(notes.get(column, [])), column=index[column] + 1, tagged=column in tagged))
 
     def rules(self, name: str) -> None:
         source = _read(self.game_dir, name)
@@ -322,10 +332,19 @@ def _field_boxes(boxes) -> dict[str, list[str]]:
     return notes
 
 
-def collect(game_dir: Path, lang: str) -> list[Text]:
-    """Every translatable text of the game in `game_dir`, with its `lang` translation where it has one."""
-    game_dir = Path(game_dir)
-    out = _Collector(game_dir, lang)
+def collect(game_dir: Path, lang: str, refuse_too_many: bool = True) -> list[Text]:
+    """Every translatable text of the game in `game_dir`, with its `lang` translation where it has one;
+    more than MAX_TEXTS is an error, or (`refuse_too_many=False`, a build counting) the first MAX_TEXTS."""
+    out = _Collector(Path(game_dir), lang, refuse_too_many)
+    try:
+        _collect(out)
+    except _Enough:
+        pass
+    return out.texts
+
+
+def _collect(out: _Collector) -> None:
+    game_dir, lang = out.game_dir, out.lang
     _, game_root = compose(game_dir, "game.yaml")
     out._walk("game.yaml", game_root, (), set(), None)
     names = _component_names(game_dir, game_root)
@@ -348,7 +367,6 @@ def collect(game_dir: Path, lang: str) -> list[Text]:
     rules = _scalar_text(find(game_root, ("rules",))) or "rules.md"
     if (game_dir / rules).is_file():
         out.rules(rules)
-    return out.texts
 
 
 def _printed_fields(deck, field_notes: dict[str, list[str]]) -> set[str]:
