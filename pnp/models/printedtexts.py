@@ -171,6 +171,9 @@ class _Collector:
         for key, knode, value in items:
             if "@" in key:
                 continue
+            if not path and key == "fields" and kind == "deck":
+                self._labels(name, value)
+                continue
             if not path and key in NOT_TEXT_UNDER:
                 continue
             if not path and key in ("kind", "name") and kind is not None and key not in tagged:
@@ -201,6 +204,19 @@ class _Collector:
                     self.add(Text(f"{name} {where}.{i}", text, item.start_mark.line + 1,
                                   YamlPlace(name, path, key, i), theirs or "", column=item.start_mark.column + 1,
                                   tagged=tagged))
+
+    def _labels(self, name: str, node) -> None:
+        """A deck's `labels:` (what the component list calls each choice of its `kind` field) print."""
+        if not isinstance(node, yaml.MappingNode):
+            return
+        for field_name, _, spec in mapping_items(node):
+            labels = find(spec, ("labels",))
+            if not isinstance(labels, yaml.MappingNode):
+                continue
+            items = mapping_items(labels)
+            for choice, _, value in items:
+                if "@" not in choice:
+                    self._value(name, ("fields", field_name, "labels"), choice, value, items)
 
     def _parameters(self, name: str, node) -> None:
         if not isinstance(node, yaml.MappingNode):
