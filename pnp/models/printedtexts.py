@@ -9,8 +9,6 @@ values a deck is split by are not texts. Each text has a context unique in the g
 """
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from dataclasses import dataclass, field
@@ -22,7 +20,7 @@ import yaml
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
 
 PRINTED_KEYS = frozenset({"title", "subtitle", "name", "label", "text", "note", "caption", "heading", "flavor",
-                          "flavour", "hint", "prompt", "time", "ages", "credits", "says"})
+                          "flavour", "hint", "prompt", "time", "ages", "designer", "credits", "says"})
 NOT_TEXT_UNDER = frozenset({"fields", "checks", "print", "fonts", "rulebook_fonts", "balance", "words",
                             "language_fonts", "fallback_fonts"})  # definitions and settings, nothing printed
 MAX_TEXTS = 100_000
@@ -234,28 +232,30 @@ class _Collector:
                                        "* for any other; keep both")
 
     def table(self, name: str, printed: set[str], notes: dict[str, list[str]]) -> None:
-        text = _read(self.game_dir, name)
-        reader = csv.reader(io.StringIO(text, newline=""))
-        try:
-            header = next(reader)
-        except StopIteration:
+        """A CSV table's printed cells, each at the line and column the deck's own messages give it."""
+        from pnp.errors import Collector
+        from pnp.reading.tables.csvfile import parse_csv
+
+        table = parse_csv(_read(self.game_dir, name), display_path(self.game_dir / name), Collector())
+        if table is None:
             return
+        header = [str(c.value) for c in table.header]
         tagged = {h.split("@", 1)[0] for h in header if "@" in h}
         columns = [h for h in header if "@" not in h and (h in printed or h in tagged)]
         index = {h: i for i, h in enumerate(header)}
-        line = reader.line_num + 1
-        for row_number, row in enumerate(reader):
-            row_line, line = line, reader.line_num + 1
-            ident = row[index["id"]] if "id" in index and index["id"] < len(row) and row[index["id"]] else \
-                f"row {row_number + 2}"
+        for row_number, row in enumerate(table.rows):  # the records that are not blank, as a deck reads them
+            cells = row.cells
+            ident = cells[index["id"]].value if "id" in index and cells[index["id"]].value not in (None, "") \
+                else f"row {row.pos.line}"
             for column in columns:
-                value = row[index[column]] if index[column] < len(row) else ""
-                if not has_words(value):
+                cell = cells[index[column]]
+                if not isinstance(cell.value, str) or not has_words(cell.value):
                     continue
                 own_at = index.get(f"{column}@{self.lang}")
-                own = row[own_at] if own_at is not None and own_at < len(row) else ""
-                self.add(Text(f"{name} {ident} {column}", value, row_line, CellPlace(name, row_number, column), own,
-                              list(notes.get(column, [])), column=index[column] + 1, tagged=column in tagged))
+                own = cells[own_at].value if own_at is not None else ""
+                self.add(Text(f"{name} {ident} {column}", cell.value, cell.pos.line, CellPlace(name, row_number, column),
+                              own if isinstance(own, str) else "", list(notes.get(column, [])),
+                              column=cell.pos.col, tagged=column in tagged))
 
     def rules(self, name: str) -> None:
         source = _read(self.game_dir, name)
