@@ -55,7 +55,11 @@ def _load_game(game_dir: Path) -> GameContext:
         raw = editions.localize(raw)
     ctx.raw = raw
     # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
-    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
+    # provisional: a misspelt or bad optional key (`rulebook_fonts: {heading: …}`) is its one error, and the
+    # game is still made without it, so that the other files are checked against its fonts and parameters
+    # instead of each reporting their absence (the build fails on the error all the same)
+    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)),
+                        provisional=True)
     _check_language_repeats(raw, ctx.errors)
     _read_words(ctx, raw)
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)

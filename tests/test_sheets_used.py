@@ -18,7 +18,7 @@ from pnp.geometry.impose import MARK_ROOM
 from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.kinds.deck.pages import edge_keys, edges_differ
 from pnp.paths import EXAMPLES
-from pnp.kinds.tokens.draw import BAND_GAP, crop_marks, layout_pages
+from pnp.kinds.tokens.bands import BAND_GAP, crop_marks, layout_pages
 from pnp.models.units import mm
 
 PAPERS = ["a4", "letter"]

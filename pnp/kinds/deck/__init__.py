@@ -4,6 +4,7 @@ from __future__ import annotations
 from pnp.errors import Pos
 from pnp.kinds import values
 from pnp.kinds.kind import KindOption, fit_at
+from pnp.render.pieces import HOME_BLEED
 
 KIND = "deck"
 OPTIONS = (
@@ -132,7 +133,7 @@ def build(game, components, options) -> dict:
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
         for deck in decks:
             drawer = drawers[id(deck)]
-            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards)  # noqa: E731
+            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards, HOME_BLEED)  # noqa: E731
             card_pages(sheets, deck, drawer, plans[id(deck)], after_sheet=after)
         game.errors.raise_if_any()
         out["cards.pdf"] = sheets.finish()
@@ -158,8 +159,11 @@ def build(game, components, options) -> dict:
 
 
 def sheets_draw_every_face(deck, duplex) -> bool:
-    """Whether the sheets draw every face the print-shop file draws (backs too), so that the
-    print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`)."""
+    """Whether the sheets draw every face the print-shop file draws (backs too) as it draws them, so that
+    the print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`):
+    not when the deck's bleed is under the print-shop file's 3 mm."""
+    if deck.bleed < HOME_BLEED - 1e-6:  # the print-shop file draws its faces with more bleed than the sheets
+        return False
     return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
 
 
@@ -237,19 +241,12 @@ def readable_text(drawer, face, entry, copy: int, name: str) -> str:
     boxes and the names of the icons in its icon boxes, in layout order, as plain text (no `**` or
     `*`; an icon as `[its name]`), without the line that is the card's name. Fields that only steer
     the layout (a picture's name, a colour) are not text on the card, so they are not in it."""
-    import re
-
-    from pnp.models.icontext import ICON_RE
-
-    def plain(text: str) -> str:
-        text = ICON_RE.sub(lambda m: f"[{m.group(1).replace('-', ' ')}]", text)
-        text = re.sub(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*", lambda m: m.group(1) or m.group(2), text)  # bold, italic
-        return " ".join(text.split())
+    from pnp.models.icontext import plain_text as plain
 
     lines = []
     for prepared in drawer.prepare(face, entry, copy):
         if prepared.text is not None:
-            line = plain(prepared.text)
+            line = " ".join(plain(prepared.text).split())
         elif prepared.icons:
             line = " ".join(f"[{n.replace('-', ' ')}]" for n in prepared.icons)
         else:
