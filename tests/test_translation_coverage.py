@@ -33,6 +33,17 @@ def untranslated_deck(tmp_path_factory) -> Path:
     return game
 
 
+def _starts(line: str) -> list[int]:
+    """Where each cell of a CSV line starts (0-based), a comma inside quotes being the cell's own."""
+    starts, quoted = [0], False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            starts.append(i + 1)
+    return starts
+
+
 def _load(game: Path, lang: str):
     with editing(Edition(lang, "en", ("en", "de", "ar", "ja"))):
         return load_game(game)
@@ -45,8 +56,8 @@ def test_a_deck_no_language_translates_is_counted_and_warned_cell_by_cell(untran
     lines = (untranslated_deck / "cards.csv").read_text(encoding="utf-8").splitlines()
     header, rows = lines[0].split(","), len(lines) - 1
     assert rows == 6 and len(cells) == 2 * rows  # six rows of cards, each a name and a text
-    assert {(w.pos.line, w.pos.col) for w in cells} == {(row, header.index(col) + 1) for row in range(2, rows + 2)
-                                                        for col in ("name", "text")}
+    assert {(w.pos.line, w.pos.col) for w in cells} == {(row, _starts(lines[row - 1])[header.index(col)] + 1)
+                                                        for row in range(2, rows + 2) for col in ("name", "text")}
     assert all("fill a 'name@de' column" in w.message or "fill a 'text@de' column" in w.message for w in cells)
     assert len({(w.pos.path, w.pos.line, w.pos.col) for w in told}) == len(told)  # one warning a text
     coverage = loaded.edition.coverage
