@@ -292,5 +292,7 @@ def note_drawn(text: str, font: str) -> None:
 def _missing_in(text: str, faces: tuple[str, ...]) -> str:
     if _characters(faces[0]).issuperset(text):  # nearly always: the first face has every character
         return ""
-    return "".join(dict.fromkeys(ch for ch in text if ch not in "\n\r\t"
+    from pnp.draw.formatchars import invisible
+
+    return "".join(dict.fromkeys(ch for ch in text if ch not in "\n\r\t" and not invisible(ch)
                                  and not any(ord(ch) in _codepoints(f) for f in faces)))
