@@ -109,12 +109,17 @@ def _width(para: _Para, start: int, end: int, size: float, icon_em: float, hyphe
             i += 1
             continue
         piece = para.text[i:j]
-        if j == end and piece.endswith(SOFT_HYPHEN):
+        if j == end and piece.endswith(SOFT_HYPHEN) and _breaks_at_soft_hyphen(para, end):
             piece = piece[:-1] + "-"  # the line would end at this soft hyphen: it shows
         piece += "-" if hyphen and j == end else ""
         total += shape(piece, para.fonts[i][1], _is_rtl(piece), para.edition.lang).width(size)
         i = j
     return total
+
+
+def _breaks_at_soft_hyphen(para: _Para, end: int) -> bool:
+    """Whether a line ending at `end` breaks at a soft hyphen: one ends it and text follows."""
+    return para.text[:end].endswith(SOFT_HYPHEN) and bool(para.text[end:].strip(" "))
 
 
 def _is_rtl(text: str) -> bool:
@@ -128,7 +133,8 @@ def _break(para: _Para, size: float, width: float, icon_em: float, hyphenate: bo
     for piece in units(para.text) if para.text else []:
         trimmed = pos + len(piece.rstrip())
         if start < pos and _width(para, start, trimmed, size, icon_em) > width + 0.01:
-            lines.append((start, pos, False))  # the piece goes on a new line
+            ended = len(para.text[:pos].rstrip(" "))
+            lines.append((start, pos, _breaks_at_soft_hyphen(para, ended)))  # the piece goes on a new line
             start = pos
         if start == pos and _width(para, pos, trimmed, size, icon_em) > width + 0.01:
             if hyphenate:
@@ -166,17 +172,17 @@ def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, icon_em:
     """One line's runs in visual order, each shaped, with x from the line's left; and its width.
     Levels come from the whole paragraph; rules L1 and L2 are applied to this line."""
     text = para.text[start:end].rstrip(" ")
+    if hyphen and text.endswith(SOFT_HYPHEN):
+        text = text[:-1]  # the soft hyphen the line breaks at: drawn as the hyphen added below
     end = start + len(text)
     bidi = para.bidi()
     lv = bidi.line_levels(start, end)
-    if text.endswith(SOFT_HYPHEN):
-        text = text[:-1] + "-"  # the soft hyphen the line breaks at is drawn
     if hyphen:
         text += "-"
         lv.append(lv[-1] if lv else bidi.level)
     if all(invisible(ch) for ch in text):
         return (), 0.0
-    faces = para.fonts[start:end] + ([para.fonts[end - 1]] if hyphen else [])
+    faces = para.fonts[start:end] + ([_hyphen_face(para, end)] if hyphen else [])
     runs = []  # (start, end) within text, split by level, font and icon
     i = 0
     while i < len(text):
@@ -192,13 +198,19 @@ def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, icon_em:
         font, face = faces[a]
         if text[a] == OBJECT:
             w = size * icon_em
-            out.append(Run(para.icons[start + a], font, x, w, True))
+            out.append(Run(para.icons[start + a], font, x, w, True, logical=a))
         else:
             shaped = shape(text[a:b], face, bool(lv[a] % 2), para.edition.lang)
             w = shaped.width(size)
-            out.append(Run(text[a:b], font, x, w, glyphs=shaped))
+            out.append(Run(text[a:b], font, x, w, glyphs=shaped, logical=a))
         x += w
     return tuple(out), x
+
+
+def _hyphen_face(para: _Para, end: int) -> tuple[str, str]:
+    """The face of a hyphen ending a line: the last character's, if it has a hyphen."""
+    font, face = para.fonts[max(end - 1, 0)]
+    return (font, face) if ord("-") in fonts._codepoints(face) else _face_for("-", font, para.edition)
 
 
 def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, height: float, leading: float,

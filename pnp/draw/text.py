@@ -23,10 +23,10 @@ SHRINK_STEP = 0.25
 MAX_CHARS = 20_000  # far more than any box holds at a legible size; beyond it a text is not laid out (fits=False)
 
 
-def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
-    """Paragraphs of (text, font, is_icon) tokens, spaces kept as ' '. On this plain path (no
+def _words(text: str, font: str, plain: bool = True) -> list[list[tuple[str, str, bool]]]:
+    """Paragraphs of (text, font, is_icon) tokens, spaces kept as ' '. On the `plain` path (no
     language edition) a zero-width space is a break of no width, and the other format characters
-    are left out (never drawn as boxes); the edition's path keeps them for its breaker and shaper."""
+    are left out (never drawn as boxes); an edition's path keeps them for its breaker and shaper."""
     paragraphs = []
     bold = italic = False
     for para in text.split("\n"):
@@ -42,6 +42,9 @@ def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
                 tokens.append((tok[1:-1], font, True))
             else:
                 styled = fonts.style_variant(font, bold, italic)
+                if not plain:
+                    tokens.append((tok, styled, False))
+                    continue
                 for k, part in enumerate(tok.split(ZERO_WIDTH_SPACE)):
                     if k:
                         tokens.append((ZERO_WIDTH_SPACE, styled, False))  # a break opportunity of no width
@@ -74,7 +77,7 @@ def _edition_layout(fonts_key: str, lang: str, lang_fonts: tuple, text: str, fon
     """A language edition's text, shaped and broken by its language (`pnp.draw.complextext`)."""
     from pnp.draw.complextext import fit
 
-    lay = fit(_words(text[:MAX_CHARS], font), font, size, min_size, width, height, leading, current_edition(),
+    lay = fit(_words(text[:MAX_CHARS], font, plain=False), font, size, min_size, width, height, leading, current_edition(),
               SHRINK_STEP)
     if len(text) > MAX_CHARS:
         lay = replace(lay, fits=False)
