@@ -55,7 +55,13 @@ def _load_game(game_dir: Path) -> GameContext:
         raw = editions.localize(raw)
     ctx.raw = raw
     # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
-    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
+    # provisional: a misspelt or bad optional key (`rulebook_fonts: {heading: …}`) is its one error, and the
+    # game is still made without it, so that the other files are checked against its fonts and parameters
+    # instead of each reporting their absence (the build fails on the error all the same)
+    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)),
+                        provisional=True)
+    _check_language_repeats(raw, ctx.errors)
+    _read_words(ctx, raw)
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi
@@ -114,6 +120,28 @@ def _load_game(game_dir: Path) -> GameContext:
     _warn_unlisted_specs(ctx, raw, files)
     ctx.errors.raise_if_any()
     return ctx
+
+
+def _read_words(ctx: GameContext, raw) -> None:
+    """game.yaml's `words:` (pnp's words as the game gives them) checked and handed to the edition,
+    which warns once when its language has pnp words left in English."""
+    from pnp.models.gamewords import left_in_english, read_words
+
+    words = read_words(ctx.dir, raw, ctx.errors)
+    if ctx.edition is not None:
+        ctx.edition.words = words
+        left_in_english(raw, ctx.edition.lang, words.get(ctx.edition.lang, {}), ctx.errors)
+
+
+def _check_language_repeats(raw, errors) -> None:
+    """A language listed twice (`[en, pt-BR, pt-br]`) is an error at the repeat: two editions would share a folder."""
+    from pnp.models.langcodes import repeats
+
+    langs = raw.get("languages") if isinstance(raw, LDict) else None
+    if isinstance(langs, list):
+        for i, first in repeats(langs):
+            errors.error(locate(raw, ["languages", i]), f"'{langs[i]}' is listed twice (as '{langs[first]}' too; "
+                                                        f"language codes are compared ignoring case)")
 
 
 def _sniffed_kind(shown: str) -> str | None:
@@ -222,9 +250,11 @@ def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
         return out
     from pnp.reading.safepath import safe_game_path
 
+    from pnp.models.gamewords import words_file
+
     out = []
     for p in sorted(ctx.dir.glob("*.yaml")):
-        if p.name == "game.yaml":
+        if p.name in ("game.yaml", words_file(raw)):
             continue
         pos = Pos(os.path.join(display_path(ctx.dir), p.name))  # not resolving p: it may be a symlink loop
         try:

@@ -208,7 +208,7 @@ class PdfSurface:
         if opacity <= 0 or not commands:
             return
         if gradient.degenerate():
-            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity)
+            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity * gradient.last_opacity)
             return
         from reportlab.lib.colors import Color
 
@@ -222,6 +222,10 @@ class PdfSurface:
             self.c.setFillAlpha(opacity)
             self.c.setStrokeAlpha(opacity)
             self._alpha = opacity
+        if gradient.see_through():  # the stops' opacities: a soft mask painted with the same geometry
+            from pnp.draw.pdfalpha import soft_mask
+
+            soft_mask(self.c, gradient, commands)
         colours = [Color(*_rgb(colour)) for _, colour in gradient.stops]
         positions = [offset for offset, _ in gradient.stops]
         if gradient.kind == "linear":

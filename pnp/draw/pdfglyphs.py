@@ -181,6 +181,11 @@ def _advance(face_name: str, gid: int) -> int:
 
 def _subset(data: bytes, gids: list[int]) -> bytes:
     """The font cut to these glyphs, ids kept (a CID is a glyph id), no layout tables (the text is shaped)."""
+    return _subset_once(data, tuple(sorted(set(gids))))
+
+
+@lru_cache(maxsize=128)  # a file drawn again with the same glyphs (a release's A4 and Letter builds) is cut once
+def _subset_once(data: bytes, gids: tuple[int, ...]) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 

@@ -49,6 +49,8 @@ class Edition:
     warnings: Collector | None = None  # where a missing translation is reported
     coverage: Coverage = field(default_factory=Coverage)
     fonts: dict[str, str] = field(default_factory=dict)  # language or script → font (game.yaml `language_fonts:`)
+    words: dict = field(default_factory=dict)  # language → pnp's words as the game gives them (game.yaml `words:`)
+    refused: bool = False  # `languages:` lists a code refused there: a key tagged with another language is not news
 
     @property
     def is_source(self) -> bool:
@@ -160,7 +162,7 @@ def _localize(tree: Any, edition: Edition) -> Any:
             for lang, k in langs.items():
                 if key not in tree:
                     edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' here")
-                elif lang not in edition.languages:
+                elif lang not in edition.languages and not edition.refused:
                     edition.warnings.error(tree.key_pos[k], f"'{k}' is in {lang}, which is not one of `languages:` "
                                                             f"({', '.join(edition.languages)})")
     out = LDict()
@@ -213,7 +215,7 @@ class TableColumns:
             if parts and parts[0] not in index:
                 self.problems.append((i, f"column '{n}' translates '{parts[0]}', but the table has no "
                                          f"'{parts[0]}' column"))
-            elif parts and parts[1] not in edition.languages:
+            elif parts and parts[1] not in edition.languages and not edition.refused:
                 self.problems.append((i, f"column '{n}' is in {parts[1]}, which is not one of `languages:` "
                                          f"({', '.join(edition.languages)})"))
 
@@ -250,11 +252,22 @@ def declared_languages(raw: Any) -> tuple[tuple[str, ...], str | None]:
 
     if not isinstance(raw, LDict):
         return (), None
-    langs = raw.get("languages")
-    if not isinstance(langs, list) or not all(isinstance(x, str) and LANG_CODE.match(x) for x in langs) or not langs:
+    from pnp.models.langcodes import CodeError, check
+
+    listed = raw.get("languages")
+    if not isinstance(listed, list):
+        return (), None
+    langs: list[str] = []
+    for code in listed:  # a code CLDR does not know, or a repeat, is an error of game.yaml (pnp.models.game):
+        try:             # no edition is made of it, and the others still read their `@` keys
+            if check(code).lower() not in (x.lower() for x in langs):
+                langs.append(code)
+        except CodeError:
+            continue
+    if not langs:
         return (), None
     source = raw.get("source_language", langs[0])
-    return tuple(langs), source if isinstance(source, str) else langs[0]
+    return tuple(langs), source if source in langs else langs[0]
 
 
 def enter(edition: Edition | None):
@@ -277,6 +290,8 @@ def edition_for(raw: Any, errors: Collector) -> Edition | None:
         edition = Edition(asked.lang, source, langs, errors)
     else:
         edition = Edition(source, source, langs, errors)
+    listed = raw.get("languages")
+    edition.refused = isinstance(listed, list) and len(listed) != len(langs)
     edition.fonts = {k: v for k, v in (raw.get("language_fonts") or {}).items() if isinstance(v, str)} \
         if isinstance(raw.get("language_fonts"), dict) else {}
     return edition

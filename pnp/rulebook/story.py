@@ -14,7 +14,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak,
                                 Paragraph, Spacer, Table, XPreformatted)
 
-from pnp.rulebook import language as L
+from pnp.rulebook import blocks as L
 from pnp.rulebook.shaped import ShapedMixin, list_sides, paragraph, wanted
 from pnp.rulebook.styles import ACCENT, LINE, NUMBER, TINT, Styles, font, table_style
 from pnp.models.edition import right_to_left

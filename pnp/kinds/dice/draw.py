@@ -164,11 +164,13 @@ class TilePlan:
     labels: tuple[tuple[int, int, float, float, float], ...]  # set, die, x, baseline y, width
 
 
-def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets: int | None = None) -> TilePlan:
-    """Pack sets of tiles (each die a block of 2 × 3 or 3 × 2 tiles under its label) on a page."""
+def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets: int | None = None,
+               rtl: bool = False) -> TilePlan:
+    """Pack sets of tiles (each die a block of 2 × 3 or 3 × 2 tiles under its label) on a page; RTL: set 1
+    and each set's first die at the right, where a right-to-left reader starts."""
     best = None
     for cols, rows in ((2, 3), (3, 2)):
-        plan = _plan(page_w, page_h, tile, dice_count, cols, rows, sets)
+        plan = _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl)
         if plan and (best is None or plan.sets_per_page > best.sets_per_page):
             best = plan
     if best is None:
@@ -176,7 +178,7 @@ def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets:
     return best
 
 
-def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None:
+def _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl=False) -> TilePlan | None:
     pitch = tile + GAP
     die_w, die_h = cols * tile + (cols - 1) * GAP, LABEL + rows * tile + (rows - 1) * GAP
     avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER - FOOTER
@@ -195,9 +197,11 @@ def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None
     slots, labels = [], []
     for k in range(count):
         sr, sc = divmod(k, across)
+        sc = across - 1 - sc if rtl else sc
         sx, sy = x0 + sc * (set_w + SET_SPACE_X), y0 + sr * (set_h + SET_SPACE_Y)
         for d in range(dice_count):
             lr, lc = divmod(d, per_line)
+            lc = per_line - 1 - lc if rtl else lc
             dx, dy = sx + lc * (die_w + DIE_SPACE), sy + lr * (die_h + DIE_SPACE)
             labels.append((k, d, dx, dy + LABEL - mm(1.3), die_w))
             for f in range(6):
@@ -209,12 +213,13 @@ def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None
 def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_icon: PlaceIcon, title: str) -> int:
     """Pages of tiles: `sets` sets (default: one page of as many full sets as fit). Returns the page count."""
     page_w, page_h = paper_size(paper)
-    full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice))
+    rtl = right_to_left()
+    full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), rtl=rtl)
     total = sets or full.sets_per_page
     pages = math.ceil(total / full.sets_per_page)
     for p in range(pages):
         on_page = min(full.sets_per_page, total - p * full.sets_per_page)
-        plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page)
+        plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page, rtl)
         surface.begin_page(page_w, page_h)
         _header(surface, page_w, say("dice_tiles_title", title=title, size=f"{to_mm(dice.tile):.1f}"),
                 say("dice_tiles_note"))
@@ -225,8 +230,11 @@ def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_
         labels = [(say("dice_tiles_set", n=p * full.sets_per_page + k + 1, name=dice.dice[d].name), x, y, w)
                   for k, d, x, y, w in plan.labels]
         size = min([7.0] + [w / max(fonts.text_width(t, "sans-bold", 1), 0.01) for t, _, _, w in labels])
-        for text, x, y, _ in labels:  # one size for every label on the page
-            surface.text(x, y, text, font="sans-bold", size=size)
+        for text, x, y, w in labels:  # one size for every label on the page, from where its reader starts
+            if rtl:
+                surface.text(x + w, y, text, font="sans-bold", size=size, anchor="end")
+            else:
+                surface.text(x, y, text, font="sans-bold", size=size)
         _key(surface, dice, page_w, page_h, place_icon)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
@@ -254,6 +262,7 @@ def net_pages(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, ti
     copies = sets or max(1, per_page // len(dice.dice))
     nets = [(die, k) for k in range(copies) for die in dice.dice]
     pages = math.ceil(len(nets) / per_page)
+    rtl = right_to_left()
     for p in range(pages):
         chunk = nets[p * per_page:(p + 1) * per_page]
         cols = min(across, len(chunk))
@@ -263,10 +272,15 @@ def net_pages(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, ti
                 say("dice_nets_note"))
         for i, (die, k) in enumerate(chunk):
             r, c = divmod(i, across)
+            c = cols - 1 - c if rtl else c  # the first net where a right-to-left reader starts
             net = cube_net(edge, x0 + c * (w + NET_SPACE), MARGIN + HEADER + r * (h + CAPTION + NET_SPACE))
             draw_net(surface, net, [die.faces[n - 1] for n in range(1, 7)], place_icon, die)
             name = die.name if copies == 1 else say("dice_nets_set", name=die.name, n=k + 1)
-            surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
+            if rtl:
+                surface.text(net.x + net.width, net.y + net.height + mm(5), name, font="sans-bold", size=10,
+                             anchor="end")
+            else:
+                surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
     return pages

@@ -193,8 +193,10 @@ class Sheet(Spec):
     subtitle: Line | None = None
     cell: PositiveLength = Field(default=mm(5.5), description="default side of a pencil cell")
     fields: list[str] = Field(default=["Name"], description="write-in lines beside the title")
-    fill: bool = Field(default=False, description="grow the pencil cells (grids and track slots) from `cell`, up to "
-                                                   "twice that, until the sheet fills its page as a printed pad does")
+    fill: bool = Field(default=True, description="grow the pencil cells (grids and track slots) from `cell`, up to "
+                                                  "twice that, until the sheet fills its page as a printed pad does; "
+                                                  "what the sections still leave is ruled for notes (false: the "
+                                                  "sections at their declared size, centred on the page)")
     grids: dict[str, Grid]
     tracks: dict[str, Track] = {}
     dice: Dice | None = None

@@ -1,0 +1,285 @@
+"""The frictions of a designer's first day (issue 52): quiet libraries, the game's own name in
+messages, one message for one mistake, colours with alpha, keys that have their effect."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import write_game
+from fontmaker import make_font
+
+
+def _os2_v3_with_v4_bits() -> bytes:
+    """A font whose OS/2 table is version 3 but sets fsSelection bit 7 (USE_TYPO_METRICS), defined from
+    version 4 on: fontTools logs a warning each time it reads that table, as with many foundries' fonts."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(io.BytesIO(make_font("Card 0123456789Powr*")))
+    font["OS/2"].version = 3
+    font["OS/2"].fsSelection |= 1 << 7
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
+def _pnp(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    """The installed command, as a designer runs it (its own process: no test harness's log handlers)."""
+    return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd, env={**os.environ, **env},
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+
+
+def test_a_fonts_os2_table_note_from_fonttools_never_reaches_the_designer(tmp_path):
+    game = write_game(tmp_path, cards=3)
+    (game / "fonts").mkdir()
+    (game / "fonts" / "Old.ttf").write_bytes(_os2_v3_with_v4_bits())
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "fonts:\n  Old Face: fonts/Old.ttf\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("font: sans-bold, size: 14pt", "font: Old Face, size: 14pt"))
+    # the SVG output subsets the face with fontTools, which reads its OS/2 table
+    args = ["build", str(game), "--out", str(tmp_path / "out"), "--format", "pdf,svg"]
+    quiet = _pnp(args, tmp_path)
+    assert quiet.returncode == 0, quiet.stderr
+    lines = (quiet.stdout + quiet.stderr).splitlines()
+    assert lines[0].startswith("✓ mini:"), lines
+    assert all(line.startswith("    ") for line in lines[1:]), lines  # pnp's own notes on the build, indented
+    assert not any("fsSelection" in line or "fontTools" in line for line in lines)
+    # the same build with the libraries' records let through: the font does make fontTools speak
+    loud = _pnp(args[:-2] + ["--format", "svg"], tmp_path, PNP_LIBRARY_LOGS="1")
+    assert "fsSelection bits 7, 8 and 9" in loud.stderr
+
+
+def test_validate_in_the_games_folder_names_the_game(tmp_path, run_cli, monkeypatch):
+    game = write_game(tmp_path / "Harbour Lights", cards=2)
+    monkeypatch.chdir(game)
+    result = run_cli("validate")
+    assert result.exit_code == 0, result.output
+    assert "✓ mini: valid" in result.output
+    assert "✓ .:" not in result.output
+
+
+# -- the editor's schema: a line that travels with the game, a schema that accepts what pnp accepts ------------
+def _schemas() -> dict:
+    import json
+
+    from pnp.paths import SCHEMAS
+
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in SCHEMAS.glob("*.json")}
+
+
+def _schema_errors(schema: dict, data) -> list[str]:
+    import jsonschema
+
+    return [f"{list(e.path)}: {e.message}" for e in jsonschema.Draft202012Validator(schema).iter_errors(data)]
+
+
+def _spec_kind(path: Path, data) -> str | None:
+    if path.name == "game.yaml":
+        return "game"
+    return data.get("kind") if isinstance(data, dict) else None
+
+
+def test_a_new_games_schema_line_still_resolves_after_the_folder_moves(tmp_path, run_cli):
+    import shutil
+
+    assert run_cli("new", "harbour", "--dir", str(tmp_path / "first")).exit_code == 0
+    moved = Path(shutil.move(str(tmp_path / "first" / "harbour"), str(tmp_path / "elsewhere" / "renamed")))
+    shutil.rmtree(tmp_path / "first")
+    specs = sorted(moved.glob("*.yaml"))
+    assert len(specs) >= 5
+    for spec in specs:
+        first = spec.read_text(encoding="utf-8").splitlines()[0]
+        target = first.split("$schema=", 1)[1]
+        assert not target.startswith("/") and ".." not in target, first  # inside the game folder itself
+        resolved = (spec.parent / target).resolve()
+        assert resolved.is_file() and moved in resolved.parents, first
+    # an upgraded pnp: `pnp schema --game` brings the copy back to pnp's own, and turns an old line
+    (moved / ".pnp" / "schema" / "deck.json").write_text("{}")
+    cards = moved / "deck.yaml"
+    cards.write_text(cards.read_text().replace(".pnp/schema/deck.json", "../../venv/lib/site-packages/pnp/data/schema/deck.json"))
+    note = run_cli("validate", str(moved))
+    assert "pnp schema --game" in note.output
+    assert run_cli("schema", "--game", str(moved)).exit_code == 0
+    assert cards.read_text().startswith("# yaml-language-server: $schema=.pnp/schema/deck.json\n")
+    assert (moved / ".pnp/schema/deck.json").read_text() == (Path(__import__("pnp.paths").paths.SCHEMAS) / "deck.json").read_text()
+    assert run_cli("schema", "--game", str(moved), "--check").exit_code == 0
+
+
+def test_the_schema_accepts_a_font_family_written_as_one_file():
+    game = _schemas()["game"]
+    short = {"title": "T", "players": 2, "components": [], "fonts": {"Source Serif": "fonts/SourceSerif4-Bold.ttf"}}
+    assert _schema_errors(game, short) == []
+    assert _schema_errors(game, {**short, "fonts": {"Source Serif": {"regular": "a.ttf", "bold": "b.ttf"}}}) == []
+    assert _schema_errors(game, {**short, "fonts": {"Source Serif": 12}}) != []  # not anything at all
+
+
+def _documented_examples() -> list[tuple[str, dict]]:
+    """Every YAML example of README.md and docs/ that is a whole spec or a part of one (a few keys of one)."""
+    import re
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[1]
+    out = []
+    for page in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        for m in re.finditer(r"```ya?ml\n(.*?)```", text, re.S):
+            if "…" in m.group(1) or "..." in m.group(1):
+                continue  # an outline with gaps, not a spec as written
+            try:
+                data = yaml.safe_load(m.group(1))
+            except yaml.YAMLError:
+                continue
+            if isinstance(data, dict) and data:
+                out.append((f"{page.name}:{text[:m.start()].count(chr(10)) + 2}", data))
+    return out
+
+
+def test_every_bundled_game_starter_and_documented_example_validates_against_the_schema(tmp_path):
+    """What the editor checks must accept what pnp accepts: the bundled games, every starter as `pnp new`
+    writes it, and each example of the docs (a part of a spec against every schema it could be part of)."""
+    import yaml
+
+    from pnp.paths import EXAMPLES
+    from pnp.scaffold import create, starters
+
+    schemas = _schemas()
+    specs = sorted(EXAMPLES.glob("*/*.yaml"))
+    for starter in starters():
+        specs += sorted(create(f"s-{starter}", tmp_path, starter).dir.glob("*.yaml"))
+    failures, checked = [], 0
+    for path in specs:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        kind = _spec_kind(path, data)
+        assert kind in schemas, path
+        failures += [f"{path}: {e}" for e in _schema_errors(schemas[kind], data)]
+        checked += 1
+    assert checked >= 30
+    documented = 0
+    for where, data in _documented_examples():
+        kind = data.get("kind")
+        if kind in schemas:
+            candidates = [schemas[kind]]
+        else:  # a part: any spec whose keys include all of its keys, its required keys not asked for
+            candidates = [{k: v for k, v in s.items() if k != "required"} for s in schemas.values()
+                          if set(data) <= set(s.get("properties", {}))]
+        if not candidates:
+            continue
+        documented += 1
+        errors = [_schema_errors(s, data) for s in candidates]
+        if all(errors):
+            failures.append(f"{where}: {errors[0][:3]}")
+    assert documented >= 20
+    assert not failures, "\n".join(failures)
+
+
+# -- one mistake, one message ----------------------------------------------------------------------------------
+def test_an_unknown_layout_named_by_three_rows_is_one_message_naming_them(tmp_path, run_cli):
+    game = write_game(tmp_path, card_lines="  []\n", deck_extra="data: cards.csv\n")
+    (game / "cards.csv").write_text("id,name,power,layout,back,icons\n"
+                                    "a,A,1,face,bak,star\n"
+                                    "b,B,2,shp,back,star\n"
+                                    "c,C,3,shp,back,star\n"
+                                    "d,D,4,shp,back,star\n"
+                                    "e,E,5,face,bak,star\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if "unknown layout" in line]
+    assert len(lines) == 2, result.output  # 'shp' on three rows, 'bak' on two
+    shp = next(line for line in lines if "'shp'" in line)
+    assert shp.split(": ")[0].endswith("cards.csv:3:7")  # at the first row that names it
+    assert "cards 'b', 'c' and 'd' (front): unknown layout 'shp'" in shp
+    assert "cards.csv:4:" in shp and "cards.csv:5:" in shp  # every row named
+    bak = next(line for line in lines if "'bak'" in line)
+    assert "cards 'a' and 'e' (back): unknown layout 'bak' (did you mean 'back'?)" in bak
+
+
+# -- colours with alpha ----------------------------------------------------------------------------------------
+def test_a_gradient_stop_that_fades_to_nothing_builds_and_shows_what_lies_under_it(tmp_path, run_cli):
+    """`#26323800` (the last two digits its opacity) fades the shape's colour into the white background:
+    measured in the PDF as pdfium and Ghostscript draw it, and in the SVG as `stop-opacity`."""
+    import pikepdf
+    import pypdfium2
+
+    from pnp.printshop.pdfx import has_transparency
+
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#ffffff"').replace(
+        "      frame: {type: shape",
+        '      fade: {type: shape, shape: rect, x: 0mm, y: 0mm, width: 63mm, height: 88mm,\n'
+        '             fill: {linear: {angle: 0, stops: ["#263238", "#26323800"]}}}\n'
+        "      frame: {type: shape", 1))
+    out = tmp_path / "out"
+    result = run_cli("build", str(game), "--out", str(out), "--format", "pdf,svg")
+    assert result.exit_code == 0, result.output
+    pdf = out / "mini" / "cards.pdf"
+    page = pypdfium2.PdfDocument(str(pdf))[0]
+    picture = page.render(scale=2).to_pil().convert("RGB")
+    # the card's row of pixels halfway down: find the card by its darkest column, then read across it
+    y = picture.height * 0.16
+    row = [picture.getpixel((x, int(y))) for x in range(picture.width)]
+    dark = min(range(len(row)), key=lambda x: sum(row[x]))
+    assert sum(row[dark]) < 200  # near #263238 at the opaque end
+    width = round(63 / 25.4 * 72 * 2)  # the card, 63 mm, in pixels at scale 2
+    quarter, half, end = (row[dark + round(width * f)] for f in (0.25, 0.5, 0.97))
+    grey = lambda px: sum(px) / 3  # noqa: E731
+    assert grey(quarter) < grey(half) < grey(end)  # fades towards white
+    assert 115 < grey(half) < 175, half  # halfway: half the colour over white (#263238 → about 145)
+    assert grey(end) > 235
+    # Ghostscript draws the same soft mask
+    png = tmp_path / "gs.png"
+    subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", "-r144", "-dFirstPage=1",
+                    "-dLastPage=1", f"-sOutputFile={png}", str(pdf)], check=True, timeout=60)
+    from PIL import Image
+
+    ghost = Image.open(png).convert("RGB")
+    assert abs(grey(ghost.getpixel((dark + round(width * 0.5), int(y)))) - grey(half)) < 12
+    # a page with a see-through stop is one a PDF/X-1a file must flatten
+    with pikepdf.open(pdf) as doc:
+        assert has_transparency(doc.pages[0].obj)
+    svg = next((out / "mini" / "svg").rglob("*front*.svg")).read_text()
+    assert 'stop-color="#263238" stop-opacity="0"' in svg
+
+
+def test_a_see_through_colour_outside_a_gradient_stop_says_where_it_is_taken(tmp_path, run_cli):
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#fff3e080"'))
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "has an opacity (its last two digits), which only a gradient's stops take" in result.output
+    assert "cards.yaml:" in result.output and "Traceback" not in result.output
+
+
+# -- every key that validates has its effect; one mistake is one error -----------------------------------------
+def test_a_misspelt_key_inside_rulebook_fonts_is_exactly_one_error(tmp_path, run_cli):
+    """The game's own font and its parameters stay known to the other files, so they report nothing false."""
+    game = write_game(tmp_path, cards=3)
+    (game / "fonts").mkdir()
+    (game / "fonts" / "Own.ttf").write_bytes(make_font("Card 0123456789Powr*"))
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + (
+        "fonts:\n  Own Face: fonts/Own.ttf\n"
+        "parameters:\n  days: {value: 3, means: the days a game lasts}\n"
+        "rulebook_fonts:\n  body: Own Face\n  heading: sans-bold\n"))
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("font: sans-bold, size: 14pt", "font: Own Face, size: 14pt")
+                    .replace('"Power **{{ power }}** :star:"', '"Power {{ power }} of {{ parameters.days }}"'))
+    (game / "rules.md").write_text("# Mini\n\nThe game lasts {{ parameters.days }} days.\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if ": " in line and "game.yaml" in line or "cards.yaml" in line
+              or "rules.md" in line]
+    assert errors == [line for line in result.output.splitlines() if "heading" in line], result.output
+    assert len(errors) == 1 and "unknown key 'heading' (did you mean 'headings'?)" in errors[0]
+    assert result.output.strip().endswith("1 error")
+    # a misspelt required key is one error too (not "missing 'players'" besides)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("players:", "plyers:").replace("  heading: sans-bold", "  headings: sans-bold"))
+    again = run_cli("validate", str(game))
+    assert again.exit_code == 2 and again.output.strip().endswith("1 error"), again.output
+    assert "unknown key 'plyers' (did you mean 'players'?)" in again.output
