@@ -124,6 +124,12 @@ def needs_translation(value: Any) -> bool:
     return isinstance(value, str) and any(ch.isalpha() for ch in value) and not value.startswith("#")
 
 
+def _texts(value: Any) -> bool:
+    """A list of texts a reader reads (a score sheet's `fields: [Player, Colour]`): translated as one value."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value) \
+        and any(needs_translation(v) for v in value)
+
+
 def localize(tree: Any, edition: Edition | None = None) -> Any:
     """The edition's copy of a loaded YAML tree (see the module's docstring); the tree itself when
     no edition is active or the tree holds no `@` key."""
@@ -174,7 +180,7 @@ def _localize(tree: Any, edition: Edition) -> Any:
         langs = tagged.get(k)
         out[k] = _localize(v, edition)
         out._at[k] = tree._at.get(k, (tree.pos, tree.pos))
-        if langs is None or not needs_translation(v):
+        if langs is None or not (needs_translation(v) or _texts(v)):
             continue
         edition.coverage.total += 1
         if edition.is_source:

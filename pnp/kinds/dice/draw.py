@@ -165,12 +165,13 @@ class TilePlan:
 
 
 def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets: int | None = None,
-               rtl: bool = False) -> TilePlan:
+               rtl: bool = False, reserve: float = 0.0) -> TilePlan:
     """Pack sets of tiles (each die a block of 2 × 3 or 3 × 2 tiles under its label) on a page; RTL: set 1
-    and each set's first die at the right, where a right-to-left reader starts."""
+    and each set's first die at the right, where a right-to-left reader starts. `reserve` points above
+    the footer are kept free (the key's second and later lines)."""
     best = None
     for cols, rows in ((2, 3), (3, 2)):
-        plan = _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl)
+        plan = _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl, reserve)
         if plan and (best is None or plan.sets_per_page > best.sets_per_page):
             best = plan
     if best is None:
@@ -178,10 +179,10 @@ def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets:
     return best
 
 
-def _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl=False) -> TilePlan | None:
+def _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl=False, reserve=0.0) -> TilePlan | None:
     pitch = tile + GAP
     die_w, die_h = cols * tile + (cols - 1) * GAP, LABEL + rows * tile + (rows - 1) * GAP
-    avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER - FOOTER
+    avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER - FOOTER - reserve
     per_line = max(1, min(dice_count, int((avail_w + DIE_SPACE) // (die_w + DIE_SPACE))))
     lines = math.ceil(dice_count / per_line)
     set_w = per_line * die_w + (per_line - 1) * DIE_SPACE
@@ -214,12 +215,14 @@ def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_
     """Pages of tiles: `sets` sets (default: one page of as many full sets as fit). Returns the page count."""
     page_w, page_h = paper_size(paper)
     rtl = right_to_left()
-    full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), rtl=rtl)
+    key = _key_lines(dice, page_w)
+    reserve = (len(key) - 1) * KEY_LINE if key else 0.0
+    full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), rtl=rtl, reserve=reserve)
     total = sets or full.sets_per_page
     pages = math.ceil(total / full.sets_per_page)
     for p in range(pages):
         on_page = min(full.sets_per_page, total - p * full.sets_per_page)
-        plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page, rtl)
+        plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page, rtl, reserve)
         surface.begin_page(page_w, page_h)
         _header(surface, page_w, say("dice_tiles_title", title=title, size=f"{to_mm(dice.tile):.1f}"),
                 say("dice_tiles_note"))
@@ -235,7 +238,7 @@ def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_
                 surface.text(x + w, y, text, font="sans-bold", size=size, anchor="end")
             else:
                 surface.text(x, y, text, font="sans-bold", size=size)
-        _key(surface, dice, page_w, page_h, place_icon)
+        _key(surface, key, page_w, page_h, place_icon, rtl)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
     return pages
@@ -331,19 +334,46 @@ def _footer(surface, page_w: float, page_h: float, page: int, pages: int) -> Non
                   fill="#333333")
 
 
-def _key(surface, dice: ResolvedDice, page_w: float, page_h: float, place_icon: PlaceIcon) -> None:
-    """What each labelled symbol means, in a line above the footer."""
+KEY_SWATCH = mm(5)   # a symbol's tile in the key
+KEY_LINE = mm(6)     # one line of the key
+KEY_TEXT = 7         # points
+
+
+def _key_lines(dice: ResolvedDice, page_w: float) -> list[list[tuple[str, object, str]]]:
+    """Every symbol with a `label:`, each shown by its label alone (its name is the spec's, not the players'),
+    in as many lines as they need, so that none is left out. Lines of (name, symbol, words)."""
+    lines: list[list] = [[]]
+    x = MARGIN
+    for name, sym in dice.symbols.items():
+        if not sym.label:
+            continue  # a symbol drawn by its icon alone: nothing to explain
+        words = sym.label
+        need = KEY_SWATCH + mm(1.5) + fonts.text_width(words, "sans", KEY_TEXT) + mm(5)
+        if lines[-1] and x + need > page_w - MARGIN:
+            lines.append([])
+            x = MARGIN
+        lines[-1].append((name, sym, words))
+        x += need
+    return lines if lines[0] else []
+
+
+def _key(surface, lines, page_w: float, page_h: float, place_icon: PlaceIcon, rtl: bool = False) -> None:
+    """What each symbol means, in lines above the footer (the tiles leave room for all of them); in a
+    right-to-left edition each line starts at the right margin."""
     from pnp.kinds.dice.models import Part
 
-    entries = [(name, sym) for name, sym in dice.symbols.items() if sym.label]
-    x, y, s = MARGIN, page_h - MARGIN - FOOTER + mm(1), mm(5)
-    for name, sym in entries:
-        text = f"{name}: {sym.label}"
-        need = s + mm(1.5) + fonts.text_width(text, "sans", 7) + mm(5)
-        if x + need > page_w - MARGIN:
-            break
-        part = Part(name, icon=sym.icon, color=sym.color, label=sym.label)
-        draw_face(surface, Face(name, (part,)), x, y, s, place_icon)
-        surface.rect(x, y, s, s, stroke="#9e9e9e", width=0.3)  # not a cut line: the key stays on the sheet
-        surface.text(x + s + mm(1.5), y + s / 2 + 2.5, text, font="sans", size=7)
-        x += need
+    top = page_h - MARGIN - FOOTER + mm(1) - (len(lines) - 1) * KEY_LINE
+    s = KEY_SWATCH
+    for row, entries in enumerate(lines):
+        x, y = MARGIN, top + row * KEY_LINE
+        for name, sym, words in entries:
+            words_w = fonts.text_width(words, "sans", KEY_TEXT)
+            swatch = page_w - x - s if rtl else x  # mirrored: the swatch at the reader's start, its words after
+            part = Part(name, icon=sym.icon, color=sym.color, label=sym.label)
+            draw_face(surface, Face(name, (part,)), swatch, y, s, place_icon)
+            surface.rect(swatch, y, s, s, stroke="#9e9e9e", width=0.3)  # not a cut line: the key stays on the sheet
+            if rtl:
+                surface.text(swatch - mm(1.5), y + s / 2 + 2.5, words, font="sans", size=KEY_TEXT, anchor="end")
+            else:
+                surface.text(x + s + mm(1.5), y + s / 2 + 2.5, words, font="sans", size=KEY_TEXT)
+            x += s + mm(1.5) + words_w + mm(5)
