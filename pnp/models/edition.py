@@ -120,7 +120,10 @@ def split_key(key: Any) -> tuple[str, str] | None:
 
 
 def needs_translation(value: Any) -> bool:
-    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter)."""
+    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter),
+    or a list of such strings (`credits:`, a parameter's `says:`), translated as a whole list."""
+    if isinstance(value, list):
+        return any(needs_translation(v) for v in value)
     return isinstance(value, str) and any(ch.isalpha() for ch in value) and not value.startswith("#")
 
 
