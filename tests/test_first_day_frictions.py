@@ -320,7 +320,7 @@ def test_fields_at_de_on_a_score_sheet_print_on_the_german_sheet_which_needs_no_
 
     game = tmp_path / "ledger"
     game.mkdir()
-    (game / "game.yaml").write_text("title: Ledger\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
+    (game / "game.yaml").write_text("title: Ledger\ntitle@de: Buch\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
     (game / "sheet.yaml").write_text(
         "kind: sheet\ntitle: Ledger\ntitle@de: Buch\n"
         "fields: [Player, Colour]\nfields@de: [Spieler, Farbe]\n"
