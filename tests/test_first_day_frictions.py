@@ -418,3 +418,26 @@ def test_a_stray_or_misnamed_rulebook_is_warned_with_the_name_it_meant(tmp_path,
     assert len(said("rules.jp.md")) == 1 and "did you mean 'ja'?" in said("rules.jp.md")[0]
     assert len(said("rules.fr.md")) == 1 and "'fr' is not one of `languages:` (en, de)" in said("rules.fr.md")[0]
     assert not said("rules.old.md")
+
+
+# -- legibility at the right place -----------------------------------------------------------------------------
+def test_a_low_contrast_is_told_at_the_deck_and_box_that_print_it_never_rounded_up_to_the_minimum(tmp_path):
+    """#777777 on white is 4.48:1: said as 4.4:1 (not "4.5:1; players need at least 4.5:1"), naming the
+    deck and the box, at the box's `color` in the shared layouts file that writes it."""
+    from pnp.draw.wcag import contrast
+    from test_legibility import findings_of
+
+    assert 4.45 < contrast("#777777", "#ffffff") < 4.5
+    game = write_game(tmp_path, cards=2)
+    (game / "game.yaml").write_text("title: Mini\nplayers: 1\ncomponents: [layouts.yaml, cards.yaml]\n")
+    (game / "layouts.yaml").write_text(
+        "kind: layouts\nlayouts:\n  plain:\n    background: \"#ffffff\"\n    boxes:\n"
+        "      name: {text: \"{{ name }}\", x: 5mm, y: 5mm, width: 53mm, height: 10mm, size: 12pt, color: \"#777777\"}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: face\n", "layout: plain\n", 1))
+    findings = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert len(findings) == 1, [str(f) for f in findings]
+    message = findings[0].message
+    assert "has a contrast of 4.4:1; players need at least 4.5:1" in message
+    assert "deck 'mini', box 'name'" in message
+    assert findings[0].pos.path.endswith("layouts.yaml") and findings[0].pos.line == 6
