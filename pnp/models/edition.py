@@ -311,4 +311,17 @@ def in_edition(found, lang: str) -> list:
     German text has says so), except those that already name the language."""
     from pnp.errors import SpecError
 
+    found = _without_boxes_a_script_warning_names(found)
     return [e if f"no {lang} " in e.message else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
+
+
+_CODE = re.compile(r"U\+([0-9A-F]{4,6})")
+
+
+def _without_boxes_a_script_warning_names(found: list) -> list:
+    """The edition's warnings without those of one box or unit lacking glyphs that an edition-wide
+    warning of a missing script (`pnp.draw.scriptcoverage`) already lists, character by character."""
+    named = {c for e in found if "edition has no font for" in e.message for c in _CODE.findall(e.message)}
+    if not named:
+        return list(found)
+    return [e for e in found if "has no glyph for" not in e.message or not set(_CODE.findall(e.message)) <= named]
