@@ -91,8 +91,9 @@ def _walk(node, key):
     elif isinstance(node, LList):
         for i, value in enumerate(node):
             if isinstance(value, str):
-                if _is_colour(value.split()[0] if value.split() else value, key or ""):
-                    yield value.split()[0], node.item_pos[i]
+                first = (value.split() or [""])[0]  # a gradient stop: "#120c1c 100%"
+                if _is_colour(first, key or ""):
+                    yield first, node.item_pos[i]
             else:
                 yield from _walk(value, key)
 
