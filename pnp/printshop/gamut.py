@@ -37,7 +37,7 @@ class Shift:
     def words(self, shop_title: str) -> str:
         cmyk = " ".join(f"{round(v * 100)}" for v in self.cmyk)
         why = (f"darker than {shop_title} prints (L* {self.lightness:.0f}; within its ink limit the darkest is "
-               f"L* {self.darkest:.0f})" if self.lightness < self.darkest else f"outside what {shop_title} prints")
+               f"L* {self.darkest:.0f})" if self.lightness < self.darkest - 2 else f"outside what {shop_title} prints")
         return (f"{hex_of(self.rgb)} is {why}: it prints as {hex_of(self.printed)} "
                 f"(CMYK {cmyk}), ΔE00 {self.delta_e:.1f} away; choose that or a colour nearer it")
 
