@@ -118,8 +118,34 @@ def _load_game(game_dir: Path) -> GameContext:
         follows = [m for k in sorted(broken_shared) for m in getattr(kind_module(k), "FOLLOWS_FROM_MISSING", ())]
         ctx.errors.errors = [e for e in ctx.errors.errors if not any(m in e.message for m in follows)]
     _warn_unlisted_specs(ctx, raw, files)
+    if ctx.edition is not None and not ctx.errors.errors:
+        _count_untranslated(ctx)
     ctx.errors.raise_if_any()
     return ctx
+
+
+def _count_untranslated(ctx: GameContext) -> None:
+    """Every printed text no language translates yet counts in the edition's coverage, and in an
+    edition other than the source language's is a warning at its place (those some language
+    translates were counted and warned as they were localised)."""
+    from pnp.models.printedtexts import CellPlace, ParagraphPlace, collect
+
+    edition = ctx.edition
+    try:
+        texts = collect(ctx.dir, edition.lang, refuse_too_many=False)
+    except SpecErrors:
+        return  # a file that cannot be read again was reported as it was loaded
+    plain = [t for t in texts if not t.tagged and not isinstance(t.place, ParagraphPlace)]
+    edition.coverage.total += len(plain)
+    if edition.is_source:
+        edition.coverage.translated += len(plain)
+        return
+    for text in plain:
+        place = text.place
+        key = place.column if isinstance(place, CellPlace) else place.key
+        fill = f"fill a '{key}@{edition.lang}' column" if isinstance(place, CellPlace) else f"add '{key}@{edition.lang}'"
+        ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                        f"no {edition.lang} translation of '{key}': the {edition.source} text is used ({fill})")
 
 
 def _read_words(ctx: GameContext, raw) -> None:

@@ -283,3 +283,87 @@ def test_a_misspelt_key_inside_rulebook_fonts_is_exactly_one_error(tmp_path, run
     again = run_cli("validate", str(game))
     assert again.exit_code == 2 and again.output.strip().endswith("1 error"), again.output
     assert "unknown key 'plyers' (did you mean 'players'?)" in again.output
+
+
+def test_the_dice_key_lists_every_labelled_symbol_by_its_label_alone(tmp_path):
+    """Four symbols whose labels need more than one line: the key takes two lines (the tiles make room),
+    and each symbol is shown by its label, not 'sun: …'."""
+    import pypdf
+
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "dicey"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Dicey\nplayers: 2\ncomponents: [dice.yaml]\n")
+    labels = {"sun": "Sonne: lege einen Marker auf das Feld deiner Wahl",
+              "moon": "Mond: nimm eine Karte vom Stapel der Nachtkarten",
+              "star": "Stern: tausche zwei benachbarte Plättchen miteinander",
+              "storm": "Sturm: alle Spieler verlieren eine Ressource ihrer Wahl"}
+    icons = {"sun": "sun", "moon": "moon", "star": "star", "storm": "circle"}
+    symbols = "".join(f"  {n}: {{icon: {icons[n]}, label: \"{label}\"}}\n" for n, label in labels.items())
+    (game / "dice.yaml").write_text("kind: dice\ntile: 16mm\nsymbols:\n" + symbols +
+                                    "dice:\n  - id: weather\n    name: Weather\n    faces: [sun, moon, star, storm, 1, 2]\n")
+    built = build_game(game, BuildOptions(out=tmp_path / "out"))
+    tiles = next(p for p in (tmp_path / "out" / "dicey").glob("*.pdf") if "tile" in p.name)
+    text = pypdf.PdfReader(tiles).pages[0].extract_text()
+    flat = " ".join(text.split())
+    for name, label in labels.items():
+        assert flat.count(label) == 1, (label, flat)
+        assert f"{name}: {label}" not in flat
+    assert not [w for w in built.warnings if "key" in w.message]
+
+
+def test_fields_at_de_on_a_score_sheet_print_on_the_german_sheet_which_needs_no_grid(tmp_path):
+    import pypdf
+
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "ledger"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Ledger\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
+    (game / "sheet.yaml").write_text(
+        "kind: sheet\ntitle: Ledger\ntitle@de: Buch\n"
+        "fields: [Player, Colour]\nfields@de: [Spieler, Farbe]\n"
+        "scores:\n  score:\n    title: Final\n    title@de: Ende\n"
+        "    boxes:\n      - {label: Night, label@de: Nacht}\n"
+        "layout:\n  - [title]\n  - [score]\n")  # no `grids:`: a sheet of scores alone
+    out = tmp_path / "out"
+    built = build_game(game, BuildOptions(out=out, lang="de"))
+    assert not built.warnings, [str(w) for w in built.warnings]
+    words = pypdf.PdfReader(next(out.rglob("de/sheet.pdf"))).pages[0].extract_text().split()
+    assert "Spieler" in words and "Farbe" in words
+    assert "Player" not in words and "Colour" not in words
+
+
+def _fonts_of(pdf: Path) -> set[str]:
+    """The base fonts a PDF's pages and their forms use."""
+    import pypdf
+
+    found: set[str] = set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else None
+        if not resources:
+            return
+        for font in (resources.get("/Font") or {}).values():
+            found.add(str(font.get_object().get("/BaseFont")).split("+")[-1])
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                walk(xobject.get("/Resources"))
+
+    for page in pypdf.PdfReader(pdf).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_a_boards_names_font_prints_the_names_of_its_places(tmp_path):
+    from pnp.build import BuildOptions, build_game
+    from pnp.scaffold import create
+
+    game = create("routes", tmp_path, "routes").dir
+    board = game / "board.yaml"
+    board.write_text(board.read_text().replace("kind: board\n", "kind: board\nfonts: {names: serif-italic}\n", 1))
+    build_game(game, BuildOptions(out=tmp_path / "out"))
+    used = _fonts_of(next((tmp_path / "out").rglob("board-poster.pdf")))
+    assert "DejaVuSerif-Italic" in used, used  # the places' names, and nothing else here prints in it

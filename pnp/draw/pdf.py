@@ -13,6 +13,7 @@ from typing import Callable
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
+from pnp.draw.formatchars import visible
 from pnp.geometry.curves import KAPPA_PDF_CIRCLE, ellipse_path
 
 
@@ -251,6 +252,9 @@ class PdfSurface:
                     if run.glyphs is not None:
                         self.glyphs(x + run.x, y, run.glyphs, size=size, fill=fill)
                 return
+        string = visible(string)  # outside an edition, a format character is left out, never drawn as a box
+        if not string:
+            return
         if anchor != "start":
             w = fonts.text_width(string, font, size)
             x -= w / 2 if anchor == "middle" else w

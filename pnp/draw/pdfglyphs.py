@@ -45,9 +45,13 @@ class ShapedFont:
         seen: set[int] = set()
         clusters = sorted({g.cluster for g in shaped.glyphs})
         ends = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(shaped.text)) for i, c in enumerate(clusters)}
+        from pnp.draw.formatchars import visible
+
         for g in order:
             if not self.text.get(g.gid):
-                chars = shaped.text[g.cluster:ends[g.cluster]] if g.cluster not in seen else ""
+                # a format character HarfBuzz removed joins the cluster before it: left out, or every
+                # later use of that glyph would copy it too
+                chars = visible(shaped.text[g.cluster:ends[g.cluster]]) if g.cluster not in seen else ""
                 if shaped.rtl:
                     # a reader turns an extracted right-to-left line round character by character and
                     # mirrors its brackets (bidi): a ligature's characters are listed reversed, and a

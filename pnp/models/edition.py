@@ -120,8 +120,17 @@ def split_key(key: Any) -> tuple[str, str] | None:
 
 
 def needs_translation(value: Any) -> bool:
-    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter)."""
+    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter),
+    or a list of such strings (`credits:`, a parameter's `says:`), translated as a whole list."""
+    if isinstance(value, list):
+        return any(needs_translation(v) for v in value)
     return isinstance(value, str) and any(ch.isalpha() for ch in value) and not value.startswith("#")
+
+
+def _texts(value: Any) -> bool:
+    """A list of texts a reader reads (a score sheet's `fields: [Player, Colour]`): translated as one value."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value) \
+        and any(needs_translation(v) for v in value)
 
 
 def localize(tree: Any, edition: Edition | None = None) -> Any:
@@ -174,7 +183,7 @@ def _localize(tree: Any, edition: Edition) -> Any:
         langs = tagged.get(k)
         out[k] = _localize(v, edition)
         out._at[k] = tree._at.get(k, (tree.pos, tree.pos))
-        if langs is None or not needs_translation(v):
+        if langs is None or not (needs_translation(v) or _texts(v)):
             continue
         edition.coverage.total += 1
         if edition.is_source:
