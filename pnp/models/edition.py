@@ -127,6 +127,17 @@ def needs_translation(value: Any) -> bool:
     return isinstance(value, str) and any(ch.isalpha() for ch in value) and not value.startswith("#")
 
 
+def _translated_hint(key: str, lang: str, tree) -> str:
+    """" (did you mean 'title@de'?)" for `titel@de` beside `title:`: the key it most likely translates."""
+    from pnp.errors import did_you_mean
+
+    hint = did_you_mean(key, [k for k in tree if isinstance(k, str) and not split_key(k)])
+    if not hint:
+        return ""
+    close = hint.split("'")[1]
+    return f" (did you mean '{close}@{lang}'?)"
+
+
 def _texts(value: Any) -> bool:
     """A list of texts a reader reads (a score sheet's `fields: [Player, Colour]`): translated as one value."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value) \
@@ -170,7 +181,8 @@ def _localize(tree: Any, edition: Edition) -> Any:
         for key, langs in tagged.items():
             for lang, k in langs.items():
                 if key not in tree:
-                    edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' here")
+                    edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' "
+                                                            f"here{_translated_hint(key, lang, tree)}")
                 elif lang not in edition.languages and not edition.refused:
                     edition.warnings.error(tree.key_pos[k], f"'{k}' is in {lang}, which is not one of `languages:` "
                                                             f"({', '.join(edition.languages)})")
@@ -223,7 +235,7 @@ class TableColumns:
             parts = split_key(n)
             if parts and parts[0] not in index:
                 self.problems.append((i, f"column '{n}' translates '{parts[0]}', but the table has no "
-                                         f"'{parts[0]}' column"))
+                                         f"'{parts[0]}' column{_translated_hint(parts[0], parts[1], index)}"))
             elif parts and parts[1] not in edition.languages and not edition.refused:
                 self.problems.append((i, f"column '{n}' is in {parts[1]}, which is not one of `languages:` "
                                          f"({', '.join(edition.languages)})"))
@@ -306,9 +318,14 @@ def edition_for(raw: Any, errors: Collector) -> Edition | None:
     return edition
 
 
-def in_edition(found, lang: str) -> list:
+def in_edition(found, lang: str, source: str | None = None, common=frozenset()) -> list:
     """Errors or warnings of one edition's build, each naming the edition (an overflow that only the
-    German text has says so), except those that already name the language."""
+    German text has says so), except those that already name the language, and those that are not the
+    edition's: every one of the source edition (`source`: the game as written), and any of another
+    edition that the source edition has too (`common`: its (pos, message) pairs)."""
     from pnp.errors import SpecError
 
-    return [e if f"no {lang} " in e.message else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
+    if lang == source:
+        return list(found)
+    return [e if f"no {lang} " in e.message or (e.pos, e.message) in common
+            else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
