@@ -164,20 +164,26 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         if isinstance(staged, BuildResult):
             return staged
         return _publish_single(game_dir, options, staged)
+    from pnp.game import source_language, source_mistakes
     from pnp.models.edition import in_edition, loading
 
     start = time.perf_counter()
+    source = source_language(game_dir)
     staged_by_lang: dict[str, object] = {}
     for lang in langs:
         try:
             with loading(lang):
                 staged_by_lang[lang] = _stage(game_dir, options, [output_folder(game_dir), lang],
                                               cache, progress, early, lang)
-        except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, lang)) from None
+        except SpecErrors as e:  # a mistake the game as written has too is not this edition's
+            common = set() if lang == source else source_mistakes(game_dir, source)
+            raise SpecErrors(in_edition(e.errors, lang, source, common)) from None
     results, foreign = _publish_editions(game_dir, options, staged_by_lang)
+    said = {(w.pos, w.message) for lang, r in zip(langs, results) if lang == source for w in r.warnings}
     for lang, result in zip(langs, results):
-        result.warnings = in_edition(result.warnings, lang)
+        if lang != source:  # the source edition's warnings are said once, by it
+            result.warnings = [w for w in result.warnings if (w.pos, w.message) not in said]
+        result.warnings = in_edition(result.warnings, lang, source)
     first = results[0]
     return BuildResult(first.game, Path(options.out) / output_folder(game_dir),
                        [dict(f, file=f"{r.out_dir.name}/{f['file']}") for r in results for f in r.files],

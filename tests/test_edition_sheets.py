@@ -64,7 +64,10 @@ def out(tmp_path_factory) -> Path:
     done = subprocess.run([sys.executable, "-m", "pnp", "build", str(game), "--lang", "all", "--out", str(root / "out")],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "warning" not in done.stdout + done.stderr
+    # the board and tokens written here in English only warn that their titles print in English; nothing else does
+    others = [line for line in (done.stdout + done.stderr).splitlines() if "warning" in line
+              and "translation of" not in line and not line.endswith("(--strict makes them errors)")]
+    assert not others, "\n".join(others)
     return root / "out" / "lantern"
 
 

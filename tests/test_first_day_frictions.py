@@ -320,7 +320,7 @@ def test_fields_at_de_on_a_score_sheet_print_on_the_german_sheet_which_needs_no_
 
     game = tmp_path / "ledger"
     game.mkdir()
-    (game / "game.yaml").write_text("title: Ledger\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
+    (game / "game.yaml").write_text("title: Ledger\ntitle@de: Buch\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
     (game / "sheet.yaml").write_text(
         "kind: sheet\ntitle: Ledger\ntitle@de: Buch\n"
         "fields: [Player, Colour]\nfields@de: [Spieler, Farbe]\n"
@@ -367,3 +367,54 @@ def test_a_boards_names_font_prints_the_names_of_its_places(tmp_path):
     build_game(game, BuildOptions(out=tmp_path / "out"))
     used = _fonts_of(next((tmp_path / "out").rglob("board-poster.pdf")))
     assert "DejaVuSerif-Italic" in used, used  # the places' names, and nothing else here prints in it
+
+
+# -- names in messages -----------------------------------------------------------------------------------------
+def _two_editions(tmp_path: Path) -> Path:
+    game = write_game(tmp_path, cards=2)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "languages: [en, de]\n")
+    (game / "rules.md").write_text("# Mini\n\nPlay.\n")
+    (game / "rules.de.md").write_text("# Mini\n\nSpielen.\n")
+    return game
+
+
+def test_de_edition_names_only_the_german_editions_own_mistakes(tmp_path, run_cli):
+    game = _two_editions(tmp_path)
+    deck = game / "cards.yaml"
+    source = deck.read_text()
+    deck.write_text(source.replace("size: poker\n", "size: pokr\n"))  # the game's mistake, in every edition
+    common = run_cli("validate", str(game), "--lang", "de")
+    assert common.exit_code == 2 and "size" in common.output
+    assert "edition:" not in common.output, common.output
+    # a mistake only the German edition makes (its font is misspelt) is the de edition's
+    deck.write_text(source.replace("font: sans-bold, size: 14pt", "font: sans-bold, font@de: sanz, size: 14pt"))
+    own = run_cli("validate", str(game))
+    assert own.exit_code == 2
+    assert "de edition:" in own.output and "sanz" in own.output
+    assert "en edition:" not in own.output
+
+
+def test_a_misspelt_translation_key_is_told_the_key_it_meant(tmp_path, run_cli):
+    game = _two_editions(tmp_path)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("kind: deck\n", "kind: deck\ntitle: Harbour\ntitel@de: Hafen\n"))
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "'titel@de' translates 'titel', but there is no 'titel' here (did you mean 'title@de'?)" in result.output
+    assert "edition:" not in result.output
+
+
+def test_a_stray_or_misnamed_rulebook_is_warned_with_the_name_it_meant(tmp_path, run_cli):
+    game = _two_editions(tmp_path)
+    (game / "rules.de.md").rename(game / "rules.DE.md")
+    (game / "rules.jp.md").write_text("# Mini\n")
+    (game / "rules.fr.md").write_text("# Mini\n")
+    (game / "rules.old.md").write_text("# Mini\n")  # not a language's: left alone
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    said = lambda name: [line for line in lines if line.split(":")[0].endswith(name)]  # noqa: E731
+    assert len(said("rules.DE.md")) == 1 and "(did you mean 'rules.de.md'?" in said("rules.DE.md")[0]
+    assert len(said("rules.jp.md")) == 1 and "did you mean 'ja'?" in said("rules.jp.md")[0]
+    assert len(said("rules.fr.md")) == 1 and "'fr' is not one of `languages:` (en, de)" in said("rules.fr.md")[0]
+    assert not said("rules.old.md")

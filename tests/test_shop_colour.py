@@ -170,24 +170,19 @@ def test_a_cmyk_picture_is_separated_again_not_only_cut():
 def test_greys_print_at_their_lightness_through_the_files_output_intent(inks, shop):
     _, out, _ = inks
     path = out / "inks" / "shop" / shop / "inks.pdf"
-    from pnp.printshop.colour import Cmyk, default_profile_bytes
-
     lab = intent_lab(path)
     picture = inks_of(path)
-    limit = 240 if shop == "drivethrucards" else 300  # the darkest neutral the shop's ink limit lets print:
-    darkest = Cmyk(default_profile_bytes(limit), limit).colour(1 / 255, 1 / 255, 1 / 255)
-    floor = lab(tuple(round(v * 255) for v in darkest))[0] / 2.55
     for hexa, where in GREYS.items():
         inkset = at(path, picture, where)
         printed = lab(inkset)
         lightness = printed[0] / 2.55
-        wanted = max(design_lightness(hexa), floor)
-        assert abs(lightness - wanted) <= 3, (shop, hexa, inkset, lightness, design_lightness(hexa))
+        assert abs(lightness - design_lightness(hexa)) <= 3, (shop, hexa, inkset, lightness, design_lightness(hexa))
         assert abs(printed[1] - 128) <= 3 and abs(printed[2] - 128) <= 3  # neutral: no colour cast
         assert inkset[0] > 0  # on the neutral axis, not black ink alone
-    if shop == "pdfx4":  # at 300 % even the darkest grey is reached; on black ink alone it would not be
-        assert all(abs(lab(at(path, picture, w))[0] / 2.55 - design_lightness(h)) <= 3 for h, w in GREYS.items())
-        assert lab((0, 0, 0, round(255 * (1 - 0x55 / 255))))[0] / 2.55 - design_lightness("#555555") > 10
+        assert sum(inkset) <= (240 if shop == "drivethrucards" else 300) * 2.55
+    # the measurement can fail: the same greys on black ink alone, (1 − v) K, print 10–20 L* lighter
+    assert lab((0, 0, 0, round(255 * (1 - 0x55 / 255))))[0] / 2.55 - design_lightness("#555555") > 10
+    assert lab((0, 0, 0, round(255 * (1 - 0x1c / 255))))[0] / 2.55 - design_lightness("#1c1c1c") > 10
 
 
 def test_black_ink_greys_only_where_the_designer_asks_and_pure_black_is_100_k():
@@ -225,9 +220,7 @@ def test_pure_green_is_a_warning_at_its_line_naming_delta_e_and_the_printable_ne
         flat = " ".join(text.split())
         assert f"cards.yaml:{line}:{column}: warning: #00ff00 is outside what DriveThruCards prints" in flat
         assert "ΔE00 18." in flat and "prints as #6bb539 (CMYK 64 0 99 0)" in flat
-        assert "#555555" not in flat and "#aaaaaa" not in flat  # greys print as designed
-        if "#1c1c1c" in flat:  # too dark for 240 %: said so
-            assert "#1c1c1c is darker than DriveThruCards prints (L* 10; within its ink limit the darkest is L* 15)" in flat
+        assert "#555555" not in flat and "#aaaaaa" not in flat and "#1c1c1c" not in flat  # greys print as designed
     assert "outside" not in run("validate", game)[1]  # without --shop, no press to compare with
     code, text = run("validate", game, "--shop", "kinkos")
     assert code == 2 and "drivethrucards" in text
@@ -252,6 +245,9 @@ def test_the_bundled_games_in_gamut_colours_give_no_warning():
             blacks += black
     assert checked > 50  # many colours of the four games were looked at and print as designed
     assert blacks and shift((0, 0, 0), cmyk).delta_e > 5
+    near_black = shift((8 / 255, 4 / 255, 4 / 255), cmyk)  # darker than 240 % of ink prints: said so
+    assert near_black.outside and near_black.words("DriveThruCards").startswith(
+        "#080404 is darker than DriveThruCards prints (L* 1; within its ink limit the darkest is L* 11)")
 
 
 def test_delta_e_2000_matches_sharmas_published_pairs():
@@ -285,7 +281,7 @@ def test_the_proof_lives_beside_the_shop_folder_with_delta_e_flags_and_the_outpu
     finally:
         doc.close()
     assert "RGB #00ff00 → #6bb539" in text and "OUT OF GAMUT" in text
-    assert text.count("OUT OF GAMUT") == 1 and "ΔE00 0.3" in text
+    assert text.count("OUT OF GAMUT") == 1 and "RGB #555555 → #555555" in text and "ΔE00 0.0" in text
     code, said = run("preflight", *sorted(shop.glob("*.pdf")), "--shop", "drivethrucards")
     assert code == 0, said  # nothing in the upload folder that the shop would turn away
 

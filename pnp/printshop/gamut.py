@@ -37,7 +37,7 @@ class Shift:
     def words(self, shop_title: str) -> str:
         cmyk = " ".join(f"{round(v * 100)}" for v in self.cmyk)
         why = (f"darker than {shop_title} prints (L* {self.lightness:.0f}; within its ink limit the darkest is "
-               f"L* {self.darkest:.0f})" if self.lightness < self.darkest else f"outside what {shop_title} prints")
+               f"L* {self.darkest:.0f})" if self.lightness < self.darkest - 2 else f"outside what {shop_title} prints")
         return (f"{hex_of(self.rgb)} is {why}: it prints as {hex_of(self.printed)} "
                 f"(CMYK {cmyk}), ΔE00 {self.delta_e:.1f} away; choose that or a colour nearer it")
 
@@ -91,8 +91,9 @@ def _walk(node, key):
     elif isinstance(node, LList):
         for i, value in enumerate(node):
             if isinstance(value, str):
-                if _is_colour(value.split()[0] if value.split() else value, key or ""):
-                    yield value.split()[0], node.item_pos[i]
+                first = (value.split() or [""])[0]  # a gradient stop: "#120c1c 100%"
+                if _is_colour(first, key or ""):
+                    yield first, node.item_pos[i]
             else:
                 yield from _walk(value, key)
 
