@@ -153,7 +153,8 @@ def source_mistakes(game_dir: Path, source: str | None) -> set:
 def _count_untranslated(ctx: GameContext) -> None:
     """Every printed text no language translates yet counts in the edition's coverage, and in an
     edition other than the source language's is a warning at its place (those some language
-    translates were counted and warned as they were localised)."""
+    translates were counted and warned as they were localised). The edition's fonts are checked
+    against all it prints, one warning per script they lack (`pnp.draw.scriptcoverage`)."""
     from pnp.models.printedtexts import CellPlace, ParagraphPlace, collect
 
     edition = ctx.edition
@@ -161,6 +162,10 @@ def _count_untranslated(ctx: GameContext) -> None:
         texts = collect(ctx.dir, edition.lang, refuse_too_many=False)
     except SpecErrors:
         return  # a file that cannot be read again was reported as it was loaded
+    from pnp.draw.scriptcoverage import warn_scripts
+
+    with using(ctx.fonts):
+        warn_scripts(ctx.dir, edition, texts, ctx.raw, ctx.game.rules if ctx.game else None, ctx.errors)
     plain = [t for t in texts if not t.tagged and not isinstance(t.place, ParagraphPlace)]
     edition.coverage.total += len(plain)
     if edition.is_source:

@@ -179,3 +179,24 @@ def test_words_may_live_in_their_own_file(tmp_path):
     assert loaded.components == []
     with loaded.own_fonts():
         assert phrase("contents") == "Table des matières"
+
+
+def test_no_table_gives_a_word_twice():
+    """YAML keeps the last of two equal keys without a word: a word written twice is a mistake found here."""
+    import re
+
+    from pnp.paths import DATA
+
+    files = [DATA / "phrases.yaml"] + sorted((DATA / "phrases").glob("*.yaml"))
+    for path in files:
+        seen: dict[tuple[str, str], int] = {}
+        section = ""
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            top = re.match(r"^([\w-]+):(.*)$", line)
+            if top and path.name == "phrases.yaml" and not top.group(2).strip():
+                section = top.group(1)
+                continue
+            key = re.match(r"^ {2}(\w+):" if path.name == "phrases.yaml" else r"^(\w+):", line)
+            if key:
+                assert (section, key.group(1)) not in seen, (path.name, section, key.group(1), number)
+                seen[(section, key.group(1))] = number

@@ -70,3 +70,32 @@ def test_a_deck_no_language_translates_is_counted_and_warned_cell_by_cell(untran
 def test_credits_translate_as_a_list(untranslated_deck):
     assert _load(untranslated_deck, "de").game.credits == ["Gesetzt mit pnp", "Regeln von dir"]
     assert _load(untranslated_deck, "en").game.credits == ["Set with pnp", "Rules by you"]
+
+
+def test_an_edition_whose_fonts_lack_its_script_is_one_warning_listing_each_character_once(untranslated_deck, tmp_path):
+    import re
+    import shutil
+
+    from pnp.build import BuildOptions
+    from pnp.validate_game import validate_game
+
+    game = tmp_path / "lantern"
+    shutil.copytree(untranslated_deck, game)
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    spec = re.sub(r"(?m)^fallback_fonts:.*$", "fallback_fonts: []", spec)
+    spec = re.sub(r"(?ms)^language_fonts:.*?(?=^\S)", "language_fonts: {ar: Noto Arabic}\n", spec)
+    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    warnings = validate_game(game, BuildOptions(lang="ja"))
+    script = [w for w in warnings if "has no font for" in w.message]
+    assert len(script) == 1, [w.message for w in warnings]
+    said = script[0].message
+    assert "the ja edition has no font for Japanese: add one under `language_fonts:`" in said
+    line = next(i for i, text in enumerate(spec.splitlines(), 1) if text.startswith("languages:"))
+    assert (script[0].pos.line, script[0].pos.col) == (line, spec.splitlines()[line - 1].index("ja") + 1)
+    listed = re.findall(r"U\+([0-9A-F]{4,6}) '", said)
+    assert len(listed) == len(set(listed)) > 100  # each character once
+    for ch in "目次人数イラスト":  # pnp's own words in Japanese are checked too (the contents, the title page, a caption)
+        assert f"U+{ord(ch):04X}" in said, ch
+    rules_ja = (game / "rules.ja.md").read_text(encoding="utf-8")
+    assert all(f"U+{ord(ch):04X}" in said for ch in set(rules_ja) if 0x3040 <= ord(ch) <= 0x30FF)
+    assert not [w for w in warnings if "has no glyph for" in w.message]  # no box repeats it

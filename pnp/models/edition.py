@@ -325,7 +325,20 @@ def in_edition(found, lang: str, source: str | None = None, common=frozenset()) 
     edition that the source edition has too (`common`: its (pos, message) pairs)."""
     from pnp.errors import SpecError
 
+    found = _without_boxes_a_script_warning_names(found)
     if lang == source:
-        return list(found)
+        return found
     return [e if f"no {lang} " in e.message or (e.pos, e.message) in common
             else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
+
+
+_CODE = re.compile(r"U\+([0-9A-F]{4,6})")
+
+
+def _without_boxes_a_script_warning_names(found: list) -> list:
+    """The edition's warnings without those of one box or unit lacking glyphs that an edition-wide
+    warning of a missing script (`pnp.draw.scriptcoverage`) already lists, character by character."""
+    named = {c for e in found if "edition has no font for" in e.message for c in _CODE.findall(e.message)}
+    if not named:
+        return list(found)
+    return [e for e in found if "has no glyph for" not in e.message or not set(_CODE.findall(e.message)) <= named]

@@ -224,8 +224,8 @@ class StoryBuilder:
         self.figure_no += 1
         parts: list[Flowable] = [Spacer(1, 4), request.flowable(width)]
         if request.caption:
-            label = L._escape(phrase("figure").format(n=self.figure_no))  # "Figure 3.", "Abbildung 3.", "図3"
-            cap = f"<b>{label}</b> {L._icons(L._escape(str(request.caption)))}"
+            label = L._escape(phrase("figure").format(n=self.figure_no))  # "Figure 3", "Abbildung 3" (as the web page)
+            cap = f"<b>{label}.</b> {L._icons(L._escape(str(request.caption)))}"
             parts.append(paragraph(with_icons(cap, self.s.caption), self.s.caption))  # shaped in an edition that needs it
         else:
             parts.append(Spacer(1, self.s.body.spaceAfter * 1.5))
