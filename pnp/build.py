@@ -399,10 +399,16 @@ def _up_to_date(game_dir: Path, options: BuildOptions, stamp: str, cache, start:
     return None
 
 
+def is_strict(game: GameContext, options: BuildOptions) -> bool:
+    """`--strict`, or `strict: true` in game.yaml: the designer's own choice for every build of the game."""
+    return options.strict or bool(game.game is not None and game.game.strict)
+
+
 def refuse_warnings_if_strict(game: GameContext, options: BuildOptions) -> None:
-    """With --strict, every warning is an error: nothing is written and the exit code is 2."""
-    if options.strict and game.errors.warnings:
-        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with --strict)") for w in game.errors.warnings])
+    """With --strict (or `strict: true`), every warning is an error: nothing is written and the exit code is 2."""
+    if is_strict(game, options) and game.errors.warnings:
+        because = "--strict" if options.strict else "strict: true"
+        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with {because})") for w in game.errors.warnings])
 
 
 def manifest_fields(game: GameContext, opts: BuildOptions, stamp: str) -> dict:
@@ -450,7 +456,7 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
             out.reused.append(unit)
             made.update(files)
         else:
-            if early and unit in LATER and out.rebuilt and not (opts.strict and game.errors.warnings):
+            if early and unit in LATER and out.rebuilt and not (is_strict(game, opts) and game.errors.warnings):
                 early(Early(game.name, dict(out.files), units[index:], list(game.errors.warnings),
                             list(out.rebuilt), list(out.reused)))
                 early = None  # once a build

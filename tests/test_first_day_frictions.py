@@ -418,3 +418,76 @@ def test_a_stray_or_misnamed_rulebook_is_warned_with_the_name_it_meant(tmp_path,
     assert len(said("rules.jp.md")) == 1 and "did you mean 'ja'?" in said("rules.jp.md")[0]
     assert len(said("rules.fr.md")) == 1 and "'fr' is not one of `languages:` (en, de)" in said("rules.fr.md")[0]
     assert not said("rules.old.md")
+
+
+# -- legibility at the right place -----------------------------------------------------------------------------
+def test_a_low_contrast_is_told_at_the_deck_and_box_that_print_it_never_rounded_up_to_the_minimum(tmp_path):
+    """#777777 on white is 4.48:1: said as 4.4:1 (not "4.5:1; players need at least 4.5:1"), naming the
+    deck and the box, at the box's `color` in the shared layouts file that writes it."""
+    from pnp.draw.wcag import contrast
+    from test_legibility import findings_of
+
+    assert 4.45 < contrast("#777777", "#ffffff") < 4.5
+    game = write_game(tmp_path, cards=2)
+    (game / "game.yaml").write_text("title: Mini\nplayers: 1\ncomponents: [layouts.yaml, cards.yaml]\n")
+    (game / "layouts.yaml").write_text(
+        "kind: layouts\nlayouts:\n  plain:\n    background: \"#ffffff\"\n    boxes:\n"
+        "      name: {text: \"{{ name }}\", x: 5mm, y: 5mm, width: 53mm, height: 10mm, size: 12pt, color: \"#777777\"}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: face\n", "layout: plain\n", 1))
+    findings = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert len(findings) == 1, [str(f) for f in findings]
+    message = findings[0].message
+    assert "has a contrast of 4.4:1; players need at least 4.5:1" in message
+    assert "deck 'mini', box 'name'" in message
+    assert findings[0].pos.path.endswith("layouts.yaml") and findings[0].pos.line == 6
+
+
+# -- strict: and overflow kept to its box ----------------------------------------------------------------------
+def _overflowing(tmp_path: Path) -> Path:
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text()
+                    .replace('"Power **{{ power }}** :star:"', '"' + "A long text that runs on and on. " * 14 + '"')
+                    .replace("height: 20mm, size: 9pt}", "height: 20mm, size: 9pt, min_size: 9pt}")
+                    .replace('background: "#fff3e0"', 'background: "#ffffff"'))
+    return game
+
+
+def test_text_that_does_not_fit_is_clipped_to_its_box_and_marked_there(tmp_path, run_cli):
+    import pypdfium2
+
+    from pnp.layout.draw import OVERFLOW_MARK
+
+    game = _overflowing(tmp_path)
+    result = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--duplex", "none")
+    assert result.exit_code == 0 and "text does not fit" in result.output, result.output
+    pdf = tmp_path / "out" / "mini" / "cards.pdf"
+    page = pypdfium2.PdfDocument(str(pdf))[0]
+    scale = 4
+    picture = page.render(scale=scale).to_pil().convert("RGB")
+    # the card's top-left trim corner: the first column and row of its frame's black stroke
+    dark = [(x, y) for y in range(0, picture.height // 2, 2) for x in range(0, picture.width // 2, 2)
+            if sum(picture.getpixel((x, y))) < 150]
+    left = min(x for x, _ in dark) - 2 * 72 / 25.4 * scale  # the frame is 2 mm in from the trim
+    top = min(y for _, y in dark) - 2 * 72 / 25.4 * scale
+    px = lambda v: round(v * 72 / 25.4 * scale)  # noqa: E731 — mm on the card to pixels
+    # the body box is 5..58 mm across and 40..60 mm down; the icon row starts at 70 mm
+    below = [picture.getpixel((round(left) + px(x), round(top) + px(y)))
+             for x in range(8, 55, 1) for y in (61, 63, 65, 67)]
+    assert all(sum(p) > 700 for p in below), "text drawn past the bottom of its box"
+    inside = [picture.getpixel((round(left) + px(x), round(top) + px(y))) for x in range(6, 50) for y in (44, 50, 56)]
+    assert any(sum(p) < 300 for p in inside)  # the text itself is there, in its box
+    red = tuple(int(OVERFLOW_MARK[i:i + 2], 16) for i in (1, 3, 5))
+    corner = picture.getpixel((round(left) + px(57.6), round(top) + px(59.6)))
+    assert all(abs(a - b) < 40 for a, b in zip(corner, red)), corner
+
+
+def test_strict_in_game_yaml_makes_every_warning_an_error(tmp_path, run_cli):
+    game = _overflowing(tmp_path)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "strict: true\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "text does not fit" in result.output and "(an error with strict: true)" in result.output
+    built = run_cli("build", str(game), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 2 and not (tmp_path / "out" / "mini").exists()
