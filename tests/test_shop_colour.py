@@ -9,7 +9,6 @@ from the command line, as a designer sees them.
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from pnp.paths import EXAMPLES
+from test_print_shops import run
 
 PT_PER_MM = 72 / 25.4
 GREYS = {"#1c1c1c": (12, 42), "#555555": (32, 42), "#aaaaaa": (52, 42)}  # fill → centre on the card (mm)
@@ -49,18 +49,6 @@ cards:
 """
 HEAVY = (255, 230, 230, 255)  # C 100 M 90 Y 90 K 100: 380 %
 STRIPE = (220, 200, 180, 240)  # 330 %
-
-
-def run(*args) -> tuple[int, str]:
-    from typer.testing import CliRunner
-
-    from pnp import cli
-
-    cli._register_commands()
-    result = CliRunner().invoke(cli.app, [str(a) for a in args])
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
 
 
 def make_game(root: Path) -> Path:
