@@ -9,7 +9,6 @@ from the command line, as a designer sees them.
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from pnp.paths import EXAMPLES
+from test_print_shops import run
 
 PT_PER_MM = 72 / 25.4
 GREYS = {"#1c1c1c": (12, 42), "#555555": (32, 42), "#aaaaaa": (52, 42)}  # fill → centre on the card (mm)
@@ -49,18 +49,6 @@ cards:
 """
 HEAVY = (255, 230, 230, 255)  # C 100 M 90 Y 90 K 100: 380 %
 STRIPE = (220, 200, 180, 240)  # 330 %
-
-
-def run(*args) -> tuple[int, str]:
-    from typer.testing import CliRunner
-
-    from pnp import cli
-
-    cli._register_commands()
-    result = CliRunner().invoke(cli.app, [str(a) for a in args])
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
 
 
 def make_game(root: Path) -> Path:
@@ -359,3 +347,15 @@ def test_a_colour_in_a_table_cell_is_warned_at_its_cell(tmp_path):
     assert code == 0, text
     assert "cards.csv:3:11: warning: #ff00ff is outside what PrintNinja prints" in flat
     assert "#1565c0" not in flat  # a blue the press prints
+
+
+def test_without_ghostscript_the_proof_says_so_and_the_build_exits_2(inks, monkeypatch, tmp_path):
+    import shutil
+
+    game, _, _ = inks
+    real = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None if name == "gs" else real(name, *a, **k))
+    code, text = run("build", game, "--shop", "drivethrucards", "--proof", "--out", tmp_path / "out")
+    assert code == 2 and "Traceback" not in text
+    assert "no proof: the soft proof needs Ghostscript" in " ".join(text.split())
+    assert not (tmp_path / "out" / "inks" / "shop").exists()  # nothing half made

@@ -16,6 +16,7 @@ the shaper beside their neighbours; they are never drawn (HarfBuzz hides default
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
@@ -158,3 +159,20 @@ def visual_order(levels: list[int]) -> list[int]:
             else:
                 i += 1
     return order
+
+
+@lru_cache(maxsize=512)
+def mirror(ch: str) -> str:
+    """The character's mirrored pair, as a right-to-left run shows it (Bidi_Mirroring_Glyph for the
+    brackets, quotation marks and signs named LEFT/RIGHT or LESS-/GREATER-THAN)."""
+    if not unicodedata.mirrored(ch):
+        return ch
+    name = unicodedata.name(ch, "")
+    for a, b in (("LEFT", "RIGHT"), ("RIGHT", "LEFT"), ("LESS-THAN", "GREATER-THAN"),
+                 ("GREATER-THAN", "LESS-THAN")):
+        if a in name:
+            try:
+                return unicodedata.lookup(name.replace(a, b, 1))
+            except KeyError:
+                return ch
+    return ch

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from pnp.draw import fonts
+from pnp.draw.copytext import with_copy_texts
 from pnp.draw.formatchars import ZERO_WIDTH_SPACE, visible
 from pnp.draw.textcache import text_cache
 from pnp.draw.textruns import ICON_EM, Run, TextLayout  # noqa: F401  (where they were first)
@@ -230,9 +231,10 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
             left = x + width - line_w
         else:
             left = x
-        # merge consecutive runs of one font into one text call (fewer PDF operators)
+        # merge consecutive runs of one font into one text call (fewer PDF operators); a line with
+        # right-to-left text: what each glyph copies as
         chunk, chunk_x, chunk_font = "", 0.0, None
-        for run in line:
+        for run, copy in with_copy_texts(line):
             if run.icon:
                 if chunk:
                     surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)
@@ -247,7 +249,7 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
                     chunk = ""
                 draw_glyphs = getattr(surface, "glyphs", None)
                 if draw_glyphs is not None:
-                    draw_glyphs(left + run.x, baseline, run.glyphs, size=size, fill=color)
+                    draw_glyphs(left + run.x, baseline, run.glyphs, size=size, fill=color, copy=copy)
                 else:
                     surface.text(left + run.x, baseline, run.text, font=run.font, size=size, fill=color)
                 continue
