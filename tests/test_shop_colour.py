@@ -347,3 +347,15 @@ def test_a_colour_in_a_table_cell_is_warned_at_its_cell(tmp_path):
     assert code == 0, text
     assert "cards.csv:3:11: warning: #ff00ff is outside what PrintNinja prints" in flat
     assert "#1565c0" not in flat  # a blue the press prints
+
+
+def test_without_ghostscript_the_proof_says_so_and_the_build_exits_2(inks, monkeypatch, tmp_path):
+    import shutil
+
+    game, _, _ = inks
+    real = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None if name == "gs" else real(name, *a, **k))
+    code, text = run("build", game, "--shop", "drivethrucards", "--proof", "--out", tmp_path / "out")
+    assert code == 2 and "Traceback" not in text
+    assert "no proof: the soft proof needs Ghostscript" in " ".join(text.split())
+    assert not (tmp_path / "out" / "inks" / "shop").exists()  # nothing half made
