@@ -155,11 +155,11 @@ def _count_untranslated(ctx: GameContext) -> None:
     edition other than the source language's is a warning at its place (those some language
     translates were counted and warned as they were localised). The edition's fonts are checked
     against all it prints, one warning per script they lack (`pnp.draw.scriptcoverage`)."""
-    from pnp.models.printedtexts import CellPlace, ParagraphPlace, collect
+    from pnp.models.printedtexts import CellPlace, IdPlace, ParagraphPlace, collect
 
     edition = ctx.edition
     try:
-        texts = collect(ctx.dir, edition.lang, refuse_too_many=False)
+        texts = collect(ctx.dir, edition.lang, refuse_too_many=False, ids=True)
     except SpecErrors:
         return  # a file that cannot be read again was reported as it was loaded
     from pnp.draw.scriptcoverage import warn_scripts
@@ -173,6 +173,11 @@ def _count_untranslated(ctx: GameContext) -> None:
         return
     for text in plain:
         place = text.place
+        if isinstance(place, IdPlace):
+            ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                            f"no {edition.lang} name for {place.what} '{text.source}': its id prints in every edition "
+                            f"(give it `{place.key}:` and `{place.key}@{edition.lang}:`)")
+            continue
         key = place.column if isinstance(place, CellPlace) else place.key
         fill = f"fill a '{key}@{edition.lang}' column" if isinstance(place, CellPlace) else f"add '{key}@{edition.lang}'"
         ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
