@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pnp.rulebook.document import PAGES, render_pdf
 from pnp.rulebook.language import compile_rules
-from pnp.rulebook.pagination import balanced
+from pnp.rulebook.pagination import balanced, notes_places
 
 # The rulebook's page on each paper a build takes: a book is read at A4 or Letter size, so the
 # large papers (a card sheet's A3 or Tabloid) print it on the size they halve, and Legal, a Letter
@@ -29,17 +29,17 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
         sheet = BOOKLET_SHEET[paper]
         chapters: dict[float, list[tuple[int, bool]]] = {}  # each size's (page, opens it) of every chapter
 
-        def half(size, fills, notes=0, before_last=False):
+        def half(size, fills, notes=(0, 0)):
             return render_pdf(game, compiled, PAGES[HALF[sheet]], body_size=size, chapters=chapters.setdefault(size, []),
-                              fills=fills, notes_pages=notes, notes_before_last=before_last)
+                              fills=fills, notes_pages=notes)
 
         pages = _laid_out(game, lambda: balanced(half, 9.0, booklet=True))
-        # a multiple of four pages without a blank: ruled notes pages, before a last chapter that
-        # opens a page (a reference stays whole at the back), else at the end
-        opens_page = bool(chapters[pages.size]) and chapters[pages.size][-1][1]
+        # a multiple of four pages without a blank: ruled notes pages, placed as blanks would be
+        # (a last chapter that opens its page stays whole at the back), the rest at the end
         if pages.padding:
-            padded = half(pages.size, [], pages.padding, opens_page)
-            pages = type(pages)(pages.size, padded, pages.fills + (1.0,) * pages.padding)
+            last, opens_page = chapters[pages.size][-1] if chapters[pages.size] else (0, False)
+            places = notes_places(len(pages.fills), pages.padding, last if opens_page else None)
+            pages = type(pages)(pages.size, half(pages.size, [], places), pages.fills + (1.0,) * pages.padding)
         w, h = PAGES[sheet]
         out["rulebook-booklet.pdf"] = impose(pages.pdf, (h, w))
     if "html" in options.formats:

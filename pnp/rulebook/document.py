@@ -233,11 +233,11 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
 
 
 def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, chapters: list | None = None,
-               fills: list | None = None, notes_pages: int = 0, notes_before_last: bool = False) -> bytes:
+               fills: list | None = None, notes_pages: tuple[int, int] = (0, 0)) -> bytes:
     """The rulebook on pages of `pagesize`; byte-identical for the same input. `chapters`, when
     given, receives (page, starts at its top) for every chapter, in order; `fills` the share of
-    each page's text area used. `notes_pages` ruled pages for notes go before the last chapter
-    when it opens a page, else at the end (a booklet's pages made a multiple of four)."""
+    each page's text area used. `notes_pages`: ruled pages for notes, so many before the last
+    chapter and so many at the end (a booklet's pages made a multiple of four)."""
     from reportlab.lib.styles import ParagraphStyle
 
 
@@ -248,8 +248,7 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     buf = io.BytesIO()
     doc = RulebookDoc(buf, pagesize, meta, styles)
     cover = _cover(game, compiled, doc.width)
-    body = with_notes_pages(StoryBuilder(compiled, styles, doc.width).story(), notes_pages, styles,
-                            notes_before_last)
+    body = with_notes_pages(StoryBuilder(compiled, styles, doc.width).story(), notes_pages, styles)
     shared = contents_fit_on_title_page(title_page(meta, styles, cover, doc.width, doc.height, game, compact=True),
                                         body, styles, doc.width, doc.height)
     title = title_page(meta, styles, cover, doc.width, doc.height, game, compact=shared)
@@ -261,8 +260,7 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     if shared and doc.chapters and doc.chapters[0][0] != 2:  # the estimate was wrong: the contents ran over
         buf = io.BytesIO()
         doc = RulebookDoc(buf, pagesize, meta, styles)
-        body = with_notes_pages(StoryBuilder(compiled, styles, doc.width).story(), notes_pages, styles,
-                            notes_before_last)
+        body = with_notes_pages(StoryBuilder(compiled, styles, doc.width).story(), notes_pages, styles)
         doc.multiBuild(_front_matter(title_page(meta, styles, cover, doc.width, doc.height, game), styles, False, True,
                                      contents_for_own_page(body, styles, doc.width, doc.height)) + body,
                        canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))

@@ -92,18 +92,29 @@ class NotesPage(Flowable):
         c.restoreState()
 
 
-def with_notes_pages(story: list, count: int, styles, before_last_chapter: bool = False) -> list:
-    """`story` with `count` notes pages: before its last chapter's heading, or at its end."""
-    if count <= 0:
-        return story
-    pages: list = []
-    for _ in range(count):
-        pages += [PageBreak(), NotesPage(styles.h2)]
-    if before_last_chapter:
-        starts = [i for i, f in enumerate(story) if getattr(f, "toc_level", None) == 0]
-        if starts:
-            at = starts[-1]
-            while at > 0 and isinstance(story[at - 1], (CondPageBreak, PageBreak)):
-                at -= 1  # the breaks that open the chapter's page follow the notes
-            return story[:at] + pages + story[at:]
-    return story + pages
+def notes_places(pages: int, padding: int, tail: int | None) -> tuple[int, int]:
+    """How many of a booklet's `padding` notes pages go before its last chapter (which opens page
+    `tail`, or None) and how many at the end: as `pnp.rulebook.booklet.booklet_order` places blanks,
+    a one-page last chapter keeps the back cover and a longer one opens on a left-hand page."""
+    if not padding or tail is None or not 1 < tail <= pages:
+        return 0, padding
+    before = padding if tail == pages else min(padding, tail % 2)
+    return before, padding - before
+
+
+def with_notes_pages(story: list, places: tuple[int, int], styles) -> list:
+    """`story` with notes pages: `places[0]` before its last chapter's heading, `places[1]` at its end."""
+    before, after = places
+
+    def notes(count: int) -> list:
+        return [f for _ in range(count) for f in (PageBreak(), NotesPage(styles.h2))]
+
+    starts = [i for i, f in enumerate(story) if getattr(f, "toc_level", None) == 0]
+    if before and starts:
+        at = starts[-1]
+        while at > 0 and isinstance(story[at - 1], (CondPageBreak, PageBreak)):
+            at -= 1  # the breaks that open the chapter's page follow the notes
+        story = story[:at] + notes(before) + story[at:]
+    else:
+        after += before
+    return story + notes(after)
