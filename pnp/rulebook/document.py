@@ -417,4 +417,4 @@ def _cover(game, compiled: L.Compiled, width: float):
         cards = deck.cards
         ids = list(dict.fromkeys([cards[0].id, cards[len(cards) // 2].id, cards[-1].id]))
         side = "front"
-    return CardFigure(deck, game, ids, side, mm(42), None)
+    return CardFigure(deck, game, ids, side, mm(42), None, one_row=True)

@@ -30,6 +30,7 @@ class CardFigure:
     side: str
     width: float
     caption: str | None
+    one_row: bool = False  # the cover: as many of the cards as one row holds at a legible size
 
     def faces(self) -> list:
         out = []
@@ -87,10 +88,12 @@ class CardRow(Flowable):
                 w = fit
             else:
                 per_row = max(1, int((max_width + GAP) // (w + GAP)))
+        if request.one_row:
+            self.items = self.items[:per_row]
         self.per_row = per_row
         self.card_w = w
         self.card_h = w * deck.height / deck.width
-        self.rows = math.ceil(n / per_row)
+        self.rows = math.ceil(len(self.items) / per_row)
         self.width = max_width
         self.height = self.rows * self.card_h + (self.rows - 1) * GAP
 

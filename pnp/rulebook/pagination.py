@@ -45,6 +45,8 @@ class Layout:
 
     def cost(self, booklet: bool) -> tuple:
         last = self.fills[-1] if self.fills else 1.0
+        if booklet and self.padding:  # notes pages may follow the last page: it must be worth its sheet too
+            return (self.short_pages + (last < SHORT), False, self.padding)
         return (self.short_pages, last < LAST_SHORT, self.padding if booklet else 0)
 
 
