@@ -25,15 +25,22 @@ def validate_game(game_dir: Path, options=None, coverage: dict | None = None, sh
     if not langs:
         return _validate(game_dir, options, shop=shop)
     from pnp.errors import SpecErrors
+    from pnp.game import source_language, source_mistakes
     from pnp.models.edition import in_edition, loading
 
+    source = source_language(game_dir)
     warnings: list[SpecError] = []
-    for lang in langs:
+    said = set()  # the source edition's warnings: another edition that has them too does not repeat them
+    for lang in sorted(langs, key=lambda code: code != source):  # the game as written first
         try:
             with loading(lang):
-                warnings += in_edition(_validate(game_dir, options, coverage, shop), lang)
+                found = _validate(game_dir, options, coverage, shop)
         except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, lang)) from None
+            common = set() if lang == source else source_mistakes(game_dir, source)
+            raise SpecErrors(in_edition(e.errors, lang, source, common)) from None
+        if lang == source:
+            said = {(w.pos, w.message) for w in found}
+        warnings += in_edition([w for w in found if lang == source or (w.pos, w.message) not in said], lang, source)
     return warnings
 
 

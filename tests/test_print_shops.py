@@ -330,7 +330,7 @@ def test_mpc_cards_at_its_poker_size_and_nothing_it_does_not_print(tmp_path):
             sizes.add(im.size)
     assert sizes == {(822, 1122)}
     flat = " ".join(log.split())
-    assert "MakePlayingCards prints cards only: the dice of 'dice' are left out" in flat
+    assert "MakePlayingCards prints cards only: left out the die '" in flat  # the pieces by name
     assert "dice.yaml:1:1: warning" in flat
 
 

@@ -52,8 +52,9 @@ def build(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
     shop: Optional[str] = typer.Option(None, "--shop", help="Instead, the files a print shop takes, in "
-                                       "OUT/<game>/shop/<NAME>/: drivethrucards, tgc, mpc, printninja or pdfx4."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de, ar, …) or all (the default), each in OUT/<game>/<lang>/."),
+                                       "OUT/<game>/shop/<NAME>/ (an edition's in OUT/<game>/<lang>/shop/<NAME>/): "
+                                       "drivethrucards, tgc, mpc, printninja or pdfx4."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de), several (de,ar) or all (the default), each in OUT/<game>/<lang>/."),
     proof: bool = typer.Option(False, "--proof", help="With --shop: each page of the shop's PDFs as printed, "
                                "as PNG pictures in OUT/<game>/proof/<NAME>/ (needs Ghostscript)."),
 ):
@@ -62,7 +63,7 @@ def build(
         from pnp.commands.shopbuild import build_for_shop
 
         with sigterm_stops():
-            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose, proof)
+            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose, proof, lang, strict)
         return
     if proof:
         raise typer.BadParameter("a proof is of a print shop's files: give --shop NAME too", param_hint="--proof")

@@ -43,7 +43,9 @@ def export(game, step=None) -> dict[str, bytes]:
               if what in TAKES]
     if not groups:
         return {}
-    title = game.game.title if game.game else game.name
+    from pnp.export.target import edition_title
+
+    title = edition_title(game)  # CGS keeps games by name: each edition its own ("Lantern [de]")
     files: dict[str, bytes] = {}
     sets, cards, backs, decks = [], [], {}, {}
     default_back: str | None = None

@@ -120,7 +120,8 @@ def saved_object(title: str, objects: list[dict]) -> dict:
 class Save:
     """Objects and image files as they are made; GUIDs unique within the save; where each object lies."""
 
-    def __init__(self, image_url: str, game_key: str, reserved: tuple[str, ...] = ()):
+    def __init__(self, image_url: str, game_key: str, reserved: tuple[str, ...] = (), edition: str | None = None):
+        self.edition = edition  # the language of the edition saved: its decks' nicknames name it
         self.base = image_url if not image_url or image_url.endswith("/") else image_url + "/"
         self.files: dict[str, bytes] = {}
         self._taken: dict[str, tuple[str, bytes | None]] = {n.casefold(): (n, None) for n in reserved}
@@ -198,9 +199,12 @@ class Save:
 
 
 def game_key(game) -> str:
-    """What tells one game from another for its deck ids: its folder's name and its title."""
+    """What tells one game from another for its deck ids: its folder's name, its title and its edition."""
+    from pnp.export.target import edition_of
+
     title = game.game.title if game.game else ""
-    return f"{game.name}\n{title}"
+    lang = edition_of(game)
+    return f"{game.name}\n{title}" + (f"\n{lang}" if lang else "")
 
 
 def export(game, step=None, image_url: str | None = None) -> dict[str, bytes]:
@@ -208,10 +212,13 @@ def export(game, step=None, image_url: str | None = None) -> dict[str, bytes]:
     names). No files at all for a game without pieces."""
     from pnp.export.cutout import thumbnail
 
-    name = slug(game.name, "game")
-    save = Save(image_url or "", game_key(game), reserved=(f"{name}.json", f"{name}.png"))
-    title = game.game.title if game.game else game.name
-    titles = component_titles(game)
+    from pnp.export.target import edition_name, edition_of, edition_title
+
+    name = slug(edition_name(game, game.name), "game")  # an edition's save is named after it: lantern-de.json
+    lang = edition_of(game)
+    save = Save(image_url or "", game_key(game), reserved=(f"{name}.json", f"{name}.png"), edition=lang)
+    title = edition_title(game)
+    titles = {k: f"{v} [{lang}]" if lang else v for k, v in component_titles(game).items()}  # "Markt [de]"
     for (what, component), pieces in group_pieces(game_pieces(game)).items():
         folder = slug(component, what)
         if what == "card":

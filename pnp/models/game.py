@@ -131,6 +131,19 @@ def _language_code(value: Any) -> Any:
 LanguageCode = Annotated[str, AfterValidator(_language_code)]
 
 
+TargetName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+
+
+class Release(Spec):
+    """What `pnp release` ships besides the home-print kits (docs/release.md)."""
+
+    shops: list[TargetName] = Field(default=["pdfx4"], max_length=10, description="the print shops whose files "
+                                    "each edition's release holds (`pnp build --shop` names: drivethrucards, tgc, "
+                                    "mpc, printninja, pdfx4); default [pdfx4]")
+    tables: list[TargetName] = Field(default=[], max_length=10, description="the tabletop exports each edition's "
+                                     "release holds (`pnp export` targets: tts, cgs, tabletopia, …)")
+
+
 class Game(Spec):
     title: Line
     subtitle: Line | None = None
@@ -144,9 +157,13 @@ class Game(Spec):
     components: list[str] | None = Field(
         default=None, description="component spec files, in build order; default: every other *.yaml in the folder")
     rules: str | None = Field(default="rules.md", description="the rulebook source")
+    strict: bool = Field(default=False, description="every warning fails the build, as `--strict` does (text that "
+                                                    "does not fit, a missing glyph, …); without it, text that does "
+                                                    "not fit is clipped to its box and marked there")
     family: str | None = Field(default=None, description="the rule family whose checks and simulations apply "
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
+    release: Release = Release()
     checks: list[DeclaredCheck] = []
     fonts: dict[str, FamilyEntry] = Field(
         default={}, description="the game's own font families: a name → its files (a path, or regular/bold/italic/"

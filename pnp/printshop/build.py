@@ -28,34 +28,95 @@ class ShopResult:
     folder: Path
     files: list[dict]
     warnings: list[SpecError] = field(default_factory=list)
-    proof_folder: Path | None = None
+    editions: list[str] = field(default_factory=list)  # a game listing `languages:`: each edition's set, in order
+    folders: list[Path] = field(default_factory=list)  # every set's folder (one per edition)
+    proof_folders: list[Path] = field(default_factory=list)  # the proof sets beside them (PDF shops)
 
 
-def build_shop(game_dir: Path, shop_name: str, out: Path, proof: bool = False) -> ShopResult:
+def build_shop(game_dir: Path, shop_name: str, out: Path, proof: bool = False, lang: str | None = None,
+               strict: bool = False) -> ShopResult:
     """Load the game, make the shop's files and publish them as one set (a good earlier set is kept
-    until the new one is whole); then the proof set beside it."""
-    from pnp.build import _check_out_is_not_the_game, output_folder
-    from pnp.game import load_game
+    until the new one is whole); then the proof set beside it. A game that lists `languages:` gets a
+    set per edition (`lang`: one, a comma list or all, the default) in OUT/<game>/<lang>/shop/<NAME>/
+    (its proof in OUT/<game>/<lang>/proof/<NAME>/); every edition is made before any is published, so
+    an error in one leaves every set as it was. `strict`: any warning fails."""
+    from pnp.build import BuildOptions, _check_out_is_not_the_game, editions_to_build, output_folder
+    from pnp.models.edition import in_edition, loading
     from pnp.output import publish
 
     shop = SHOPS[shop_name]
-    where = [output_folder(game_dir), "shop", shop.name]
-    proof_where = [output_folder(game_dir), "proof", shop.name]
-    _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))
+    staged = []
+    for edition in langs or [None]:
+        base = [output_folder(game_dir), *([edition] if edition else [])]
+        where = [*base, "shop", shop.name]
+        _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+        try:
+            with loading(edition):
+                game, files, warnings, proofs = _edition_files(game_dir, shop, proof)
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
+        if edition:
+            warnings = in_edition(warnings, edition)
+        own = game.game is not None and game.game.strict  # `strict: true` in game.yaml
+        if (strict or own) and warnings:
+            because = "--strict" if strict else "strict: true"
+            raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with {because})") for w in warnings])
+        edition_field = {"language": edition} if edition else {}
+        fields = {"game": game.name, "shop": shop.name, "standard": shop.standard or "png", **edition_field}
+        staged.append((where, files, fields, warnings, [*base, "proof", shop.name], proofs, edition_field))
+    results, proof_folders = [], []
+    for where, files, fields, warnings, proof_where, proofs, edition_field in staged:
+        results.append((publish(out, where, files, fields), warnings))
+        if proofs:
+            proof_folders.append(publish(out, proof_where, proofs, {"game": fields["game"], "shop": shop.name,
+                                                                    "proof": True, **edition_field}).folder)
+    first = results[0][0]
+    prefix = len(langs) > 0
+    game_folder = Path(out, output_folder(game_dir))
+    return ShopResult(staged[0][2]["game"], first.folder if not prefix else game_folder,
+                      [dict(f, file=f"{p.folder.relative_to(game_folder)}/{f['file']}" if prefix else f["file"])
+                       for p, _ in results for f in p.manifest["files"]],
+                      [w for _, ws in results for w in ws], list(langs), [p.folder for p, _ in results],
+                      proof_folders)
+
+
+def _edition_files(game_dir: Path, shop: Shop, proof: bool = False):
+    """(the game, its shop files, the warnings, the proof's files) of one edition: the warnings are the
+    game's own (a label's glyph no font has), the shop's, the colours it cannot print, and any
+    character the files drew without a glyph."""
+    from pnp.game import load_game
+
     game = load_game(game_dir)
     with game.own_fonts():
         cmyk = shop_cmyk(game, shop)
         out_of_gamut = gamut_warnings_for(game, shop, cmyk)  # first: drawing the pieces lets the loaded trees go
         colours: list[tuple[float, float, float]] = []
-        files, warnings = shop_files(game, shop, colours)
+        files, warnings = shop_set(game, shop, colours)
         warnings += out_of_gamut
         proofs = proof_files(game, shop, cmyk, files, colours, proof)
-    published = publish(out, where, files,
-                        {"game": game.name, "shop": shop.name, "standard": shop.standard or "png"})
-    proof_folder = None
-    if proofs:
-        proof_folder = publish(out, proof_where, proofs, {"game": game.name, "shop": shop.name, "proof": True}).folder
-    return ShopResult(game.name, published.folder, published.manifest["files"], warnings, proof_folder)
+    return game, files, warnings, proofs
+
+
+def shop_set(game, shop: Shop, colours: list | None = None) -> tuple[dict[str, bytes], list[SpecError]]:
+    """`shop_files` of a loaded game (inside its `own_fonts()`), with the game's own warnings and a
+    warning for any character the files drew without a glyph."""
+    from pnp.draw import fonts
+
+    with fonts.recording_missing() as undrawn:
+        files, warnings = shop_files(game, shop, colours)
+    said = " ".join(w.message for w in [*game.errors.warnings, *warnings])
+    for font, chars in undrawn.items():
+        new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
+        if new:
+            warnings.append(SpecError(_game_pos(game), f"the {shop.title} files: {fonts.describe_missing(new, font)}"))
+    return files, [*game.errors.warnings, *warnings]
+
+
+def _game_pos(game):
+    from pnp.errors import Pos, display_path
+
+    return Pos(display_path(game.dir / "game.yaml"))
 
 
 def gamut_warnings_for(game, shop: Shop, cmyk=None) -> list[SpecError]:
@@ -92,16 +153,14 @@ def shop_files(game, shop: Shop, colours: list | None = None) -> tuple[dict[str,
     warnings: list[SpecError] = []
     chosen = _chosen_products(game, shop, warnings)
     pieces, warned, named = [], set(), set()
+    left_out: dict[str, list] = {}  # component → the pieces of it the shop does not print
     for component in game.components:
         listed = kind_module(component.kind).pieces(game, component)
         named.update(piece.component for piece in listed)
         pos = _component_pos(game, component)
         for piece in listed:
             if shop.sorts is not None and piece.what not in shop.sorts:
-                if (piece.what, piece.component) not in warned:
-                    warned.add((piece.what, piece.component))
-                    warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: the "
-                                                   f"{_plural(piece.what)} of '{piece.component}' are left out"))
+                left_out.setdefault(str(component.path), [pos]).append(piece)
                 continue
             pieces.append(piece)
             found = fit(shop, piece, chosen.get(piece.component))
@@ -109,6 +168,16 @@ def shop_files(game, shop: Shop, colours: list | None = None) -> tuple[dict[str,
             if not found.exact and size not in warned:
                 warned.add(size)
                 warnings.append(SpecError(pos, _no_product(shop, piece, found.product)))
+    for component, (pos, *out) in left_out.items():
+        warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: left out "
+                                       f"{_named_pieces(out)}"))
+    pads_printed = shop.sorts is None and shop.output != "png"
+    for component in game.components:
+        if not pads_printed and not kind_module(component.kind).pieces(game, component):
+            name = getattr(component.model, "name", None) or component.path.stem
+            warnings.append(SpecError(_component_pos(game, component), f"'{name}' has no pieces {shop.title} "
+                                      f"prints: its pages are not in this shop's set (print them at home, or "
+                                      f"with --shop pdfx4 or printninja)"))
     game.errors.raise_if_any()
     from pnp.errors import did_you_mean
 
@@ -119,10 +188,20 @@ def shop_files(game, shop: Shop, colours: list | None = None) -> tuple[dict[str,
     if shop.output == "png":
         files = _pictures(game, shop, pieces, chosen)
     else:
-        pads = _pad_pdfs(game) if shop.sorts is None else []  # a shop of cards only prints no pads
+        pads = _pad_pdfs(game) if pads_printed else []  # a shop of cards only prints no pads
         files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads,
                       colours if colours is not None else [])
     return files, warnings
+
+
+def _named_pieces(pieces: list) -> str:
+    """The pieces by name ("the token 'Clue' (×4), the player board 'Red'"), the first twelve, then how many more."""
+    seen: dict[tuple[str, str], int] = {}
+    for p in pieces:
+        seen[(p.what, p.name)] = seen.get((p.what, p.name), 0) + p.count
+    shown = [f"the {what} '{name}'" + (f" (×{n})" if n > 1 else "") for (what, name), n in list(seen.items())[:12]]
+    more = len(seen) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
 
 def _sorts(shop: Shop) -> str:

@@ -106,6 +106,12 @@ class Cmyk:
         k = next((k for k in range(256) if self._black_ink[k] <= wanted + 0.2), 255)
         return _floor4(k / 255)
 
+    def darkest(self) -> float:
+        """L* of the darkest grey this conversion prints (the press's black within the ink limit)."""
+        if "darkest" not in self._cache:
+            self._cache["darkest"] = self.printed_lab(self.colour(1 / 255, 1 / 255, 1 / 255))[0]
+        return self._cache["darkest"]
+
     def image(self, rgb, black_text: bool = False):
         """A Pillow RGB image as CMYK: through the profile, every pixel alike, then the ink limit.
 

@@ -236,7 +236,7 @@ def _inline(token) -> str:
         elif child.type in _TAGS:
             parts.append(_TAGS[child.type])
         elif child.type == "code_inline":
-            parts.append(f'<font name="{_code_font()}">{_escape(child.content)}</font>')
+            parts.append(f'<font name="{code_font()}">{_escape(child.content)}</font>')
         elif child.type == "image":
             parts.append(_escape(child.content))
         elif child.type == "image_marker":
@@ -276,7 +276,8 @@ def _text_markup(text: str) -> str:
                    for face, piece in fonts.fallback_runs(text, body))
 
 
-def _code_font() -> str:
+def code_font() -> str:
+    """The registered name of the font inline code is set in."""
     from pnp.draw import fonts
 
     return fonts.register("condensed")
