@@ -463,6 +463,13 @@ def test_a_low_contrast_is_told_at_the_deck_and_box_that_print_it_never_rounded_
     assert "has a contrast of 4.4:1; players need at least 4.5:1" in message
     assert "deck 'mini', box 'name'" in message
     assert findings[0].pos.path.endswith("layouts.yaml") and findings[0].pos.line == 6
+    # the deck gives the box itself (moved down a little): the warning is at the deck's own box
+    text = deck.read_text()
+    deck.write_text(text.replace("fields: {name: Card 0,", "boxes: {name: {y: 6mm}}, fields: {name: Card 0,", 1)
+                    .replace("fields: {name: Card 1,", "boxes: {name: {y: 6mm}}, fields: {name: Card 1,", 1))
+    moved = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert moved and all(f.pos.path.endswith("cards.yaml") for f in moved), [str(f) for f in moved]
+    assert all("deck 'mini', box 'name'" in f.message for f in moved)  # each card's own box, where it gives it
 
 
 # -- strict: and overflow kept to its box ----------------------------------------------------------------------

@@ -199,7 +199,10 @@ def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> tuple[Pos
                     raw = rb.raw
                     who = f"deck '{comp.model.name}', box '{rb.name}'"
                     if raw is not None and key in raw:
-                        return locate(raw, [key]), who
+                        at, own = locate(raw, [key]), getattr(raw, "pos", None)
+                        if own is not None and own.path != at.path:
+                            return own, who  # the deck's own box prints it; its colour came from a shared layout
+                        return at, who
                     return getattr(raw, "pos", None) or Pos(display_path(comp.path)), who
         for comp in components:
             path = _holding(comp.raw, needle)
