@@ -25,15 +25,29 @@ def validate_game(game_dir: Path, options=None, coverage: dict | None = None, sh
     if not langs:
         return _validate(game_dir, options, shop=shop)
     from pnp.errors import SpecErrors
-    from pnp.models.edition import in_edition, loading
+    from pnp.workers import ordered_map
 
-    warnings: list[SpecError] = []
-    for lang in langs:
+    def edition(i: int):
+        """One edition's ("ok", warnings, coverage) or ("errors", errors): what a worker hands back."""
+        from pnp.models.edition import in_edition, loading
+
+        lang, covered = langs[i], {}
         try:
             with loading(lang):
-                warnings += in_edition(_validate(game_dir, options, coverage, shop), lang)
+                return "ok", in_edition(_validate(game_dir, options, covered, shop), lang), covered
         except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, lang)) from None
+            return "errors", in_edition(e.errors, lang), covered
+
+    # the first edition here (what every edition loads and measures the first time is then ready), the
+    # others at once in forked workers that start from it
+    warnings: list[SpecError] = []
+    first = edition(0)
+    for outcome, found, covered in [first, *ordered_map(lambda i: edition(i + 1), len(langs) - 1)]:
+        if outcome == "errors":
+            raise SpecErrors(found)
+        warnings += found
+        if coverage is not None:
+            coverage.update(covered)
     return warnings
 
 
@@ -53,6 +67,12 @@ def _validate(game_dir: Path, options, coverage: dict | None = None, shop: str |
         from pnp.printshop.profiles import SHOPS
 
         shop_cmyk(game, SHOPS[shop or "pdfx4"])
+    if game.game is not None and game.game.print.products:  # what a shop build would make of them, for every shop
+        from pnp.printshop.build import products_warnings
+
+        with game.own_fonts():
+            for warning in products_warnings(game):
+                game.errors.warn(warning.pos, warning.message)
     if shop is not None:  # before rendering, which lets the loaded trees go
         from pnp.printshop.build import gamut_warnings_for
         from pnp.printshop.profiles import SHOPS
@@ -60,7 +80,10 @@ def _validate(game_dir: Path, options, coverage: dict | None = None, shop: str |
         with game.own_fonts():
             for warning in gamut_warnings_for(game, SHOPS[shop]):
                 game.errors.warn(warning.pos, warning.message)
-    render(game, options.for_game(game))
+    from pnp.draw.pdfglyphs import whole_fonts
+
+    with whole_fonts():  # nothing is written: the fonts need no cutting
+        render(game, options.for_game(game))
     game.errors.raise_if_any()
     refuse_warnings_if_strict(game, options)
     return list(game.errors.warnings)
