@@ -164,20 +164,26 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
         if isinstance(staged, BuildResult):
             return staged
         return _publish_single(game_dir, options, staged)
+    from pnp.game import source_language, source_mistakes
     from pnp.models.edition import in_edition, loading
 
     start = time.perf_counter()
+    source = source_language(game_dir)
     staged_by_lang: dict[str, object] = {}
     for lang in langs:
         try:
             with loading(lang):
                 staged_by_lang[lang] = _stage(game_dir, options, [output_folder(game_dir), lang],
                                               cache, progress, early, lang)
-        except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, lang)) from None
+        except SpecErrors as e:  # a mistake the game as written has too is not this edition's
+            common = set() if lang == source else source_mistakes(game_dir, source)
+            raise SpecErrors(in_edition(e.errors, lang, source, common)) from None
     results, foreign = _publish_editions(game_dir, options, staged_by_lang)
+    said = {(w.pos, w.message) for lang, r in zip(langs, results) if lang == source for w in r.warnings}
     for lang, result in zip(langs, results):
-        result.warnings = in_edition(result.warnings, lang)
+        if lang != source:  # the source edition's warnings are said once, by it
+            result.warnings = [w for w in result.warnings if (w.pos, w.message) not in said]
+        result.warnings = in_edition(result.warnings, lang, source)
     first = results[0]
     return BuildResult(first.game, Path(options.out) / output_folder(game_dir),
                        [dict(f, file=f"{r.out_dir.name}/{f['file']}") for r in results for f in r.files],
@@ -393,10 +399,16 @@ def _up_to_date(game_dir: Path, options: BuildOptions, stamp: str, cache, start:
     return None
 
 
+def is_strict(game: GameContext, options: BuildOptions) -> bool:
+    """`--strict`, or `strict: true` in game.yaml: the designer's own choice for every build of the game."""
+    return options.strict or bool(game.game is not None and game.game.strict)
+
+
 def refuse_warnings_if_strict(game: GameContext, options: BuildOptions) -> None:
-    """With --strict, every warning is an error: nothing is written and the exit code is 2."""
-    if options.strict and game.errors.warnings:
-        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with --strict)") for w in game.errors.warnings])
+    """With --strict (or `strict: true`), every warning is an error: nothing is written and the exit code is 2."""
+    if is_strict(game, options) and game.errors.warnings:
+        because = "--strict" if options.strict else "strict: true"
+        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with {because})") for w in game.errors.warnings])
 
 
 def manifest_fields(game: GameContext, opts: BuildOptions, stamp: str) -> dict:
@@ -444,7 +456,7 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
             out.reused.append(unit)
             made.update(files)
         else:
-            if early and unit in LATER and out.rebuilt and not (opts.strict and game.errors.warnings):
+            if early and unit in LATER and out.rebuilt and not (is_strict(game, opts) and game.errors.warnings):
                 early(Early(game.name, dict(out.files), units[index:], list(game.errors.warnings),
                             list(out.rebuilt), list(out.reused)))
                 early = None  # once a build

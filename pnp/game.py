@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,7 @@ def _load_game(game_dir: Path) -> GameContext:
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi
     ctx.rules_path = _rules_file(ctx, raw)
+    _warn_stray_rulebooks(ctx)
     ctx.rules_source()  # read now: the referee reads the game as loaded, not the folder as it is later
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}
@@ -104,12 +106,14 @@ def _load_game(game_dir: Path) -> GameContext:
     # shared kinds first: the others may use what they define
     loaded.sort(key=lambda item: 0 if item[0] in shared else 1)
     for kind, path, spec in loaded:
+        start = len(ctx.errors.errors)
         try:
             with using(ctx.fonts):  # font names in specs may name the game's own families
                 model = kind_module(kind).load(ctx, path, spec)
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
             model = None
+        _one_cause(ctx.errors.errors, start, spec)
         if model is not None:
             ctx.components.append(Component(kind, path, spec, model))
         elif kind in shared:
@@ -118,8 +122,131 @@ def _load_game(game_dir: Path) -> GameContext:
         follows = [m for k in sorted(broken_shared) for m in getattr(kind_module(k), "FOLLOWS_FROM_MISSING", ())]
         ctx.errors.errors = [e for e in ctx.errors.errors if not any(m in e.message for m in follows)]
     _warn_unlisted_specs(ctx, raw, files)
+    if ctx.edition is not None and not ctx.errors.errors:
+        _count_untranslated(ctx)
     ctx.errors.raise_if_any()
     return ctx
+
+
+_MISSPELT = re.compile(r"unknown key '([^']+)' \(did you mean '([^']+)'\?\)")
+_QUOTED = re.compile(r"'([^']{1,80})'")
+NAMES_READ = 20_000  # names gathered under misspelt keys: bounded work on a hostile file
+
+
+def _one_cause(errors: list, start: int, spec: Any) -> None:
+    """A misspelt key is one mistake: what a kind's own checks then find missing is not reported too.
+
+    `piecesx:` for `pieces:` leaves every piece a scenario places "unknown", `legendx:` every map
+    character; `footprintx: true` leaves the legend's buildings "neither footprint nor front". Of the
+    errors from `start` (one file's load), those quoting a name written under a misspelt key, naming
+    the key it meant, or on the misspelt key's own line are dropped: fixing the key fixes them."""
+    new = errors[start:]
+    misspelt = [(e, m) for e in new for m in [_MISSPELT.search(e.message)] if m]
+    if not misspelt or len(new) == len(misspelt):
+        return
+    names: set[str] = set()
+    meant = {m.group(2) for _, m in misspelt}
+    lines = {(e.pos.path, e.pos.line) for e, _ in misspelt}
+    for node in _nodes_under(spec, {m.group(1) for _, m in misspelt}):
+        _gather_names(node, names)
+    words = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in meant) + r")(?![\w-])")
+
+    def follows(e) -> bool:
+        if _MISSPELT.search(e.message):
+            return False
+        if (e.pos.path, e.pos.line) in lines or words.search(e.message):
+            return True
+        return any(q in names for q in _QUOTED.findall(e.message))
+
+    errors[start:] = [e for e in new if not follows(e)]
+
+
+def _nodes_under(tree: Any, keys: set[str]) -> list:
+    """The values written under any of `keys`, anywhere in a loaded tree (bounded)."""
+    out, stack, seen = [], [tree], 0
+    while stack and seen < NAMES_READ:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in keys:
+                    out.append(v)
+                stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def _gather_names(node: Any, names: set[str]) -> None:
+    stack = [node]
+    while stack and len(names) < NAMES_READ:
+        item = stack.pop()
+        if isinstance(item, dict):
+            names.update(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            names.add(item)
+
+
+def source_language(game_dir: Path) -> str | None:
+    """The language a game with `languages:` is written in (None for one that lists none, or unreadable)."""
+    from pnp.models.edition import declared_languages
+
+    try:
+        return declared_languages(load_yaml(Path(game_dir) / "game.yaml"))[1]
+    except SpecErrors:
+        return None
+
+
+def source_mistakes(game_dir: Path, source: str | None) -> set:
+    """The (pos, message) of every error loading the source edition finds: the mistakes of the game as
+    written, which another edition's load meets too and must not call its own."""
+    from pnp.models.edition import loading
+
+    if source is None:
+        return set()
+    try:
+        with loading(source):
+            load_game(game_dir)
+    except SpecErrors as e:
+        return {(x.pos, x.message) for x in e.errors}
+    return set()
+
+
+def _count_untranslated(ctx: GameContext) -> None:
+    """Every printed text no language translates yet counts in the edition's coverage, and in an
+    edition other than the source language's is a warning at its place (those some language
+    translates were counted and warned as they were localised). The edition's fonts are checked
+    against all it prints, one warning per script they lack (`pnp.draw.scriptcoverage`)."""
+    from pnp.models.printedtexts import CellPlace, IdPlace, ParagraphPlace, collect
+
+    edition = ctx.edition
+    try:
+        texts = collect(ctx.dir, edition.lang, refuse_too_many=False, ids=True)
+    except SpecErrors:
+        return  # a file that cannot be read again was reported as it was loaded
+    from pnp.draw.scriptcoverage import warn_scripts
+
+    with using(ctx.fonts):
+        warn_scripts(ctx.dir, edition, texts, ctx.raw, ctx.game.rules if ctx.game else None, ctx.errors)
+    plain = [t for t in texts if not t.tagged and not isinstance(t.place, ParagraphPlace)]
+    edition.coverage.total += len(plain)
+    if edition.is_source:
+        edition.coverage.translated += len(plain)
+        return
+    for text in plain:
+        place = text.place
+        if isinstance(place, IdPlace):
+            ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                            f"no {edition.lang} name for {place.what} '{text.source}': its id prints in every edition "
+                            f"(give it `{place.key}:` and `{place.key}@{edition.lang}:`)")
+            continue
+        key = place.column if isinstance(place, CellPlace) else place.key
+        fill = f"fill a '{key}@{edition.lang}' column" if isinstance(place, CellPlace) else f"add '{key}@{edition.lang}'"
+        ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                        f"no {edition.lang} translation of '{key}': the {edition.source} text is used ({fill})")
 
 
 def _read_words(ctx: GameContext, raw) -> None:
@@ -230,6 +357,44 @@ def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
     except SpecErrors as e:
         ctx.errors.errors.extend(e.errors)
         return None
+
+
+def _warn_stray_rulebooks(ctx: GameContext) -> None:
+    """`rules.jp.md` beside `rules.md` is read by no edition: said once (by the game as written), at that
+    file, with the name it most likely meant (`rules.ja.md`) or the language `languages:` lacks."""
+    from pnp.models.langcodes import CodeError, canonical, suggestion
+
+    if ctx.game is None or not ctx.game.rules or (ctx.edition is not None and not ctx.edition.is_source):
+        return
+    stem, dot, ext = ctx.game.rules.rpartition(".")
+    if not dot or "/" in stem:
+        return
+    langs = list(ctx.edition.languages) if ctx.edition is not None else []
+    for path in sorted(ctx.dir.glob(f"{stem}.*.{ext}"))[:50]:
+        code = path.name[len(stem) + 1:-len(ext) - 1]
+        if code in langs or "." in code or not 2 <= len(code) <= 12:
+            continue
+        try:
+            known = canonical(code)
+        except CodeError:
+            known = None
+        near = suggestion(code)
+        if known is None and near is None:
+            continue  # rules.old.md, rules.v2.md: not a language's
+        if near in langs or (known is not None and known != code and known in langs):
+            meant = near if near in langs else known
+            message = (f"no edition reads '{path.name}' (did you mean '{stem}.{meant}.{ext}'? the {meant} edition "
+                       f"reads that name)")
+        elif not langs:
+            message = (f"no edition reads '{path.name}': this game lists no `languages:`, so it has one "
+                       f"rulebook, '{ctx.game.rules}' (docs/languages.md)")
+        elif known is None:
+            message = (f"no edition reads '{path.name}': '{code}' is not a language code (did you mean "
+                       f"'{near}'?), and {near} is not one of `languages:` ({', '.join(langs)})")
+        else:
+            message = (f"no edition reads '{path.name}': '{code}' is not one of `languages:` "
+                       f"({', '.join(langs)}); add it there to make that edition")
+        ctx.errors.warn(Pos(display_path(path), 1, 1), message)
 
 
 def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:

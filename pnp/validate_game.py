@@ -24,30 +24,39 @@ def validate_game(game_dir: Path, options=None, coverage: dict | None = None, sh
     langs = editions_to_build(Path(game_dir), options)
     if not langs:
         return _validate(game_dir, options, shop=shop)
+    from itertools import chain
+
     from pnp.errors import SpecErrors
+    from pnp.game import source_language, source_mistakes
+    from pnp.models.edition import in_edition, loading
     from pnp.workers import ordered_map
 
-    def edition(i: int):
-        """One edition's ("ok", warnings, coverage) or ("errors", errors): what a worker hands back."""
-        from pnp.models.edition import in_edition, loading
+    source = source_language(game_dir)
+    order = sorted(langs, key=lambda code: code != source)  # the game as written first
 
-        lang, covered = langs[i], {}
+    def edition(lang: str):
+        """One edition's ("ok", warnings, coverage) or ("errors", errors, coverage): what a worker hands back."""
+        covered: dict = {}
         try:
             with loading(lang):
-                return "ok", in_edition(_validate(game_dir, options, covered, shop), lang), covered
+                return "ok", _validate(game_dir, options, covered, shop), covered
         except SpecErrors as e:
-            return "errors", in_edition(e.errors, lang), covered
+            return "errors", list(e.errors), covered
 
-    # the first edition here (what every edition loads and measures the first time is then ready), the
+    # the source edition here (what every edition loads and measures the first time is then ready), the
     # others at once in forked workers that start from it
     warnings: list[SpecError] = []
-    first = edition(0)
-    for outcome, found, covered in [first, *ordered_map(lambda i: edition(i + 1), len(langs) - 1)]:
+    said = set()  # the source edition's warnings: another edition that has them too does not repeat them
+    results = chain([edition(order[0])], ordered_map(lambda i: edition(order[i + 1]), len(order) - 1))
+    for lang, (outcome, found, covered) in zip(order, results):
         if outcome == "errors":
-            raise SpecErrors(found)
-        warnings += found
+            common = set() if lang == source else source_mistakes(game_dir, source)
+            raise SpecErrors(in_edition(found, lang, source, common))
         if coverage is not None:
             coverage.update(covered)
+        if lang == source:
+            said = {(w.pos, w.message) for w in found}
+        warnings += in_edition([w for w in found if lang == source or (w.pos, w.message) not in said], lang, source)
     return warnings
 
 

@@ -308,6 +308,10 @@ def _defects(folder: Path) -> list[Case]:
             Type=Name.Mask, S=Name.Luminosity, G=group)))
     add("rgb-soft-mask", "in a soft mask, an RGB fill colour", shop="pdfx4", version="PDF/X-4", pdf_version="1.6",
         content=b"q /M gs 0 0 0 1 k 30 30 40 40 re f Q", setup=rgb_soft_mask)
+    def rgb_group(pdf):
+        pdf.pages[0].obj.Group = Dictionary(Type=Name.Group, S=Name.Transparency, CS=Name.DeviceRGB)
+    add("rgb-transparency-group", "page 1: a transparency group blending in an RGB colour", shop="pdfx4",
+        version="PDF/X-4", pdf_version="1.6", content=square, setup=rgb_group)
     add("transparency-x1a", "transparency (opacity, a soft mask or a blend mode): PDF/X-1a forbids it",
         content=b"q /A gs 0 0 0 1 k 30 30 40 40 re f Q",
         resources=Dictionary(ExtGState=Dictionary(A=Dictionary(Type=Name.ExtGState, ca=0.5))))
@@ -378,6 +382,10 @@ def _defects(folder: Path) -> list[Case]:
     made = _cairo(folder / "cairo-gradient.pdf")
     if made:
         add("cairo-rgb-gradient", "an RGB gradient", maker="cairo", path=made)
+    made = _cairo(folder / "cairo-group.pdf", gradient=False, keep_group=True, version="PDF/X-4")
+    if made:
+        add("cairo-rgb-page-group", "a transparency group blending in an RGB colour", shop="pdfx4", maker="cairo",
+            path=made)
     return cases
 
 
@@ -542,29 +550,73 @@ def _ghostscript(path: Path, postscript: bytes, *, cmyk: bool, version: str = "P
     return path
 
 
-def _cairo(path: Path) -> Path | None:
-    """An RGB gradient as cairo writes one (a shading pattern), boxes and markers set with pikepdf."""
+def _cairo(path: Path, *, gradient: bool = True, keep_group: bool = False,
+           version: str = "PDF/X-1a:2003") -> Path | None:
+    """A page as cairo writes it — an RGB gradient (a shading pattern), or nothing but the page's
+    RGB transparency group — its boxes and markers set with pikepdf."""
     try:
         import cairocffi as cairo
     except (ImportError, OSError):
         return None
     surface = cairo.PDFSurface(str(path), *MEDIA)
     context = cairo.Context(surface)
-    gradient = cairo.LinearGradient(0, 0, 198, 0)
-    gradient.add_color_stop_rgb(0, 1, 0, 0)
-    gradient.add_color_stop_rgb(1, 0, 0, 1)
-    context.set_source(gradient)
-    context.rectangle(20, 20, 150, 200)
-    context.fill()
+    if gradient:
+        paint = cairo.LinearGradient(0, 0, 198, 0)
+        paint.add_color_stop_rgb(0, 1, 0, 0)
+        paint.add_color_stop_rgb(1, 0, 0, 1)
+        context.set_source(paint)
+        context.rectangle(20, 20, 150, 200)
+        context.fill()
     surface.finish()
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         page = pdf.pages[0].obj
         page.TrimBox, page.BleedBox = Array(list(TRIM)), Array([0, 0, *MEDIA])
-        mark(pdf)
-        save(pdf, path)
+        if not keep_group and "/Group" in page:
+            del page["/Group"]    # cairo blends every page in RGB: a defect of its own, kept apart
+        mark(pdf, version)
+        save(pdf, path, "1.6" if version == "PDF/X-4" else "1.4")
     return path
 
 
 def build(folder: Path) -> tuple[list[Case], list[Case]]:
     folder.mkdir(parents=True, exist_ok=True)
     return _defects(folder), _goods(folder)
+
+
+JUNK = [Name("/DeviceRGB"), Name("/Pattern"), Name.Indexed, 5, -3, 0, 2.5, 1e9, True]
+
+
+def mangled(path: Path, rng) -> bytes:
+    """`path` with a few words pushed into its first page's content and some entries of the objects
+    the page reaches replaced by values of the wrong type or size (a fuzzer's file)."""
+    junk = JUNK + [Array([1, 2]), Array([]), Dictionary(), pikepdf.String("x"), Array([Name.Indexed]),
+                   Array([Name.Separation, Name("/A"), Name.DeviceCMYK, 3])]
+    words = [b"cm", b"q", b"Q", b"(x)", b"/Nope", b"[1 2]", b"<<>>", b"1e999", b"Do", b"scn", b"sh", b"Tj", b"BI",
+             b"ID", b"EI", b"gs", b"cs", b"k", b"re", b"f", b"d1", b"Tf", b"TJ", b"/P0", b"/S", b"/Art", b"null"]
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[0].obj
+        if isinstance(page.get("/Contents"), Stream):
+            data = bytearray(page.Contents.read_bytes())
+            for _ in range(rng.randint(1, 6)):
+                at = rng.randint(0, len(data))
+                data[at:at] = b" " + rng.choice(words) + b" "
+            page.Contents = pdf.make_stream(bytes(data))
+        seen, todo, reached = set(), [page], []
+        while todo and len(reached) < 200 and len(seen) < 5000:
+            obj = todo.pop()
+            if isinstance(obj, (Dictionary, Stream, Array)) and obj.objgen != (0, 0):
+                if obj.objgen in seen:
+                    continue
+                seen.add(obj.objgen)
+            if isinstance(obj, (Dictionary, Stream)):
+                reached.append(obj)
+                todo.extend(obj[k] for k in obj.keys() if k not in ("/Parent", "/Contents"))
+            elif isinstance(obj, Array):
+                todo.extend(list(obj)[:50])
+        for obj in reached[1:]:
+            for key in list(obj.keys()):
+                if key not in ("/Length", "/Filter", "/Parent") and rng.random() < 0.15:
+                    obj[key] = rng.choice(junk)
+        out = io.BytesIO()
+        pdf.save(out)
+    return out.getvalue()

@@ -283,3 +283,286 @@ def test_a_misspelt_key_inside_rulebook_fonts_is_exactly_one_error(tmp_path, run
     again = run_cli("validate", str(game))
     assert again.exit_code == 2 and again.output.strip().endswith("1 error"), again.output
     assert "unknown key 'plyers' (did you mean 'players'?)" in again.output
+
+
+def test_the_dice_key_lists_every_labelled_symbol_by_its_label_alone(tmp_path):
+    """Four symbols whose labels need more than one line: the key takes two lines (the tiles make room),
+    and each symbol is shown by its label, not 'sun: …'."""
+    import pypdf
+
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "dicey"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Dicey\nplayers: 2\ncomponents: [dice.yaml]\n")
+    labels = {"sun": "Sonne: lege einen Marker auf das Feld deiner Wahl",
+              "moon": "Mond: nimm eine Karte vom Stapel der Nachtkarten",
+              "star": "Stern: tausche zwei benachbarte Plättchen miteinander",
+              "storm": "Sturm: alle Spieler verlieren eine Ressource ihrer Wahl"}
+    icons = {"sun": "sun", "moon": "moon", "star": "star", "storm": "circle"}
+    symbols = "".join(f"  {n}: {{icon: {icons[n]}, label: \"{label}\"}}\n" for n, label in labels.items())
+    (game / "dice.yaml").write_text("kind: dice\ntile: 16mm\nsymbols:\n" + symbols +
+                                    "dice:\n  - id: weather\n    name: Weather\n    faces: [sun, moon, star, storm, 1, 2]\n")
+    built = build_game(game, BuildOptions(out=tmp_path / "out"))
+    tiles = next(p for p in (tmp_path / "out" / "dicey").glob("*.pdf") if "tile" in p.name)
+    text = pypdf.PdfReader(tiles).pages[0].extract_text()
+    flat = " ".join(text.split())
+    for name, label in labels.items():
+        assert flat.count(label) == 1, (label, flat)
+        assert f"{name}: {label}" not in flat
+    assert not [w for w in built.warnings if "key" in w.message]
+
+
+def test_fields_at_de_on_a_score_sheet_print_on_the_german_sheet_which_needs_no_grid(tmp_path):
+    import pypdf
+
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "ledger"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Ledger\ntitle@de: Buch\nplayers: 2\nlanguages: [en, de]\ncomponents: [sheet.yaml]\n")
+    (game / "sheet.yaml").write_text(
+        "kind: sheet\ntitle: Ledger\ntitle@de: Buch\n"
+        "fields: [Player, Colour]\nfields@de: [Spieler, Farbe]\n"
+        "scores:\n  score:\n    title: Final\n    title@de: Ende\n"
+        "    boxes:\n      - {label: Night, label@de: Nacht}\n"
+        "layout:\n  - [title]\n  - [score]\n")  # no `grids:`: a sheet of scores alone
+    out = tmp_path / "out"
+    built = build_game(game, BuildOptions(out=out, lang="de"))
+    assert not built.warnings, [str(w) for w in built.warnings]
+    words = pypdf.PdfReader(next(out.rglob("de/sheet.pdf"))).pages[0].extract_text().split()
+    assert "Spieler" in words and "Farbe" in words
+    assert "Player" not in words and "Colour" not in words
+
+
+def _fonts_of(pdf: Path) -> set[str]:
+    """The base fonts a PDF's pages and their forms use."""
+    import pypdf
+
+    found: set[str] = set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else None
+        if not resources:
+            return
+        for font in (resources.get("/Font") or {}).values():
+            found.add(str(font.get_object().get("/BaseFont")).split("+")[-1])
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                walk(xobject.get("/Resources"))
+
+    for page in pypdf.PdfReader(pdf).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_a_boards_names_font_prints_the_names_of_its_places(tmp_path):
+    from pnp.build import BuildOptions, build_game
+    from pnp.scaffold import create
+
+    game = create("routes", tmp_path, "routes").dir
+    board = game / "board.yaml"
+    board.write_text(board.read_text().replace("kind: board\n", "kind: board\nfonts: {names: serif-italic}\n", 1))
+    build_game(game, BuildOptions(out=tmp_path / "out"))
+    used = _fonts_of(next((tmp_path / "out").rglob("board-poster.pdf")))
+    assert "DejaVuSerif-Italic" in used, used  # the places' names, and nothing else here prints in it
+
+
+# -- names in messages -----------------------------------------------------------------------------------------
+def _two_editions(tmp_path: Path) -> Path:
+    game = write_game(tmp_path, cards=2)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "languages: [en, de]\n")
+    (game / "rules.md").write_text("# Mini\n\nPlay.\n")
+    (game / "rules.de.md").write_text("# Mini\n\nSpielen.\n")
+    return game
+
+
+def test_de_edition_names_only_the_german_editions_own_mistakes(tmp_path, run_cli):
+    game = _two_editions(tmp_path)
+    deck = game / "cards.yaml"
+    source = deck.read_text()
+    deck.write_text(source.replace("size: poker\n", "size: pokr\n"))  # the game's mistake, in every edition
+    common = run_cli("validate", str(game), "--lang", "de")
+    assert common.exit_code == 2 and "size" in common.output
+    assert "edition:" not in common.output, common.output
+    # a mistake only the German edition makes (its font is misspelt) is the de edition's
+    deck.write_text(source.replace("font: sans-bold, size: 14pt", "font: sans-bold, font@de: sanz, size: 14pt"))
+    own = run_cli("validate", str(game))
+    assert own.exit_code == 2
+    assert "de edition:" in own.output and "sanz" in own.output
+    assert "en edition:" not in own.output
+
+
+def test_a_misspelt_translation_key_is_told_the_key_it_meant(tmp_path, run_cli):
+    game = _two_editions(tmp_path)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("kind: deck\n", "kind: deck\ntitle: Harbour\ntitel@de: Hafen\n"))
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "'titel@de' translates 'titel', but there is no 'titel' here (did you mean 'title@de'?)" in result.output
+    assert "edition:" not in result.output
+
+
+def test_a_stray_or_misnamed_rulebook_is_warned_with_the_name_it_meant(tmp_path, run_cli):
+    game = _two_editions(tmp_path)
+    (game / "rules.de.md").rename(game / "rules.DE.md")
+    (game / "rules.jp.md").write_text("# Mini\n")
+    (game / "rules.fr.md").write_text("# Mini\n")
+    (game / "rules.old.md").write_text("# Mini\n")  # not a language's: left alone
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    said = lambda name: [line for line in lines if line.split(":")[0].endswith(name)]  # noqa: E731
+    assert len(said("rules.DE.md")) == 1 and "(did you mean 'rules.de.md'?" in said("rules.DE.md")[0]
+    assert len(said("rules.jp.md")) == 1 and "did you mean 'ja'?" in said("rules.jp.md")[0]
+    assert len(said("rules.fr.md")) == 1 and "'fr' is not one of `languages:` (en, de)" in said("rules.fr.md")[0]
+    assert not said("rules.old.md")
+
+
+# -- legibility at the right place -----------------------------------------------------------------------------
+def test_a_low_contrast_is_told_at_the_deck_and_box_that_print_it_never_rounded_up_to_the_minimum(tmp_path):
+    """#777777 on white is 4.48:1: said as 4.4:1 (not "4.5:1; players need at least 4.5:1"), naming the
+    deck and the box, at the box's `color` in the shared layouts file that writes it."""
+    from pnp.draw.wcag import contrast
+    from test_legibility import findings_of
+
+    assert 4.45 < contrast("#777777", "#ffffff") < 4.5
+    game = write_game(tmp_path, cards=2)
+    (game / "game.yaml").write_text("title: Mini\nplayers: 1\ncomponents: [layouts.yaml, cards.yaml]\n")
+    (game / "layouts.yaml").write_text(
+        "kind: layouts\nlayouts:\n  plain:\n    background: \"#ffffff\"\n    boxes:\n"
+        "      name: {text: \"{{ name }}\", x: 5mm, y: 5mm, width: 53mm, height: 10mm, size: 12pt, color: \"#777777\"}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace("layout: face\n", "layout: plain\n", 1))
+    findings = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert len(findings) == 1, [str(f) for f in findings]
+    message = findings[0].message
+    assert "has a contrast of 4.4:1; players need at least 4.5:1" in message
+    assert "deck 'mini', box 'name'" in message
+    assert findings[0].pos.path.endswith("layouts.yaml") and findings[0].pos.line == 6
+
+
+# -- strict: and overflow kept to its box ----------------------------------------------------------------------
+def _overflowing(tmp_path: Path) -> Path:
+    game = write_game(tmp_path, cards=1)
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text()
+                    .replace('"Power **{{ power }}** :star:"', '"' + "A long text that runs on and on. " * 14 + '"')
+                    .replace("height: 20mm, size: 9pt}", "height: 20mm, size: 9pt, min_size: 9pt}")
+                    .replace('background: "#fff3e0"', 'background: "#ffffff"'))
+    return game
+
+
+def test_text_that_does_not_fit_is_clipped_to_its_box_and_marked_there(tmp_path, run_cli):
+    import pypdfium2
+
+    from pnp.layout.draw import OVERFLOW_MARK
+
+    game = _overflowing(tmp_path)
+    result = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--duplex", "none")
+    assert result.exit_code == 0 and "text does not fit" in result.output, result.output
+    pdf = tmp_path / "out" / "mini" / "cards.pdf"
+    page = pypdfium2.PdfDocument(str(pdf))[0]
+    scale = 4
+    picture = page.render(scale=scale).to_pil().convert("RGB")
+    # the card's top-left trim corner: the first column and row of its frame's black stroke
+    dark = [(x, y) for y in range(0, picture.height // 2, 2) for x in range(0, picture.width // 2, 2)
+            if sum(picture.getpixel((x, y))) < 150]
+    left = min(x for x, _ in dark) - 2 * 72 / 25.4 * scale  # the frame is 2 mm in from the trim
+    top = min(y for _, y in dark) - 2 * 72 / 25.4 * scale
+    px = lambda v: round(v * 72 / 25.4 * scale)  # noqa: E731 — mm on the card to pixels
+    # the body box is 5..58 mm across and 40..60 mm down; the icon row starts at 70 mm
+    below = [picture.getpixel((round(left) + px(x), round(top) + px(y)))
+             for x in range(8, 55, 1) for y in (61, 63, 65, 67)]
+    assert all(sum(p) > 700 for p in below), "text drawn past the bottom of its box"
+    inside = [picture.getpixel((round(left) + px(x), round(top) + px(y))) for x in range(6, 50) for y in (44, 50, 56)]
+    assert any(sum(p) < 300 for p in inside)  # the text itself is there, in its box
+    red = tuple(int(OVERFLOW_MARK[i:i + 2], 16) for i in (1, 3, 5))
+    corner = picture.getpixel((round(left) + px(57.6), round(top) + px(59.6)))
+    assert all(abs(a - b) < 40 for a, b in zip(corner, red)), corner
+
+
+def test_strict_in_game_yaml_makes_every_warning_an_error(tmp_path, run_cli):
+    game = _overflowing(tmp_path)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "strict: true\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "text does not fit" in result.output and "(an error with strict: true)" in result.output
+    built = run_cli("build", str(game), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 2 and not (tmp_path / "out" / "mini").exists()
+
+
+# -- no cascades: every key of every bundled spec misspelt once ------------------------------------------------
+def _schema_keys() -> dict[str, set[str]]:
+    """kind → every key name its schema knows, at any depth."""
+    out = {}
+    for kind, schema in _schemas().items():
+        names: set[str] = set()
+        stack = [schema]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                names.update(node.get("properties", {}))
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        out[kind] = names
+    return out
+
+
+def _written_keys(text: str, known: set[str]) -> list[tuple[int, int, str]]:
+    """(line, column, key) of the first time each known key is written (block or flow style), comments aside."""
+    import re
+
+    found, seen = [], set()
+    for i, line in enumerate(text.splitlines()):
+        if line.lstrip().startswith("#"):
+            continue
+        for m in re.finditer(r"(?:^\s*|[{,]\s*|-\s+)([A-Za-z_][A-Za-z0-9_-]*):(?=\s|$)", line):
+            key = m.group(1)
+            if key in known and key not in seen and key != "kind":
+                seen.add(key)
+                found.append((i, m.start(1), key))
+    return found
+
+
+def test_every_key_of_every_bundled_spec_misspelt_is_one_message(tmp_path):
+    """Each key a spec's schema knows, in every file of every bundled game, is misspelt once (`piecesx:`) and
+    the game loaded in this process: one message at most (none where the key was the designer's own name,
+    such as a field called `text`), never the misspelling plus what its absence breaks elsewhere."""
+    import shutil
+
+    import yaml
+
+    from pnp.errors import SpecErrors
+    from pnp.game import load_game
+    from pnp.messagegroups import grouped
+    from pnp.paths import EXAMPLES
+
+    keys = _schema_keys()
+    cascades, told, tried = [], 0, 0
+    for source in sorted(p for p in EXAMPLES.iterdir() if (p / "game.yaml").is_file()):
+        game = Path(shutil.copytree(source, tmp_path / source.name, ignore=shutil.ignore_patterns("__pycache__")))
+        for spec in sorted(game.glob("*.yaml")):
+            text = spec.read_text(encoding="utf-8")
+            data = yaml.safe_load(text)
+            kind = "game" if spec.name == "game.yaml" else data.get("kind")
+            for line, col, key in _written_keys(text, keys.get(kind, set())):
+                lines = text.splitlines()
+                lines[line] = lines[line][:col] + key + "x" + lines[line][col + len(key):]
+                spec.write_text("\n".join(lines) + "\n", encoding="utf-8")
+                try:
+                    load_game(game)
+                    messages = []
+                except SpecErrors as e:
+                    messages = [str(m) for m in grouped(e.errors)]
+                finally:
+                    spec.write_text(text, encoding="utf-8")
+                tried += 1
+                told += len(messages) == 1
+                if len(messages) > 1:
+                    cascades.append(f"{source.name}/{spec.name} '{key}x': " + " | ".join(m[-120:] for m in messages[:4]))
+    assert tried > 250
+    assert told >= tried * 0.95, (told, tried)
+    assert not cascades, f"{len(cascades)} misspellings reported more than once:\n" + "\n".join(cascades)

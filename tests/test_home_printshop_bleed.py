@@ -78,3 +78,30 @@ def test_preflight_finds_the_home_files_bleed_enough(home):
         said = " ".join(result.output.split())
         assert result.exit_code == 1, said  # a home file is RGB, which a shop turns away: it was read
         assert "RGB" in said and "bleed" not in said.lower(), (name, said)
+
+
+def test_a_deck_with_less_bleed_gets_3mm_in_its_home_printshop_file(tmp_path):
+    from pnp.build import BuildOptions, build_game
+
+    game = tmp_path / "thin"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Thin\nplayers: 2\ncomponents:\n  - cards.yaml\n")
+    (game / "cards.yaml").write_text(
+        "kind: deck\nname: thin\nsize: poker\nbleed: 1mm\nlayout: face\nlayouts:\n  face:\n"
+        "    background: \"#3366aa\"\n    boxes:\n      word: {text: Thin, x: 5mm, y: 5mm, width: 40mm, height: 10mm}\n"
+        "cards:\n  - {id: one}\n  - {id: two}\n")
+    build_game(game, BuildOptions(out=tmp_path / "out"))
+    doc = pdfium.PdfDocument(str(tmp_path / "out" / "thin" / "cards-printshop.pdf"))
+    try:
+        assert len(doc) == 2
+        for page in doc:
+            trim, bleed = page.get_trimbox(), page.get_bleedbox()
+            assert round((trim[2] - trim[0]) / MM, 1) == 63.0
+            assert min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) >= 3 * MM - 0.01
+            picture = page.render(scale=4).to_pil().convert("RGB")
+            w, h = picture.size
+            for corner in ((1, 1), (w - 2, h // 2), (w // 2, h - 2)):  # the background, out to the page's edge
+                assert picture.getpixel(corner) == (0x33, 0x66, 0xaa), corner
+            assert page.get_textpage().get_text_range().split() == ["Thin"]  # its words once, not stretched
+    finally:
+        doc.close()

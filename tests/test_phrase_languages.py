@@ -59,8 +59,9 @@ def test_polish_few_and_the_romance_many_forms():
     assert counted("card", 1_000_000, number="1.000.000", lang="es") == "1.000.000 de cartas"
 
 
-PUNCTUATION = {"location_group", "list_comma", "version", "scenario_health", "scenario_join"}
-SPELLED_ALIKE = {"it": {"board_scenario"}, "pl": {"badge_start"}, "fr": {"sheet_notes"},
+PUNCTUATION = {"location_group", "list_comma", "version", "scenario_health", "scenario_join", "ruler_x", "ruler_y",
+               "size_mm", "named_count"}
+SPELLED_ALIKE = {"it": {"board_scenario"}, "pl": {"badge_start"}, "fr": {"figure", "sheet_notes"},
                  "nl": {"route", "dice_tiles_set", "dice_nets_set", "badge_start", "board_scenario"}}
 
 
@@ -179,3 +180,24 @@ def test_words_may_live_in_their_own_file(tmp_path):
     assert loaded.components == []
     with loaded.own_fonts():
         assert phrase("contents") == "Table des matières"
+
+
+def test_no_table_gives_a_word_twice():
+    """YAML keeps the last of two equal keys without a word: a word written twice is a mistake found here."""
+    import re
+
+    from pnp.paths import DATA
+
+    files = [DATA / "phrases.yaml"] + sorted((DATA / "phrases").glob("*.yaml"))
+    for path in files:
+        seen: dict[tuple[str, str], int] = {}
+        section = ""
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            top = re.match(r"^([\w-]+):(.*)$", line)
+            if top and path.name == "phrases.yaml" and not top.group(2).strip():
+                section = top.group(1)
+                continue
+            key = re.match(r"^ {2}(\w+):" if path.name == "phrases.yaml" else r"^(\w+):", line)
+            if key:
+                assert (section, key.group(1)) not in seen, (path.name, section, key.group(1), number)
+                seen[(section, key.group(1))] = number

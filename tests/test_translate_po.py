@@ -56,7 +56,7 @@ def test_the_po_file_reads_in_babel_and_passes_msgfmt(games):
     data, count, done = export(hand, "de")
     catalog = read_po(io.BytesIO(data))
     messages = [m for m in catalog if m.id]
-    assert len(messages) == count >= 40 and done == sum(1 for m in messages if m.string) >= count - 3
+    assert len(messages) == count >= 40 and done == sum(1 for m in messages if m.string) >= count - 2
     assert str(catalog.locale) == "de" and catalog.plural_forms == "nplurals=2; plural=(n != 1);"
     by_context = {m.context: m for m in messages}
     lamp = by_context["cards.csv lamp name"]
@@ -121,8 +121,7 @@ def test_status_lists_what_is_left_at_its_place(games):
     hand, _, _ = games
     lang, left, total = status(hand, "de")
     assert lang == "de" and total > 40
-    assert [(t.file, t.line, t.context) for t in left] == [("game.yaml", 20, "game.yaml designer"),
-                                                           ("rules.md", 1, "rules.md ¶1")]
+    assert [(t.file, t.line, t.context) for t in left] == [("rules.md", 1, "rules.md ¶1")]  # "# Lantern" in both
 
 
 @pytest.mark.parametrize("lang, says", [("fr", "add it to `languages:` first"), ("DE", "did you mean 'de'?"),

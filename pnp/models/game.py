@@ -157,6 +157,9 @@ class Game(Spec):
     components: list[str] | None = Field(
         default=None, description="component spec files, in build order; default: every other *.yaml in the folder")
     rules: str | None = Field(default="rules.md", description="the rulebook source")
+    strict: bool = Field(default=False, description="every warning fails the build, as `--strict` does (text that "
+                                                    "does not fit, a missing glyph, …); without it, text that does "
+                                                    "not fit is clipped to its box and marked there")
     family: str | None = Field(default=None, description="the rule family whose checks and simulations apply "
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()

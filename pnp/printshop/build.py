@@ -58,8 +58,10 @@ def build_shop(game_dir: Path, shop_name: str, out: Path, proof: bool = False, l
             raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
         if edition:
             warnings = in_edition(warnings, edition)
-        if strict and warnings:
-            raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with --strict)") for w in warnings])
+        own = game.game is not None and game.game.strict  # `strict: true` in game.yaml
+        if (strict or own) and warnings:
+            because = "--strict" if strict else "strict: true"
+            raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with {because})") for w in warnings])
         edition_field = {"language": edition} if edition else {}
         fields = {"game": game.name, "shop": shop.name, "standard": shop.standard or "png", **edition_field}
         staged.append((where, files, fields, warnings, [*base, "proof", shop.name], proofs, edition_field))

@@ -106,6 +106,12 @@ class Cmyk:
         k = next((k for k in range(256) if self._black_ink[k] <= wanted + 0.2), 255)
         return _floor4(k / 255)
 
+    def darkest(self) -> float:
+        """L* of the darkest grey this conversion prints (the press's black within the ink limit)."""
+        if "darkest" not in self._cache:
+            self._cache["darkest"] = self.printed_lab(self.colour(1 / 255, 1 / 255, 1 / 255))[0]
+        return self._cache["darkest"]
+
     def image(self, rgb, black_text: bool = False):
         """A Pillow RGB image as CMYK: through the profile, every pixel alike, then the ink limit.
 
@@ -133,7 +139,8 @@ class Cmyk:
         from PIL import ImageCms
 
         lab = ImageCms.applyTransform(cmyk_picture, self._to_lab)
-        return [_lab_floats(p) for p in lab.getdata()]
+        pixels = getattr(lab, "get_flattened_data", lab.getdata)()  # getdata's name from Pillow 12 on
+        return [_lab_floats(p) for p in pixels]
 
     def printed_lab(self, cmyk: tuple[float, float, float, float]) -> tuple[float, float, float]:
         """One CMYK colour (0–1 each) as printed, in CIELAB."""

@@ -26,14 +26,19 @@ class Shift:
     cmyk: tuple[float, float, float, float]
     printed: tuple[float, float, float]   # the printed colour back in sRGB (0–1 each)
     delta_e: float
+    lightness: float = 50.0               # L* as designed
+    darkest: float = 0.0                  # L* of the darkest grey the press prints within its ink limit
 
     @property
     def outside(self) -> bool:
-        return self.delta_e > TOLERANCE
+        """Moved more than the tolerance; pure black never is: it is 100 % K by rule, as text wants."""
+        return self.delta_e > TOLERANCE and any(self.rgb)
 
     def words(self, shop_title: str) -> str:
         cmyk = " ".join(f"{round(v * 100)}" for v in self.cmyk)
-        return (f"{hex_of(self.rgb)} is outside what {shop_title} prints: it prints as {hex_of(self.printed)} "
+        why = (f"darker than {shop_title} prints (L* {self.lightness:.0f}; within its ink limit the darkest is "
+               f"L* {self.darkest:.0f})" if self.lightness < self.darkest - 2 else f"outside what {shop_title} prints")
+        return (f"{hex_of(self.rgb)} is {why}: it prints as {hex_of(self.printed)} "
                 f"(CMYK {cmyk}), ΔE00 {self.delta_e:.1f} away; choose that or a colour nearer it")
 
 
@@ -43,8 +48,9 @@ def shift(rgb: tuple[float, float, float], cmyk: Cmyk) -> Shift:
 
     values = cmyk.colour(*rgb)
     printed = cmyk.as_printed(Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in values))).getpixel((0, 0))
-    return Shift(rgb, values, tuple(v / 255 for v in printed),
-                 delta_e_2000(srgb_lab(rgb), cmyk.printed_lab(values)))
+    designed = srgb_lab(rgb)
+    return Shift(rgb, values, tuple(v / 255 for v in printed), delta_e_2000(designed, cmyk.printed_lab(values)),
+                 designed[0], cmyk.darkest())
 
 
 def gamut_warnings(game, cmyk: Cmyk, shop_title: str) -> list:
@@ -85,8 +91,9 @@ def _walk(node, key):
     elif isinstance(node, LList):
         for i, value in enumerate(node):
             if isinstance(value, str):
-                if _is_colour(value.split()[0] if value.split() else value, key or ""):
-                    yield value.split()[0], node.item_pos[i]
+                first = (value.split() or [""])[0]  # a gradient stop: "#120c1c 100%"
+                if _is_colour(first, key or ""):
+                    yield first, node.item_pos[i]
             else:
                 yield from _walk(value, key)
 
@@ -102,7 +109,7 @@ def _table_cells(game):
     from pnp.kinds.deck.rows import deck_rows
 
     for component in game.components:
-        deck = getattr(getattr(component, "model", None), "deck", None)
+        deck = getattr(getattr(component, "model", None), "spec", None)
         if deck is None or not getattr(deck, "data", None):
             continue
         for row in islice(deck_rows(deck, game.dir, component.raw, Collector()), ROWS_READ):

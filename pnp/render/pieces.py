@@ -57,7 +57,7 @@ def pieces_printshop(surface, pieces, least_bleed: float = 0.0) -> int:
             surface.begin_page(w, h)
             surface.set_print_boxes((b, b, piece.width, piece.height), (0, 0, w, h))
             if b - piece.bleed > 1e-6:
-                _stretched_into_bleed(surface, piece, draw, b - piece.bleed)
+                stretched_into_bleed(surface, piece.width, piece.height, piece.bleed, draw, b - piece.bleed)
             else:
                 surface.save()
                 draw(surface)
@@ -67,19 +67,22 @@ def pieces_printshop(surface, pieces, least_bleed: float = 0.0) -> int:
     return pages
 
 
-def _stretched_into_bleed(surface, piece, draw, extra: float) -> None:
-    """The face drawn `extra` points in from the page's edge, its edges stretched over the band left."""
-    size_w, size_h = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
+def stretched_into_bleed(surface, width: float, height: float, bleed: float, draw, extra: float) -> None:
+    """A face of `width` × `height` drawn by `draw` with `bleed` of its own (its trim's top-left at
+    (bleed, bleed)), placed `extra` points further in from the page's edge, its edges stretched over the
+    band left."""
+    size_w, size_h = width + 2 * bleed, height + 2 * bleed
     n = 0
     while surface.has_symbol(f"face-with-bleed-{n}"):  # one form per face; the same names every build
         n += 1
     name, edges = f"face-with-bleed-{n}", f"face-with-bleed-{n}-edges"
     surface.define_symbol(name, size_w, size_h, draw)
     surface.define_symbol(edges, size_w, size_h, lambda s: draw(_WithoutText(s)))
-    xs, ys = _segments(extra, size_w, size_w + 2 * extra), _segments(extra, size_h, size_h + 2 * extra)
+    xs = edge_segments(extra, 1.0, size_w, size_w + 2 * extra)
+    ys = edge_segments(extra, 1.0, size_h, size_h + 2 * extra)
     for xi, (xscale, xoff, x0, x1) in enumerate(xs):
         for yi, (yscale, yoff, y0, y1) in enumerate(ys):
-            if xi == 1 and yi == 1:
+            if xscale is None or yscale is None or (xi == 1 and yi == 1):
                 continue
             surface.save()
             surface.clip_rect(x0, y0, x1 - x0, y1 - y0)
@@ -101,18 +104,34 @@ class _WithoutText:
     glyphs = None           # shaped text (`pnp.draw.pdfglyphs`) is text too
     draw_repeatable = None  # so that repeated art is drawn here, through this surface, and not as a form
 
+    # repeated art (a layout's static boxes, icons) as symbols of its own, drawn without text too
+    def has_symbol(self, name: str) -> bool:
+        return self._surface.has_symbol(f"{name}-without-text")
+
+    def define_symbol(self, name: str, width: float, height: float, draw) -> None:
+        self._surface.define_symbol(f"{name}-without-text", width, height, lambda s: draw(_WithoutText(s)))
+
+    def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        self._surface.use_symbol(f"{name}-without-text", x, y, w, h)
+
     def __getattr__(self, name):
         return getattr(self._surface, name)
 
 
-def _segments(t: float, size: float, page: float):
-    """Along one axis: (scale, offset, clip from, clip to) of the low stretched edge, the face and the
-    high stretched edge; the face starts at `t` and is `size` long on a page `page` long."""
-    end = t + size
-    low_scale = (t + OVERLAP) / SLIVER
-    high_scale = (page - end + OVERLAP) / SLIVER
-    return [(low_scale, 0.0, 0.0, t + OVERLAP), (1.0, t, t, end),
-            (high_scale, end - OVERLAP - (size - SLIVER) * high_scale, end - OVERLAP, page)]
+def edge_segments(t: float, s: float, size: float, page: float):
+    """Along one axis, for a face `size` long scaled by `s` and starting at `t` on a page `page` long: the
+    (scale, offset, clip from, clip to) that draw the low stretched edge, the face itself and the high
+    stretched edge (scale None where the face already reaches the page's edge). pnp's home print-shop
+    files and the print shops' PDF/X files (`pnp.printshop.pdfx`) both extend a face so."""
+    low = high = (None, 0, 0, 0)
+    end = t + s * size
+    if t > 1e-6:
+        scale = (t + OVERLAP) / SLIVER
+        low = (scale, 0.0, 0.0, t + OVERLAP)
+    if end < page - 1e-6:
+        scale = (page - end + OVERLAP) / SLIVER
+        high = (scale, end - OVERLAP - (size - SLIVER) * scale, end - OVERLAP, page)
+    return [low, (s, t, max(t, 0.0), min(end, page)), high]
 
 
 def printshop_name(unit: str) -> str:

@@ -163,7 +163,9 @@ def _check_layout_bounds(blocks: list, path: Path) -> None:
                                        f"{MAX_PARAGRAPH:,} (a blank line starts a new one)")
 
     def long_word(text: str) -> bool:
-        m = re.search(r"\S{%d,}" % (MAX_WORD + 1), text)
+        from pnp.draw.formatchars import visible
+
+        m = re.search(r"\S{%d,}" % (MAX_WORD + 1), visible(text))  # format characters draw nothing: not counted
         if m:
             error(re.sub(r"<[^>]*>", "", m.group())[:40] or m.group(), f"a word of {len(m.group()):,} characters "
                   f"without a space; a word is at most {MAX_WORD:,} (reportlab breaks it a character at a time)")

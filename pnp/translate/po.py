@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
-from pnp.translate.texts import Text
+from pnp.models.printedtexts import Text
 
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
 MAX_PO_BYTES = 64 * 1024 * 1024

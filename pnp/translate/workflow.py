@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
-from pnp.translate import po, texts as found_texts, writeback
+from pnp.models import printedtexts as found_texts
+from pnp.translate import po, writeback
 
 
 @dataclass

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from pnp.translate.texts import (CellPlace, ParagraphPlace, Text, YamlPlace, compose, find, mapping_items,
+from pnp.models.printedtexts import (CellPlace, ParagraphPlace, Text, YamlPlace, compose, find, mapping_items,
                                  split_paragraphs, _read)
 
 
@@ -141,6 +141,7 @@ def _edit_table(game_dir: Path, name: str, lang: str, edits: dict[tuple[int, str
     if not rows:
         return False
     header = rows[0]
+    records = [r for r in rows[1:] if r]  # the data rows a deck reads: a blank line is none
     changed = False
     for (row, column), value in sorted(edits.items()):
         tagged = f"{column}@{lang}"
@@ -151,7 +152,7 @@ def _edit_table(game_dir: Path, name: str, lang: str, edits: dict[tuple[int, str
                     r.insert(after + 1, "")
             header.insert(after + 1, tagged)
         at = header.index(tagged)
-        cells = rows[row + 1]
+        cells = records[row]
         while len(cells) <= at:
             cells.append("")
         if cells[at] != value:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pnp.errors import Pos
 from pnp.kinds import values
 from pnp.kinds.kind import KindOption, fit_at
+from pnp.render.pieces import HOME_BLEED
 
 KIND = "deck"
 OPTIONS = (
@@ -132,7 +133,7 @@ def build(game, components, options) -> dict:
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
         for deck in decks:
             drawer = drawers[id(deck)]
-            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards)  # noqa: E731
+            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards, HOME_BLEED)  # noqa: E731
             card_pages(sheets, deck, drawer, plans[id(deck)], after_sheet=after)
         game.errors.raise_if_any()
         out["cards.pdf"] = sheets.finish()
@@ -158,8 +159,11 @@ def build(game, components, options) -> dict:
 
 
 def sheets_draw_every_face(deck, duplex) -> bool:
-    """Whether the sheets draw every face the print-shop file draws (backs too), so that the
-    print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`)."""
+    """Whether the sheets draw every face the print-shop file draws (backs too) as it draws them, so that
+    the print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`):
+    not when the deck's bleed is under the print-shop file's 3 mm."""
+    if deck.bleed < HOME_BLEED - 1e-6:  # the print-shop file draws its faces with more bleed than the sheets
+        return False
     return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
 
 

@@ -252,12 +252,15 @@ def _fold_label(surface, gf) -> None:
         surface.text(x1, y1 - mm(1), "fold", font="sans", size=6, fill=GUIDE_COLOR, anchor="start")
 
 
-def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None) -> int:
+def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None, least_bleed: float = 0.0) -> int:
     """One face per page, page = trim + bleed, TrimBox and BleedBox set, no marks; front then back.
 
-    `cards` limits it to some (entry, copy) pairs; by default every card of the deck.
+    `cards` limits it to some (entry, copy) pairs; by default every card of the deck. With `least_bleed`
+    (the home print-shop file's 3 mm) a deck with less bleed of its own gets the rest from its faces'
+    outermost art stretched out (`pnp.render.pieces.stretched_into_bleed`).
     """
-    B = deck.bleed
+    B = max(deck.bleed, least_bleed)
+    own = deck.bleed
     w, h = deck.width + 2 * B, deck.height + 2 * B
     pages = 0
     for entry, copy in (deck.expanded() if cards is None else cards):
@@ -266,7 +269,15 @@ def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None) -> in
                 continue
             surface.begin_page(w, h)
             surface.set_print_boxes((B, B, deck.width, deck.height), (0, 0, w, h))
-            drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
+            if B - own > 1e-6:
+                from pnp.render.pieces import stretched_into_bleed
+
+                def draw(s, face=face, entry=entry, copy=copy):
+                    drawer.draw(s, face, entry, copy, own, own, 0, (own,) * 4)
+
+                stretched_into_bleed(surface, deck.width, deck.height, own, draw, B - own)
+            else:
+                drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
             surface.end_page()
             pages += 1
     return pages

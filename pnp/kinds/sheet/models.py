@@ -197,7 +197,7 @@ class Sheet(Spec):
                                                   "twice that, until the sheet fills its page as a printed pad does; "
                                                   "what the sections still leave is ruled for notes (false: the "
                                                   "sections at their declared size, centred on the page)")
-    grids: dict[str, Grid]
+    grids: dict[str, Grid] = Field(default={}, description="pencil-cell grids by name (a sheet of scores, tracks or notes alone needs none)")
     tracks: dict[str, Track] = {}
     dice: Dice | None = None
     checklists: dict[str, Checklist] = {}

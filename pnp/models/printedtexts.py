@@ -9,8 +9,6 @@ values a deck is split by are not texts. Each text has a context unique in the g
 """
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from dataclasses import dataclass, field
@@ -59,6 +57,22 @@ class CellPlace:
 
 
 @dataclass(frozen=True)
+class IdPlace:
+    """An id printed where a name would be (a board's space type, a token back, a die's symbol without
+    one): the designer gives it `key:` (and its translations) at the mapping at `path`."""
+
+    file: str
+    path: tuple
+    key: str
+    what: str
+
+
+# (kind, the mapping of named things, the key that names one, what a designer calls one)
+NAMED_BY_ID = (("board", "spaces", "name", "space type"), ("tokens", "backs", "label", "token back"),
+               ("dice", "symbols", "label", "die symbol"))
+
+
+@dataclass(frozen=True)
 class ParagraphPlace:
     """Paragraph `index` (0-based, counting every block) of the rulebook source `file`."""
 
@@ -74,6 +88,8 @@ class Text:
     place: Any
     translation: str = ""
     notes: list[str] = field(default_factory=list)
+    column: int = 1
+    tagged: bool = False  # some language translates it already (a `key@…` sibling, a `column@…` column)
 
     @property
     def file(self) -> str:
@@ -129,14 +145,20 @@ def _scalar_text(node) -> str | None:
     return None
 
 
+class _Enough(Exception):
+    """More texts than a build counts: the count stops here."""
+
+
 class _Collector:
-    def __init__(self, game_dir: Path, lang: str):
-        self.game_dir, self.lang = game_dir, lang
+    def __init__(self, game_dir: Path, lang: str, limit: bool):
+        self.game_dir, self.lang, self.limit = game_dir, lang, limit
         self.texts: list[Text] = []
         self.seen: set[str] = set()
 
     def add(self, text: Text) -> None:
         if len(self.texts) >= MAX_TEXTS:
+            if not self.limit:
+                raise _Enough
             raise SpecErrors([SpecError(Pos(display_path(self.game_dir / text.file)),
                                         f"more than {MAX_TEXTS:,} texts to translate: pnp stops counting here")])
         if text.context in self.seen:  # two cells of one row and column cannot be; a repeated id can
@@ -163,6 +185,9 @@ class _Collector:
         for key, knode, value in items:
             if "@" in key:
                 continue
+            if not path and key == "fields" and kind == "deck":
+                self._labels(name, value)
+                continue
             if not path and key in NOT_TEXT_UNDER:
                 continue
             if not path and key in ("kind", "name") and kind is not None and key not in tagged:
@@ -177,12 +202,13 @@ class _Collector:
             self._walk(name, value, path + (key,), printed_fields, kind)
 
     def _value(self, name: str, path: tuple, key: str, value, items) -> None:
+        tagged = any(k.startswith(key + "@") for k, _, _ in items)
         own = next((v for k, _, v in items if k == f"{key}@{self.lang}"), None)
         where = ".".join(str(p) for p in path + (key,))
         source = _scalar_text(value)
         if source is not None and has_words(source):
             self.add(Text(f"{name} {where}", source, value.start_mark.line + 1, YamlPlace(name, path, key),
-                          _scalar_text(own) or ""))
+                          _scalar_text(own) or "", column=value.start_mark.column + 1, tagged=tagged))
         elif isinstance(value, yaml.SequenceNode):
             own_items = own.value if isinstance(own, yaml.SequenceNode) else []
             for i, item in enumerate(value.value):
@@ -190,7 +216,37 @@ class _Collector:
                 if text is not None and has_words(text):
                     theirs = _scalar_text(own_items[i]) if i < len(own_items) else None
                     self.add(Text(f"{name} {where}.{i}", text, item.start_mark.line + 1,
-                                  YamlPlace(name, path, key, i), theirs or ""))
+                                  YamlPlace(name, path, key, i), theirs or "", column=item.start_mark.column + 1,
+                                  tagged=tagged))
+
+    def printed_ids(self, name: str, tree, kind: str | None) -> None:
+        """Things a kind names by their id when the spec gives no name (pnp prints the id)."""
+        for owner, mapping, key, what in NAMED_BY_ID:
+            node = find(tree, (mapping,)) if kind == owner else None
+            if not isinstance(node, yaml.MappingNode):
+                continue
+            for ident, knode, spec in mapping_items(node):
+                if "@" in ident or not has_words(ident):
+                    continue
+                values = {k: v for k, _, v in mapping_items(spec)} if isinstance(spec, yaml.MappingNode) else {}
+                if getattr(values.get("footprint"), "value", "") in ("true", "True", "yes"):
+                    continue  # a building's footprint: the key does not list it
+                if key not in values:
+                    self.add(Text(f"{name} {mapping}.{ident} (its id)", ident, knode.start_mark.line + 1,
+                                  IdPlace(name, (mapping, ident), key, what), column=knode.start_mark.column + 1))
+
+    def _labels(self, name: str, node) -> None:
+        """A deck's `labels:` (what the component list calls each choice of its `kind` field) print."""
+        if not isinstance(node, yaml.MappingNode):
+            return
+        for field_name, _, spec in mapping_items(node):
+            labels = find(spec, ("labels",))
+            if not isinstance(labels, yaml.MappingNode):
+                continue
+            items = mapping_items(labels)
+            for choice, _, value in items:
+                if "@" not in choice:
+                    self._value(name, ("fields", field_name, "labels"), choice, value, items)
 
     def _parameters(self, name: str, node) -> None:
         if not isinstance(node, yaml.MappingNode):
@@ -208,28 +264,30 @@ class _Collector:
                                        "* for any other; keep both")
 
     def table(self, name: str, printed: set[str], notes: dict[str, list[str]]) -> None:
-        text = _read(self.game_dir, name)
-        reader = csv.reader(io.StringIO(text, newline=""))
-        try:
-            header = next(reader)
-        except StopIteration:
+        """A CSV table's printed cells, each at the line and column the deck's own messages give it."""
+        from pnp.errors import Collector
+        from pnp.reading.tables.csvfile import parse_csv
+
+        table = parse_csv(_read(self.game_dir, name), display_path(self.game_dir / name), Collector())
+        if table is None:
             return
+        header = [str(c.value) for c in table.header]
         tagged = {h.split("@", 1)[0] for h in header if "@" in h}
         columns = [h for h in header if "@" not in h and (h in printed or h in tagged)]
         index = {h: i for i, h in enumerate(header)}
-        line = reader.line_num + 1
-        for row_number, row in enumerate(reader):
-            row_line, line = line, reader.line_num + 1
-            ident = row[index["id"]] if "id" in index and index["id"] < len(row) and row[index["id"]] else \
-                f"row {row_number + 2}"
+        for row_number, row in enumerate(table.rows):  # the records that are not blank, as a deck reads them
+            cells = row.cells
+            ident = cells[index["id"]].value if "id" in index and cells[index["id"]].value not in (None, "") \
+                else f"row {row.pos.line}"
             for column in columns:
-                value = row[index[column]] if index[column] < len(row) else ""
-                if not has_words(value):
+                cell = cells[index[column]]
+                if not isinstance(cell.value, str) or not has_words(cell.value):
                     continue
                 own_at = index.get(f"{column}@{self.lang}")
-                own = row[own_at] if own_at is not None and own_at < len(row) else ""
-                self.add(Text(f"{name} {ident} {column}", value, row_line, CellPlace(name, row_number, column), own,
-                              list(notes.get(column, []))))
+                own = cells[own_at].value if own_at is not None else ""
+                self.add(Text(f"{name} {ident} {column}", cell.value, cell.pos.line, CellPlace(name, row_number, column),
+                              own if isinstance(own, str) else "", list(notes.get(column, [])),
+                              column=cell.pos.col, tagged=column in tagged))
 
     def rules(self, name: str) -> None:
         source = _read(self.game_dir, name)
@@ -322,10 +380,22 @@ def _field_boxes(boxes) -> dict[str, list[str]]:
     return notes
 
 
-def collect(game_dir: Path, lang: str) -> list[Text]:
-    """Every translatable text of the game in `game_dir`, with its `lang` translation where it has one."""
-    game_dir = Path(game_dir)
-    out = _Collector(game_dir, lang)
+def collect(game_dir: Path, lang: str, refuse_too_many: bool = True, ids: bool = False) -> list[Text]:
+    """Every translatable text of the game in `game_dir`, with its `lang` translation where it has one;
+    more than MAX_TEXTS is an error, or (`refuse_too_many=False`, a build counting) the first MAX_TEXTS.
+    With `ids`, also each id printed for want of a name (`IdPlace`): a build counts and warns them, a PO
+    file cannot hold them (the name must be written first)."""
+    out = _Collector(Path(game_dir), lang, refuse_too_many)
+    out.ids = ids
+    try:
+        _collect(out)
+    except _Enough:
+        pass
+    return out.texts
+
+
+def _collect(out: _Collector) -> None:
+    game_dir, lang = out.game_dir, out.lang
     _, game_root = compose(game_dir, "game.yaml")
     out._walk("game.yaml", game_root, (), set(), None)
     names = _component_names(game_dir, game_root)
@@ -342,13 +412,14 @@ def collect(game_dir: Path, lang: str) -> list[Text]:
         if kind == "deck":
             printed = _printed_fields(tree, field_notes)
         out.yaml_file(name, printed, kind)
+        if out.ids:
+            out.printed_ids(name, tree, kind)
         data = _scalar_text(find(tree, ("data",)))
         if kind == "deck" and data and data.lower().endswith(".csv"):
             out.table(data, printed, field_notes)
     rules = _scalar_text(find(game_root, ("rules",))) or "rules.md"
     if (game_dir / rules).is_file():
         out.rules(rules)
-    return out.texts
 
 
 def _printed_fields(deck, field_notes: dict[str, list[str]]) -> set[str]:
