@@ -120,9 +120,9 @@ def test_cmyk_art_at_330_percent_prints_within_240_and_passes_preflight(inks):
     game, out, _ = inks
     path = out / "inks" / "shop" / "drivethrucards" / "inks.pdf"
     with Image.open(game / "art" / "heavy.jpg") as art:
-        assert max(sum(p) for p in art.getdata()) / 255 * 100 > 329  # the art as the designer gave it
+        assert max(sum(p) for p in art.get_flattened_data()) / 255 * 100 > 329  # the art as the designer gave it
     picture = inks_of(path)
-    totals = [sum(p) for p in picture.getdata()]
+    totals = [sum(p) for p in picture.get_flattened_data()]
     assert max(totals) / 255 * 100 <= 240
     assert max(totals) / 255 * 100 > 230  # the picture still prints dark, not washed out
     striped = at(path, picture, (10, 10)), at(path, picture, (31.5, 15))
@@ -130,7 +130,7 @@ def test_cmyk_art_at_330_percent_prints_within_240_and_passes_preflight(inks):
     code, text = run("preflight", path, "--shop", "drivethrucards")
     assert code == 0, text
     pdfx4 = out / "inks" / "shop" / "pdfx4" / "inks.pdf"
-    assert max(sum(p) for p in inks_of(pdfx4, 72).getdata()) / 255 * 100 <= 300
+    assert max(sum(p) for p in inks_of(pdfx4, 72).get_flattened_data()) / 255 * 100 <= 300
     assert run("preflight", pdfx4, "--shop", "pdfx4")[0] == 0
 
 
@@ -143,10 +143,10 @@ def test_a_cmyk_picture_is_separated_again_not_only_cut():
     source = Image.new("CMYK", (3, 1))
     source.putdata([(200, 40, 0, 60), (20, 180, 200, 30), (220, 200, 180, 240)])
     again = cmyk.cmyk_image(source)
-    assert all(sum(p) <= 240 * 2.55 for p in again.getdata())
-    assert list(again.getdata())[:2] != list(source.getdata())[:2]
+    assert all(sum(p) <= 240 * 2.55 for p in again.get_flattened_data())
+    assert list(again.get_flattened_data())[:2] != list(source.get_flattened_data())[:2]
     fogra = Cmyk(default_profile_bytes(), 300)  # the source read as FOGRA39, the separated as printed at 240 %
-    for before, after in list(zip(source.getdata(), again.getdata()))[:2]:
+    for before, after in list(zip(source.get_flattened_data(), again.get_flattened_data()))[:2]:
         seen = fogra.printed_lab(tuple(v / 255 for v in before))
         printed = cmyk.printed_lab(tuple(v / 255 for v in after))
         assert delta_e_2000(seen, printed) < 3, (before, after)
@@ -193,7 +193,7 @@ def test_no_speckle_exactly_grey_pixels_print_like_their_neighbours():
     row = [(v + d, v, v) for v in (40, 90, 128, 200) for d in (0, 1)]  # each grey beside a hair off grey
     photo = Image.new("RGB", (len(row), 1))
     photo.putdata(row)
-    printed = [cmyk.printed_lab(tuple(c / 255 for c in p)) for p in cmyk.image(photo).getdata()]
+    printed = [cmyk.printed_lab(tuple(c / 255 for c in p)) for p in cmyk.image(photo).get_flattened_data()]
     for i in range(0, len(printed), 2):
         assert abs(printed[i][0] - printed[i + 1][0]) < 1.0, (row[i], printed[i], printed[i + 1])
 
