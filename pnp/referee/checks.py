@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean
 from pnp.referee.family import family_of
 from pnp.referee.backs import back_findings
 from pnp.referee.components import component_findings
+from pnp.referee.counts import card_count_statements
 from pnp.referee.decisions import decision_findings
 from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
@@ -60,7 +61,8 @@ def _report(game, game_dir: Path, printed: Callable[[Any], dict] | None = None) 
     report.findings += declared_checks(game)
     report.findings += text_findings(game)
     counts = counted(game)  # every kind's counts, read once for the two checks below
-    report.findings += stated_findings(game, count_statements(game, counts))
+    report.findings += stated_findings(game, count_statements(game, [c for c in counts if c.rule != "card-count"])
+                                       + card_count_statements(game))   # a deck's counts, held to what each names
     report.findings += card_stats_findings(game)
     report.findings += players_findings(game)
     report.findings += time_findings(game)
@@ -142,14 +144,15 @@ def balance_findings(game, sim, why: str | None = None) -> tuple[list[Finding], 
         return [], []
     if sim is None:
         return [], [f"balance not measured: {why}"]
-    out, notes = [], []
+    out, notes, unknown = [], [], []
     for i, want in enumerate(balance.expect):
         where = locate(game.raw, ["balance", "expect", i])
         got = sim.figures.get(want.figure)
-        if got is None:
+        if got is None:     # a misspelt figure is a mistake in the spec, not a rule the game breaks
             known = ", ".join(sorted(sim.figures))
-            out.append(Finding(locate(game.raw, ["balance", "expect", i, "figure"]), want.name,
-                               f"the simulation has no figure '{want.figure}' (it has: {known})"))
+            unknown.append(SpecError(locate(game.raw, ["balance", "expect", i, "figure"]),
+                                     f"balance '{want.name}': the {game.game.family} simulation has no figure "
+                                     f"'{want.figure}'{did_you_mean(want.figure, sim.figures)} (it has: {known})"))
             continue
         low = want.at_least is not None and got < want.at_least
         high = want.at_most is not None and got > want.at_most
@@ -164,6 +167,8 @@ def balance_findings(game, sim, why: str | None = None) -> tuple[list[Finding], 
             out.append(Finding(where, want.name, (want.message + f" ({said})") if want.message else said, level))
         else:
             notes.append(f"balance '{want.name}' holds: {said}")
+    if unknown:
+        raise SpecErrors(unknown)
     return out, notes
 
 

@@ -29,13 +29,11 @@ from typing import Callable, Iterator
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
+from pnp.referee.wording import NUMBER, Wording, make_wording, wording
 from pnp.kinds import offering
 
-NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
-_NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_GAP = r"(?:[\s*_]|:[a-z][a-z0-9-]*:)+"   # spaces, line breaks, Markdown emphasis and :icons: between the words of a phrase
+_NUMBER = NUMBER
+_GAP = GAP = r"(?:[\s*_]|:[a-z][a-z0-9-]*:)+"   # spaces, line breaks, Markdown emphasis and :icons: between the words of a phrase
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _NEGATION = re.compile(r"\b(not|too|over|exceeds?|exceeding|cannot|can't|doesn't|won't|never|fails?)\b", re.I)
 MAX_TEXT = 2_000_000                   # characters of text scanned per game, at most
@@ -53,14 +51,29 @@ class Statement:
     of: tuple[str, ...]
     hint: str = ""     # how to mend it, appended to the finding's message
     words: tuple[tuple[str, ...], ...] = ()   # each phrase's words (`phrase_words`); () when a text is read whole
+    reading: Wording | None = None            # the number words and bounds of the languages read; None: English
+    target: object = None                     # what the count is of (`pnp.referee.counts.Target`); None: a rule's number
 
 
-def statement(name: str, value: float, means: str, says, hint: str = "") -> Statement:
+def statement(name: str, value: float, means: str, says, hint: str = "", reading: Wording | None = None,
+              target: object = None) -> Statement:
     """A rule number's phrases compiled (`#` its number, `*` any other): what `stated_findings` reads."""
-    says = [s for s in says if s.count("#") == 1]
-    pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
-                                  for i, s in enumerate(says)), re.I) if says else None
-    return Statement(name, float(value), means, pattern, None, (), hint, phrase_words(says))
+    says = [s for s in dict.fromkeys(says) if s.count("#") == 1]
+    pattern = _compiled(tuple(says)) if says else None
+    return Statement(name, float(value), means, pattern, None, (), hint, phrase_words(says), reading, target)
+
+
+_PATTERNS: dict[tuple, re.Pattern] = {}
+
+
+def _compiled(says: tuple[str, ...]) -> re.Pattern:
+    """The phrases' one pattern, compiled once per run (every edition of a game shares its phrases)."""
+    if says not in _PATTERNS:
+        if len(_PATTERNS) > 4096:
+            _PATTERNS.clear()
+        _PATTERNS[says] = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
+                                              for i, s in enumerate(says)), re.I)
+    return _PATTERNS[says]
 
 
 # Punctuation that ends a clause: no phrase match runs across one unless a phrase holds it
@@ -98,21 +111,46 @@ def phrase_pattern(phrase: str) -> str:
 
 
 def statements(game) -> list[Statement]:
+    """The rule parameters' statements, with each edition's own phrases (`says@de`) beside `says`."""
     from pnp.models.game import RuleParameter
 
     out = []
+    reading = wording(game)
+    translated = translated_says(game)
     for name, p in (game.game.parameters.items() if game.game else ()):
         if not isinstance(p, RuleParameter):
             continue
-        s = statement(name, p.value, p.means, p.says,
-                      f"write {{{{ parameters.{name} }}}} to print the rule's number")
-        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words))
+        s = statement(name, p.value, p.means, list(p.says) + translated.get(name, []),
+                      f"write {{{{ parameters.{name} }}}} to print the rule's number", reading)
+        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words, reading))
     return out
 
 
-def _number(text: str) -> float:
-    word = text.lower()
-    return float(NUMBER_WORDS[word]) if word in NUMBER_WORDS else float(text)
+def translated_says(game) -> dict[str, list[str]]:
+    """parameter → the phrases its `says@<lang>` gives for the languages this edition reads. An edition's
+    load keeps only the translations of single texts, so game.yaml's parameters are read here as written."""
+    from pnp.reading.load import LDict, load_yaml
+
+    langs = set(wording(game).langs)
+    path = getattr(game, "dir", None)
+    try:
+        raw = load_yaml(path / "game.yaml") if path is not None and (path / "game.yaml").is_file() else None
+    except Exception:  # noqa: BLE001 — game.yaml loaded once already: what it cannot give here, it reported there
+        return {}
+    params = raw.get("parameters") if isinstance(raw, LDict) else None
+    out: dict[str, list[str]] = {}
+    for name, p in (params.items() if isinstance(params, LDict) else ()):
+        if not isinstance(p, LDict):
+            continue
+        for key, phrases in p.items():
+            if isinstance(key, str) and key.startswith("says@") and key[5:].split("-")[0].lower() in langs:
+                out.setdefault(name, []).extend(str(s) for s in phrases or () if isinstance(s, str))
+    return out
+
+
+def _number(text: str, reading: Wording | None = None) -> float:
+    got = (reading or make_wording(("en",))).read(text)
+    return got[1] if got is not None else float("nan")
 
 
 def _quoted(text: str) -> str:
@@ -286,15 +324,83 @@ class Scan:
 def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Finding | None:
     """The finding of match M of S's phrases in T (T starting at BASE of the string matched), if its
     number disagrees. A rule parameter (`data_too=False`) is not held against a printed number the
-    specs' data made (`Text.from_data`): the data's own checks hold that number."""
+    specs' data made (`Text.from_data`): the data's own checks hold that number.
+
+    The number is read as a player reads it: a range's end ("2 to 4 cards") states the range, a
+    number after "at least" or before "or more" a least, after "up to" a most — each held to its
+    meaning, not as an exact count; a count of parts ("6 faces of …") is no count of the things."""
     group = next(g for g, v in m.groupdict().items() if v is not None)
-    said = _number(m.group(group))
-    at = m.start(group) - base
-    if said == s.value or (not data_too and t.from_data is not None and t.from_data(at)):
+    reading = s.reading or make_wording(("en",))
+    number = m.group(group)
+    got = reading.read(number)
+    while got is None and s.target is not None and re.search(r"\W", number):
+        number = re.sub(r"\W+\w+$", "", number)   # "forty-eight item": a count's words run on into what it counts
+        got = reading.read(number)
+    if got is None:
         return None
-    pos = _pos_in(t, at, m.group(group))
-    return Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
+    skip, said = got
+    if skip and m.start(group) > m.start():
+        return None     # "take these two actions": words between the phrase and its number make another phrase
+    start = m.start(group) + skip
+    found = number[skip:]
+    at = start - base
+    low, high = _bounds(reading, m, group, start, said)
+    if low <= s.value <= high or (not data_too and t.from_data is not None and t.from_data(at)):
+        return None
+    if _names_other(s, t, m, start, base):
+        return None
+    pos = _pos_in(t, at, found)
+    meaning = "" if low == high else (f" (at least {_shown(low)})" if high == float("inf") else
+                                      f" (at most {_shown(high)})" if low == float("-inf") else
+                                      f" (from {_shown(low)} to {_shown(high)})")
+    return Finding(pos, s.name, f"the text says {found}{meaning} in '{_quoted(m.string[start:m.end()])}', but "
                                 f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
+
+
+def _bounds(reading: Wording, m: re.Match, group: str, start: int, said: float) -> tuple[float, float]:
+    """What the number at START of the matched string says, as (least, most): a range, a bound, or exact."""
+    text = m.string
+    before = _BEFORE_END.split(text[max(0, start - 60):start])[-1]
+    after = text[m.end(group):m.end(group) + 30]
+    cache = _BOUND_PATTERNS.setdefault(reading.langs, _bound_patterns(reading))
+    if cache["own"].search(m.group(0)):
+        return said, said        # "# or more", "move up to #": the phrase says what the number means
+    if (r := cache["range"].search(before)) and (lo := reading.read(r.group("lo"))) is not None and lo[1] < said:
+        return lo[1], said
+    if cache["at_least"].search(before):
+        return said, float("inf")
+    if cache["at_most"].search(before):
+        return float("-inf"), said
+    if cache["or_more"].match(after):
+        return said, float("inf")
+    if cache["or_less"].match(after):
+        return float("-inf"), said
+    return said, said
+
+
+_BOUND_PATTERNS: dict[tuple, dict[str, re.Pattern]] = {}
+_BEFORE_END = re.compile(r"[,;()\[\]{}!?\"|<>=\u201c\u201d\u00ab\u00bb]")   # the clause ends that are not a range's dash
+
+
+def _bound_patterns(reading: Wording) -> dict[str, re.Pattern]:
+    gap = r"[\s*_]*"
+    return {
+        "range": re.compile(rf"(?<![\w.])(?P<lo>{NUMBER}){gap}(?:{reading.alternation('range')}){gap}$", re.I),
+        "at_least": re.compile(rf"(?<!\w)(?:{reading.alternation('at_least')}){gap}$", re.I),
+        "at_most": re.compile(rf"(?<!\w)(?:{reading.alternation('at_most')}){gap}$", re.I),
+        "or_more": re.compile(rf"{gap}(?:{reading.alternation('or_more')})(?!\w)", re.I),
+        "or_less": re.compile(rf"{gap}(?:{reading.alternation('or_less')})(?!\w)", re.I),
+        "own": re.compile(rf"(?<!\w)(?:{'|'.join(reading.alternation(k) for k in ('at_least', 'at_most', 'or_more', 'or_less'))})(?!\w)", re.I),
+    }
+
+
+def _names_other(s: Statement, t: Text, m: re.Match, start: int, base: int) -> bool:
+    """Whether the phrase or sentence around a count names something else than what S counts (`pnp.referee.counts`)."""
+    if s.target is None:
+        return False
+    from pnp.referee.counts import names_other
+
+    return names_other(s.target, m, start, base)
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
@@ -345,7 +451,8 @@ def count_statements(game, counts: list | None = None) -> list[Statement]:
     the caller has them)."""
     from pnp.kinds import counted
 
-    return [statement(c.rule, c.count, c.what, list(c.says), c.fix)
+    reading = wording(game)
+    return [statement(c.rule, c.count, c.what, list(c.says), c.fix, reading)
             for c in (counted(game) if counts is None else counts) if c.says]
 
 
@@ -405,9 +512,6 @@ def card_stats_findings(game) -> list[Finding]:
 
 # --------------------------------------------------------------------------- players and sums
 
-_N = rf"(?:{_NUMBER})"
-_PLAYER_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})(?P<plus>\+)?[\s*_]+players?\b", re.I)
-_PLAYER_ONE = re.compile(rf"\b(?:for|with|of)[\s*_]+(?P<n>{_N})[\s*_]+players?\b", re.I)
 _DECLARED_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(\+)?\s*$")
 
 
@@ -422,6 +526,32 @@ def declared_players(game) -> tuple[int, float] | None:
     return lo, hi
 
 
+_RANGE_PATTERNS: dict[tuple, tuple[re.Pattern, ...]] = {}
+
+
+def _range_patterns(reading: Wording) -> tuple[re.Pattern, ...]:
+    """(a range of players, one count of players, a range of minutes, one time) in the languages read."""
+    if reading.langs not in _RANGE_PATTERNS:
+        g = r"[\s*_]"
+        joins = reading.alternation("range").replace("|or|", "|").replace("|and|", "|")
+        players, minutes = reading.alternation("players"), reading.alternation("minutes")
+        rng = rf"(?<![\w.])(?P<lo>{NUMBER}){g}*(?:{joins}){g}*(?P<hi>{NUMBER})(?P<plus>\+)?{g}+"
+        _RANGE_PATTERNS[reading.langs] = (
+            re.compile(rng + rf"(?:{players})(?!\w)", re.I),
+            re.compile(rf"(?<!\w)(?:for|with|of|für|mit|von|pour|avec|de){g}+(?P<n>{NUMBER}){g}+(?:{players})(?!\w)", re.I),
+            re.compile(rng + rf"(?:{minutes})(?!\w)", re.I),
+            re.compile(rf"(?<!\w)(?:about|takes|lasts|in|around|of|etwa|dauert|ungefähr|rund|environ|dure|en)"
+                       rf"{g}+(?P<n>{NUMBER}){g}+(?:{minutes})(?!\w)", re.I))
+    return _RANGE_PATTERNS[reading.langs]
+
+
+def _read(reading: Wording, m: re.Match, group: str) -> tuple[float, int, str] | None:
+    """(value, where it starts, its words) of a number group of M, or None when it holds no number (or,
+    after the phrase's first words, more than a number)."""
+    got = reading.read(m.group(group))
+    return None if got is None or (got[0] and m.start(group) > m.start()) else (got[1], m.start(group) + got[0], m.group(group)[got[0]:])
+
+
 def players_findings(game) -> list[Finding]:
     """Printed player counts must agree with game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
     "2-5 players") or a single count ("for 3 players", "with 6 players") must lie within the declared range."""
@@ -430,30 +560,32 @@ def players_findings(game) -> list[Finding]:
         return []
     lo, hi = declared
     shown = str(game.game.players)
+    reading = wording(game)
+    ranges, ones, _, _ = _range_patterns(reading)
     out: dict[Pos, Finding] = {}
     for t in texts(game):
         if not t.exact and t.pos == _players_pos(game):
             continue
-        for m in _PLAYER_RANGE.finditer(t.text):
-            a = _number(m.group("lo"))
-            b = float("inf") if m.group("plus") else _number(m.group("hi"))
-            if a < lo or b > hi:        # a narrower range ("best with 3 to 4 players") is advice, not a contradiction
-                pos = _pos_in(t, m.start("lo"), m.group("lo"))
-                out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(m.group(0))}', but game.yaml "
-                                                            f"gives players: {shown}"))
-        for m in _PLAYER_ONE.finditer(t.text):
-            n = _number(m.group("n"))
-            if not lo <= n <= hi:
-                pos = _pos_in(t, m.start("n"), m.group("n"))
+        for m in ranges.finditer(t.text):
+            a, b = _read(reading, m, "lo"), _read(reading, m, "hi")
+            if a is None or b is None:
+                continue
+            top = float("inf") if m.group("plus") else b[0]
+            if a[0] < lo or top > hi:        # a narrower range ("best with 3 to 4 players") is advice, not a contradiction
+                pos = _pos_in(t, a[1], a[2])
+                out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(t.text[a[1]:m.end()])}', but "
+                                                            f"game.yaml gives players: {shown}"))
+        for m in ones.finditer(t.text):
+            n = _read(reading, m, "n")
+            if n is not None and not lo <= n[0] <= hi:
+                pos = _pos_in(t, n[1], n[2])
                 out.setdefault(pos, Finding(pos, "players", f"the text speaks of a game '{_quoted(m.group(0))}', but "
                                                             f"game.yaml gives players: {shown}"))
     return list(out.values())
 
 
-_TIME_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
-_TIME_ONE = re.compile(rf"\b(?:about|takes|lasts|in|around|of)[\s*_]+(?P<n>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
-_WHOLE_GAME = re.compile(r"\b(?:games?|play|playing|plays|session)\b", re.I)   # the sentence is about a whole game
-_DECLARED_TIME = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(?:min(?:ute)?s?)?\.?\s*$", re.I)
+_WHOLE_GAME = re.compile(r"\b(?:games?|play|playing|plays|session|spiel|spielt|partie|partien|jeu|joue)\b", re.I)
+_DECLARED_TIME = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to|bis|à)\s*(\d+))?\s*[^\W\d]*\.?\s*$", re.I)   # "20-30 minutes", "15 Minuten", "15分"
 
 
 def time_findings(game) -> list[Finding]:
@@ -465,20 +597,22 @@ def time_findings(game) -> list[Finding]:
         return []
     lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
     shown = str(game.game.time)
+    reading = wording(game)
+    _, _, ranges, ones = _range_patterns(reading)
     out: dict[Pos, Finding] = {}
     for t in texts(game):
-        found = [(m, _number(m.group("lo")), _number(m.group("hi")), "lo") for m in _TIME_RANGE.finditer(t.text)]
-        found += [(m, _number(m.group("n")), _number(m.group("n")), "n") for m in _TIME_ONE.finditer(t.text)]
-        for m, a, b, group in found:
-            if lo <= a and b <= hi:
+        found = [(m, _read(reading, m, "lo"), _read(reading, m, "hi")) for m in ranges.finditer(t.text)]
+        found += [(m, _read(reading, m, "n"), _read(reading, m, "n")) for m in ones.finditer(t.text)]
+        for m, a, b in found:
+            if a is None or b is None or (lo <= a[0] and b[0] <= hi):
                 continue
             before = t.text[max(0, m.start() - 80):m.start()]
             before = re.split(r"[.!?\n]\s", before)[-1]
             if not _WHOLE_GAME.search(before) and not _WHOLE_GAME.search(t.text[m.end():m.end() + 30].split(".")[0]):
                 continue      # "a round takes about 2 minutes": not the length of a game
-            pos = _pos_in(t, m.start(group), m.group(group))
-            out.setdefault(pos, Finding(pos, "time", f"the text says '{_quoted(m.group(0))}', but game.yaml gives "
-                                                     f"time: {shown}"))
+            pos = _pos_in(t, a[1], a[2])
+            out.setdefault(pos, Finding(pos, "time", f"the text says '{_quoted(t.text[a[1]:m.end()])}', but game.yaml "
+                                                     f"gives time: {shown}"))
     return list(out.values())
 
 
