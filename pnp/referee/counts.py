@@ -48,13 +48,16 @@ class Target:
         return isinstance(other, Target) and (self.deck, self.pile, self.field) == (other.deck, other.pile, other.field)
 
 
-def _name_pattern(names: list[str]) -> re.Pattern | None:
+def _name_pattern(names: list[str], glued: str = "") -> re.Pattern | None:
+    """A pattern finding any of NAMES as words; GLUED: an alternation of words a compound may add
+    ("Marktstapel" names the market deck in German)."""
     words = sorted({n.strip().lower() for n in names if n and len(n.strip()) >= 2}, key=len, reverse=True)
     if not words:
         return None
     body = "|".join(r"[\s\-_]+".join(re.escape(p) for p in re.split(r"[\s\-_]+", w)) for w in words)
     # a plural or an inflected form ("storms", "Hafens", "harbour's") names it too
-    return re.compile(rf"(?<![\w])(?:{body})(?:s|es|n|en|e|er|'s|’s)?(?![\w])", re.I)
+    tails = "s|es|n|en|e|er|'s|’s" + (f"|{glued}" if glued else "")
+    return re.compile(rf"(?<![\w])(?:{body})(?:{tails})?(?![\w])", re.I)
 
 
 def _title_words(title: str) -> list[str]:
@@ -67,6 +70,8 @@ def _title_words(title: str) -> list[str]:
 def targets(game) -> list[tuple[Target, int, str]]:
     """(target, its count, what it is in words) of every deck, pile and choice of a field."""
     synonyms = _synonyms(game)
+    reading = wording(game)
+    glued = "|".join(x for x in (reading.alternation("deck"), reading.alternation("cards")) if x)
     decks = [c.model for c in offering(game, "cards") if hasattr(c.model, "expanded")]
     word_decks: dict[str, set[str]] = {}
     for deck in decks:
@@ -77,7 +82,7 @@ def targets(game) -> list[tuple[Target, int, str]]:
         title = deck.spec.title or deck.name
         own = [deck.name, deck.name.replace("-", " ")] + synonyms.get(deck.name, [])
         own += [w for w in _title_words(deck.spec.title or "") if word_decks.get(w.lower()) == {deck.name}]
-        pattern = _name_pattern(own)
+        pattern = _name_pattern(own, glued)
         if pattern is None:
             continue
         out.append((Target(deck.name, None, None, pattern), deck.total, f"the number of cards in deck '{title}'"))
@@ -93,7 +98,7 @@ def targets(game) -> list[tuple[Target, int, str]]:
                     counts[str(value)] = counts.get(str(value), 0) + 1
         for f, counts in split.items():
             for value, n in counts.items():
-                names = _name_pattern([value, value.replace("-", " ")] + synonyms.get(value, []))
+                names = _name_pattern([value, value.replace("-", " ")] + synonyms.get(value, []), glued)
                 if names is None:
                     continue
                 what = "pile" if f == piles else "cards"
@@ -120,7 +125,8 @@ def count_pattern(reading: Wording) -> tuple[re.Pattern, tuple]:
     if reading.langs not in _COUNT_PATTERNS:
         from pnp.referee.text import GAP, phrase_words
 
-        slots = {"{cards}": f"(?:{reading.alternation('cards')})", "{deck}": f"(?:{reading.alternation('deck')})"}
+        slots = {"{cards}": f"(?:{reading.alternation('cards')})",       # a compound may glue words before a
+                 "{deck}": rf"(?:[^\W\d_]*?(?:{reading.alternation('deck')}))"}   # deck word: "Marktstapel"
         what = rf"(?:[^\W\d_][\w'’-]*{GAP}){{0,2}}"
         what_last = rf"(?:{GAP}[^\W\d_][\w'’-]*){{0,2}}"     # French puts it after: "32 cartes objet"
         alternatives, literal = [], []
@@ -164,37 +170,45 @@ def card_count_statements(game) -> list[Statement]:
 
 def names_other(target: Target, m: re.Match, start: int, base: int) -> bool:
     """Whether the count at START of match M (in a text that starts at BASE of the string matched) is
-    about something else than TARGET: what the phrase itself names ("48 item cards"), else what its
-    sentence names, else its section's heading; see the module's docstring."""
+    about something else than TARGET: what its sentence names nearest to the number, else its
+    section's heading; see the module's docstring."""
     string = m.string
-    named = _named(target.rivals, m.group(0))
-    if not named:
-        sentence = _sentence(string, start, max(base, start - MAX_SENTENCE), min(len(string), start + MAX_SENTENCE))
-        named = _named(target.rivals, sentence)
-    if not named:
+    lo = max(base, start - MAX_SENTENCE)
+    sentence_start, sentence = _sentence(string, start, lo, min(len(string), start + MAX_SENTENCE))
+    about = _nearest(target.rivals, sentence, start - sentence_start)
+    if about is None:
         heading = _heading(string, base, start)
-        named = _named(target.rivals, heading) if heading else set()
-    if not named:
+        about = _nearest(target.rivals, heading, len(heading)) if heading else None
+    if about is None:
         decks = {r.deck for r in target.rivals}
         return not (target.pile is None and len(decks) == 1)
-    specific = {r for r in named if r.pile is not None}
-    if specific:
-        return target not in specific
-    return target not in named
+    return about != target
 
 
-def _named(rivals: tuple[Target, ...], sentence: str) -> set[Target]:
-    found = {r for r in rivals if r.names.search(sentence)}
-    decks = {r.deck for r in found if r.pile is None}
-    # a pile's value that is also a word of another deck's sentence ("item") names only within its deck
-    return {r for r in found if r.pile is None or not decks or r.deck in decks}
+def _nearest(rivals: tuple[Target, ...], sentence: str, at: int) -> Target | None:
+    """The target SENTENCE names nearest to offset AT: a pile or a kind of the nearest deck named, if the
+    sentence names one ("the power pile of the harbour deck"), else that deck."""
+    distance: dict[Target, int] = {}
+    for r in rivals:
+        for found in r.names.finditer(sentence):
+            d = at - found.end() if found.end() <= at else found.start() - at
+            distance[r] = min(distance.get(r, d), d)
+    if not distance:
+        return None
+    nearest = min(distance, key=lambda r: (distance[r], r.pile is None))
+    if nearest.pile is None:
+        parts = [r for r in distance if r.pile is not None and r.deck == nearest.deck]
+        if parts:
+            nearest = min(parts, key=lambda r: distance[r])
+    return nearest
 
 
-def _sentence(string: str, at: int, lo: int, hi: int) -> str:
+def _sentence(string: str, at: int, lo: int, hi: int) -> tuple[int, str]:
+    """(where it starts, the sentence) holding STRING[AT], looked for between LO and HI."""
     ends = [m.end() for m in _SENTENCE_END.finditer(string, lo, at)]
     start = ends[-1] if ends else lo
     m = _SENTENCE_END.search(string, at, hi)
-    return string[start:m.start() if m else hi]
+    return start, string[start:m.start() if m else hi]
 
 
 def _heading(string: str, base: int, at: int) -> str:

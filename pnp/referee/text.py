@@ -193,6 +193,7 @@ def texts(game) -> Iterator[Text]:
     yield from _strings(game.raw, (), skip)
     for comp in game.components:
         yield from _strings(comp.raw, (), set())
+    yield from _cells(game)
     for p in printed_texts(game):
         yield Text(p.text[:MAX_TEXT], p.pos, False, p.place, p.from_data)
 
@@ -205,6 +206,33 @@ def read_texts(game) -> Iterator[Text]:
         if budget < 0:
             return
         yield t
+
+
+MAX_ROWS = 2_000     # data rows of a deck whose text cells are read
+
+
+def _cells(game) -> Iterator[Text]:
+    """The text cells of each deck's data table (a spreadsheet or CSV), each at its cell: the words a
+    card prints from its row ("Take 2 coins.") are read where the designer typed them (in an edition,
+    at its translation's cell, `text@de`, when the table has one)."""
+    edition = getattr(game, "edition", None)
+    for comp in offering(game, "cards"):
+        deck = comp.model
+        rows = getattr(deck, "data_rows", None)
+        if not rows:
+            continue
+        text_fields = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type == "text"]
+        for n, entry in enumerate(deck.cards):
+            if n >= MAX_ROWS:
+                break
+            if entry.id not in rows or entry.front is None:
+                continue
+            place = rows[entry.id]
+            for name in text_fields:
+                value = entry.front.fields.get(name)
+                if isinstance(value, str) and any(ch.isdigit() or ch.isalpha() for ch in value):
+                    column = f"{name}@{edition.lang}" if edition is not None and not edition.is_source else name
+                    yield Text(blank_jinja(value), place.cols.get(column) or place.pos_of(name), False)
 
 
 def _unprinted(path: tuple) -> bool:
@@ -353,7 +381,7 @@ def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True
     meaning = "" if low == high else (f" (at least {_shown(low)})" if high == float("inf") else
                                       f" (at most {_shown(high)})" if low == float("-inf") else
                                       f" (from {_shown(low)} to {_shown(high)})")
-    return Finding(pos, s.name, f"the text says {found}{meaning} in '{_quoted(m.string[start:m.end()])}', but "
+    return Finding(pos, s.name, f"the text says {found}{meaning} in '{_quoted(m.string[start if m.start(group) == m.start() else m.start():m.end()])}', but "
                                 f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
