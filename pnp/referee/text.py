@@ -150,7 +150,7 @@ def translated_says(game) -> dict[str, list[str]]:
 
 def _number(text: str, reading: Wording | None = None) -> float:
     got = (reading or make_wording(("en",))).read(text)
-    return got[1] if got is not None else float("nan")
+    return got[2] if got is not None else float("nan")
 
 
 def _quoted(text: str) -> str:
@@ -326,11 +326,11 @@ class Scan:
                 continue
             if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
                 for i, text in enumerate(self.texts):
-                    found[i] += [(s, m, 0) for m in s.pattern.finditer(text)]
+                    found[i] += [(s, m, 0) for m in phrase_matches(s, text, 0, len(text))]
                 continue
             for start, end in sorted(set(self._clauses(s.words))):
                 # up to and with the clause end: the pattern's look-ahead sees it, as in the text
-                for m in s.pattern.finditer(self.joined, start, min(end + 1, len(self.joined))):
+                for m in phrase_matches(s, self.joined, start, min(end + 1, len(self.joined))):
                     i = bisect_right(self.starts, m.start()) - 1
                     found[i].append((s, m, self.starts[i]))
         return found
@@ -349,6 +349,35 @@ class Scan:
                 at = low.find(anchor, end)
 
 
+def phrase_matches(s: Statement, string: str, start: int, end: int) -> Iterator[re.Match]:
+    """The matches of S's phrases in STRING[START:END] whose number reads as one (`read_number`). A
+    phrase's number may be a run of words ("twenty-one"), so a match whose run holds more than its
+    number ("the outermost space of each of the 5 arms" for "the # arms") is tried again one
+    character on, where the phrase's words may start again ("the 5 arms")."""
+    at = start
+    while at < end:
+        m = s.pattern.search(string, at, end)
+        if m is None:
+            return
+        if read_number(s, m) is not None:
+            yield m
+            at = max(m.end(), m.start() + 1)
+        else:
+            at = m.start() + 1
+
+
+def read_number(s: Statement, m: re.Match) -> tuple[str, int, int, float] | None:
+    """(its group, start, end, value) of the number of match M of S's phrases: its whole group, or —
+    where the phrase starts at its number — the group's longest tail that is a number, or — where it
+    ends there, or for a count that runs on into what it counts ("48 item cards") — its longest head."""
+    group = next(g for g, v in m.groupdict().items() if v is not None)
+    number = m.group(group)
+    lead = not m.string[m.start():m.start(group)].strip("*_ \t")
+    trail = not m.string[m.end(group):m.end()].strip("*_ \t")
+    got = (s.reading or make_wording(("en",))).read(number, tail=lead, head=trail or s.target is not None)
+    return None if got is None else (group, m.start(group) + got[0], m.start(group) + got[1], got[2])
+
+
 def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Finding | None:
     """The finding of match M of S's phrases in T (T starting at BASE of the string matched), if its
     number disagrees. A rule parameter (`data_too=False`) is not held against a printed number the
@@ -357,22 +386,15 @@ def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True
     The number is read as a player reads it: a range's end ("2 to 4 cards") states the range, a
     number after "at least" or before "or more" a least, after "up to" a most — each held to its
     meaning, not as an exact count; a count of parts ("6 faces of …") is no count of the things."""
-    group = next(g for g, v in m.groupdict().items() if v is not None)
     reading = s.reading or make_wording(("en",))
-    number = m.group(group)
-    got = reading.read(number)
-    while got is None and s.target is not None and re.search(r"\W", number):
-        number = re.sub(r"\W+\w+$", "", number)   # "forty-eight item": a count's words run on into what it counts
-        got = reading.read(number)
+    got = read_number(s, m)
     if got is None:
         return None
-    skip, said = got
-    if skip and m.start(group) > m.start():
-        return None     # "take these two actions": words between the phrase and its number make another phrase
-    start = m.start(group) + skip
-    found = number[skip:]
+    group, start, stop, said = got
+    found = m.string[start:stop]
     at = start - base
-    low, high = _bounds(reading, m, group, start, said)
+    # a count is read as a player reads it (a range, a least, a most); a rule's number in its own phrase is exact
+    low, high = _bounds(reading, m, start, start + len(found), said) if data_too else (said, said)
     if low <= s.value <= high or (not data_too and t.from_data is not None and t.from_data(at)):
         return None
     if _names_other(s, t, m, start, base):
@@ -385,16 +407,16 @@ def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True
                                 f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
-def _bounds(reading: Wording, m: re.Match, group: str, start: int, said: float) -> tuple[float, float]:
-    """What the number at START of the matched string says, as (least, most): a range, a bound, or exact."""
+def _bounds(reading: Wording, m: re.Match, start: int, end: int, said: float) -> tuple[float, float]:
+    """What the number at START:END of the matched string says, as (least, most): a range, a bound, or exact."""
     text = m.string
     before = _BEFORE_END.split(text[max(0, start - 60):start])[-1]
-    after = text[m.end(group):m.end(group) + 30]
+    after = text[end:end + 30]
     cache = _BOUND_PATTERNS.setdefault(reading.langs, _bound_patterns(reading))
-    if cache["own"].search(m.group(0)):
+    if cache["own"].search(text[m.start():start] + text[end:m.end()]):
         return said, said        # "# or more", "move up to #": the phrase says what the number means
-    if (r := cache["range"].search(before)) and (lo := reading.read(r.group("lo"))) is not None and lo[1] < said:
-        return lo[1], said
+    if (r := cache["range"].search(before)) and (lo := reading.read(r.group("lo"))) is not None and lo[2] < said:
+        return lo[2], said
     if cache["at_least"].search(before):
         return said, float("inf")
     if cache["at_most"].search(before):
@@ -574,10 +596,10 @@ def _range_patterns(reading: Wording) -> tuple[re.Pattern, ...]:
 
 
 def _read(reading: Wording, m: re.Match, group: str) -> tuple[float, int, str] | None:
-    """(value, where it starts, its words) of a number group of M, or None when it holds no number (or,
-    after the phrase's first words, more than a number)."""
+    """(value, where it starts, its words) of a number group of M (words before it may be the
+    sentence's: "takes about 45"), or None when it holds no number."""
     got = reading.read(m.group(group))
-    return None if got is None or (got[0] and m.start(group) > m.start()) else (got[1], m.start(group) + got[0], m.group(group)[got[0]:])
+    return None if got is None else (got[2], m.start(group) + got[0], m.group(group)[got[0]:got[1]])
 
 
 def players_findings(game) -> list[Finding]:

@@ -28,6 +28,10 @@ _DIGITS = r"\d+(?:\.\d+)?"
 NUMBER = r"(?:\d+\.\d+|\w+(?:[\s\u00a0\u2011-]+\w+){0,6})"
 
 
+_WORD_START = re.compile(r"(?<![^\W_])[^\W_]")
+_WORD_END = re.compile(r"[^\W_](?![^\W_])")
+
+
 def _normal(words: str) -> str:
     """A number word as looked up: lower case, hyphens and runs of spaces as one space."""
     return " ".join(words.lower().replace("-", " ").replace("\u2011", " ").split())
@@ -75,13 +79,16 @@ class Wording:
     numbers: dict[str, int]            # normalised number word → value
     words: dict[str, tuple[str, ...]]  # table key → its entries in every language read (the game's first)
 
-    def read(self, text: str) -> tuple[int, float] | None:
-        """(where in TEXT its number starts, its value) for a match of `NUMBER`: the longest tail of
-        TEXT that is a number; None when no tail is one."""
-        for m in re.finditer(r"(?<![^\W_])[^\W_]", text):
-            got = self.value(text[m.start():])
-            if got is not None:
-                return m.start(), got
+    def read(self, text: str, tail: bool = True, head: bool = False) -> tuple[int, int, float] | None:
+        """(start, end, value) of the number in TEXT, a match of `NUMBER`: TEXT whole, or with TAIL its
+        longest tail that is a number ("the first twenty-one" → 21, when the phrase starts at the number),
+        with HEAD its longest head ("20 or more" → 20, when the phrase ends at it); None if none is."""
+        starts = [m.start() for m in _WORD_START.finditer(text)] if tail else [0]
+        ends = sorted({m.end() for m in _WORD_END.finditer(text)}, reverse=True) if head else [len(text)]
+        for s in starts:
+            for e in ends:
+                if e > s and (got := self.value(text[s:e])) is not None:
+                    return s, e, got
         return None
 
     def value(self, text: str) -> float | None:
