@@ -81,6 +81,9 @@ class RuleParameter(Spec):
     limit: Literal["max", "min"] | None = Field(default=None, description="the value bounds the quantities "
                                                                           "in `of` (in worked examples)")
     of: list[str] = Field(default=[], max_length=50, description="the words naming the bounded quantities, e.g. [volume, weight]")
+    variant: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        default=None, description="the variant this number belongs to, a word of its section's heading (Solo): "
+                                  "text states it only there, and the base rules are not held there")
 
 
 class BalanceExpectation(Spec):
@@ -146,6 +149,7 @@ class RefereePhrases(Spec):
     or_more: Words = Field(default=[], max_length=50, description="words after a least (3 or more)")
     or_less: Words = Field(default=[], max_length=50, description="words after a most (3 or fewer)")
     parts: Words = Field(default=[], max_length=50, description="words for the parts of a thing (faces, sides)")
+    dice: Words = Field(default=[], max_length=50, description="words for a die")
     example: Words = Field(default=[], max_length=50, description="the first word of a worked example")
     variant: Words = Field(default=[], max_length=50, description="heading words that mark a variant's section")
     not_fit: Words = Field(default=[], max_length=50, description="words saying an example's thing does not fit")

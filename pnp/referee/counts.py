@@ -118,15 +118,18 @@ def _synonyms(game) -> dict[str, list[str]]:
 _COUNT_PATTERNS: dict[tuple, tuple[re.Pattern, tuple]] = {}
 
 
-def count_pattern(reading: Wording) -> tuple[re.Pattern, tuple]:
+def count_pattern(reading: Wording, decks: tuple[str, ...] = ()) -> tuple[re.Pattern, tuple]:
     """The table's `whole` phrases of the languages read as one pattern, and their words (`phrase_words`):
-    `{cards}` any card word, `{deck}` any deck word, `{what}` up to two words naming what is counted
-    (an "item" in "48 item cards"), which `names_other` reads."""
-    if reading.langs not in _COUNT_PATTERNS:
+    `{cards}` any card word, `{deck}` any deck word or the name of one of DECKS ("die Spielhilfe hat 2
+    Karten"), `{what}` up to two words naming what is counted (an "item" in "48 item cards"), which
+    `names_other` reads."""
+    key = (reading.langs, decks)
+    if key not in _COUNT_PATTERNS:
         from pnp.referee.text import GAP, phrase_words
 
+        named = "|".join(r"[\s\-_]+".join(map(re.escape, d.split())) for d in sorted(decks, key=len, reverse=True))
         slots = {"{cards}": f"(?:{reading.alternation('cards')})",       # a compound may glue words before a
-                 "{deck}": rf"(?:[^\W\d_]*?(?:{reading.alternation('deck')}))"}   # deck word: "Marktstapel"
+                 "{deck}": rf"(?:[^\W\d_]*?(?:{reading.alternation('deck')})" + (f"|{named}" if named else "") + ")"}
         what = rf"(?:[^\W\d_][\w'’-]*{GAP}){{0,2}}"
         what_last = rf"(?:{GAP}[^\W\d_][\w'’-]*){{0,2}}"     # French puts it after: "32 cartes objet"
         alternatives, literal = [], []
@@ -151,9 +154,10 @@ def count_pattern(reading: Wording) -> tuple[re.Pattern, tuple]:
                     body += part + ("" if last or before_last_what else GAP)
             alternatives.append(rf"(?:(?<![\w.]){body}(?![\w]))")
             literal.append(" ".join(words))
-        _COUNT_PATTERNS[reading.langs] = (re.compile("|".join(alternatives), re.I),
-                                          phrase_words(literal) if all(literal) else ())
-    return _COUNT_PATTERNS[reading.langs]
+        if len(_COUNT_PATTERNS) > 256:
+            _COUNT_PATTERNS.clear()
+        _COUNT_PATTERNS[key] = (re.compile("|".join(alternatives), re.I), phrase_words(literal) if all(literal) else ())
+    return _COUNT_PATTERNS[key]
 
 
 def card_count_statements(game) -> list[Statement]:
@@ -161,7 +165,9 @@ def card_count_statements(game) -> list[Statement]:
     reading = wording(game)
     found = targets(game)
     every = tuple(t for t, _, _ in found)
-    pattern, words = count_pattern(reading)
+    names = tuple(sorted({n for c in offering(game, "cards") if hasattr(c.model, "expanded")
+                          for n in (c.model.spec.title, c.model.name) if n and len(n) >= 3}))
+    pattern, words = count_pattern(reading, names)
     fix = "the deck's cards fix it: print it from the deck"
     return [Statement("card-count", float(count), what, pattern, None, (), fix, words, reading,
                       Target(target.deck, target.pile, target.field, target.names, every))
@@ -216,3 +222,32 @@ def _heading(string: str, base: int, at: int) -> str:
     for m in _HEADING.finditer(string, base, at):
         last = m
     return last.group(1) if last else ""
+
+
+def parts_statements(game) -> list[Statement]:
+    """How many faces each die has, as text states it ("the Monster die has 6 faces", "die with six sides";
+    rule `dice`): a count of a thing's parts, read as such, and never as a count of the things."""
+    from pnp.referee.text import statement
+
+    reading = wording(game)
+    parts = [p for p in reading.words.get("parts", ()) if p]
+    out = []
+    sizes: dict[int, int] = {}
+    for comp in offering(game, "faces"):
+        for die in getattr(comp.model, "dice", ()):
+            n = len(getattr(die, "faces", ()) or ())
+            name = str(getattr(die, "name", "") or "")
+            if not n or not name:
+                continue
+            sizes[n] = sizes.get(n, 0) + 1
+            says = [f"{name} {verb} # {p}" for verb in ("has", "hat", "a", "with", "mit") for p in parts]
+            says += [f"# {p} of the {name}" for p in parts]
+            out.append(statement("dice", n, f"the number of faces of the {name}", says,
+                                 "the dice file fixes it: print it from the dice", reading))
+    if len(sizes) == 1:          # every die alike: "each die has 6 faces"
+        (n, _), = sizes.items()
+        says = [f"{each} {d} {verb} # {p}" for each in ("each", "every", "jeder", "chaque") for d in reading.words.get("dice", ())
+                for verb in ("has", "hat", "a") for p in parts]
+        out.append(statement("dice", n, "the number of faces of each die", says,
+                             "the dice file fixes it: print it from the dice", reading))
+    return out

@@ -53,6 +53,7 @@ class Statement:
     words: tuple[tuple[str, ...], ...] = ()   # each phrase's words (`phrase_words`); () when a text is read whole
     reading: Wording | None = None            # the number words and bounds of the languages read; None: English
     target: object = None                     # what the count is of (`pnp.referee.counts.Target`); None: a rule's number
+    variant: str | None = None                # the variant whose number it is (held only in that variant's section)
 
 
 def statement(name: str, value: float, means: str, says, hint: str = "", reading: Wording | None = None,
@@ -122,7 +123,8 @@ def statements(game) -> list[Statement]:
             continue
         s = statement(name, p.value, p.means, list(p.says) + translated.get(name, []),
                       f"write {{{{ parameters.{name} }}}} to print the rule's number", reading)
-        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words, reading))
+        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words, reading,
+                             variant=p.variant))
     return out
 
 
@@ -374,8 +376,18 @@ def read_number(s: Statement, m: re.Match) -> tuple[str, int, int, float] | None
     number = m.group(group)
     lead = not m.string[m.start():m.start(group)].strip("*_ \t")
     trail = not m.string[m.end(group):m.end()].strip("*_ \t")
-    got = (s.reading or make_wording(("en",))).read(number, tail=lead, head=trail or s.target is not None)
-    return None if got is None else (group, m.start(group) + got[0], m.start(group) + got[1], got[2])
+    reading = s.reading or make_wording(("en",))
+    head = trail or s.target is not None
+    got = reading.read(number, tail=lead, head=head)
+    skip = 0
+    if got is None and s.target is not None and (b := _bound_patterns_of(reading)["lead_bound"].match(number)):
+        skip = b.end()           # "holds at least 9 cards": a bound's words before a count's number
+        got = reading.read(number[skip:], tail=False, head=head)
+    return None if got is None else (group, m.start(group) + skip + got[0], m.start(group) + skip + got[1], got[2])
+
+
+def _bound_patterns_of(reading: Wording) -> dict[str, re.Pattern]:
+    return _BOUND_PATTERNS.setdefault(reading.langs, _bound_patterns(reading))
 
 
 def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Finding | None:
@@ -394,38 +406,53 @@ def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True
     found = m.string[start:stop]
     at = start - base
     # a count is read as a player reads it (a range, a least, a most); a rule's number in its own phrase is exact
-    low, high = _bounds(reading, m, start, start + len(found), said) if data_too else (said, said)
+    low, high, first = _bounds(reading, m, start, start + len(found), said, m.span(group), s.name != "dice", data_too)
     if low <= s.value <= high or (not data_too and t.from_data is not None and t.from_data(at)):
         return None
-    if _names_other(s, t, m, start, base):
+    if _names_other(s, t, m, start, base) or not _in_force(s, m.string, base, start, reading):
         return None
-    pos = _pos_in(t, at, found)
-    meaning = "" if low == high else (f" (at least {_shown(low)})" if high == float("inf") else
+    if first != start:            # a range: the finding is at its first number
+        found, at = m.string[first:stop], first - base
+    pos = _pos_in(t, at, found.split()[0] if first != start else found)
+    meaning = "" if low == high or first != start else (f" (at least {_shown(low)})" if high == float("inf") else
                                       f" (at most {_shown(high)})" if low == float("-inf") else
                                       f" (from {_shown(low)} to {_shown(high)})")
     return Finding(pos, s.name, f"the text says {found}{meaning} in '{_quoted(m.string[start if m.start(group) == m.start() else m.start():m.end()])}', but "
                                 f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
 
 
-def _bounds(reading: Wording, m: re.Match, start: int, end: int, said: float) -> tuple[float, float]:
-    """What the number at START:END of the matched string says, as (least, most): a range, a bound, or exact."""
+def _bounds(reading: Wording, m: re.Match, start: int, end: int, said: float, group: tuple[int, int],
+            parts_too: bool = True, counted: bool = True) -> tuple[float, float, int]:
+    """What the number at START:END of the matched string says, as (least, most, where what says it
+    starts): a range ("2 to 4", unless the phrase's own words hold it: "from * to #"), and for a count
+    (COUNTED) a bound ("at least 3", "3 or more", "up to 3"), or nothing at all for a count of parts
+    ("6 faces of …"). GROUP: the span of the phrase's number, which may hold the range's other end."""
     text = m.string
     before = _BEFORE_END.split(text[max(0, start - 60):start])[-1]
-    after = text[end:end + 30]
-    cache = _BOUND_PATTERNS.setdefault(reading.langs, _bound_patterns(reading))
-    if cache["own"].search(text[m.start():start] + text[end:m.end()]):
-        return said, said        # "# or more", "move up to #": the phrase says what the number means
-    if (r := cache["range"].search(before)) and (lo := reading.read(r.group("lo"))) is not None and lo[2] < said:
-        return lo[2], said
+    after = text[end:end + 40]
+    cache = _bound_patterns_of(reading)
+    if parts_too and counted and cache["parts"].match(after):
+        return float("-inf"), float("inf"), start   # "6 faces of the dice": a count of parts says nothing of the things
+    r = cache["range"].search(before)
+    lo_at = start - len(before) + r.start("lo") if r else 0
+    if r and (lo_at < m.start() or lo_at >= group[0]) and (lo := reading.read(r.group("lo"))) is not None \
+            and lo[2] < said:
+        return lo[2], said, lo_at + lo[0]
+    r = cache["range_after"].match(after)
+    if r and (end < group[1] or end + r.start() >= m.end()) \
+            and (hi := reading.read(r.group("hi"), tail=False, head=True)) is not None and hi[2] > said:
+        return said, hi[2], start  # "2 to 5 cards": the range's words ran on with the number, or follow the phrase
+    if not counted or cache["own"].search(text[m.start():group[0]] + text[group[1]:m.end()]):
+        return said, said, start   # a rule's number, or "# or more", "move up to #": the phrase says what it means
     if cache["at_least"].search(before):
-        return said, float("inf")
+        return said, float("inf"), start
     if cache["at_most"].search(before):
-        return float("-inf"), said
+        return float("-inf"), said, start
     if cache["or_more"].match(after):
-        return said, float("inf")
+        return said, float("inf"), start
     if cache["or_less"].match(after):
-        return float("-inf"), said
-    return said, said
+        return float("-inf"), said, start
+    return said, said, start
 
 
 _BOUND_PATTERNS: dict[tuple, dict[str, re.Pattern]] = {}
@@ -440,8 +467,33 @@ def _bound_patterns(reading: Wording) -> dict[str, re.Pattern]:
         "at_most": re.compile(rf"(?<!\w)(?:{reading.alternation('at_most')}){gap}$", re.I),
         "or_more": re.compile(rf"{gap}(?:{reading.alternation('or_more')})(?!\w)", re.I),
         "or_less": re.compile(rf"{gap}(?:{reading.alternation('or_less')})(?!\w)", re.I),
+        "lead_bound": re.compile(rf"(?:{reading.alternation('at_least')}|{reading.alternation('at_most')})"
+                                 rf"[\s\u00a0\u2011-]+(?=\w)", re.I),
+        "range_after": re.compile(rf"{gap}(?:{reading.alternation('range')}){gap}(?P<hi>{NUMBER})", re.I),
+        "parts": re.compile(rf"{gap}(?:[^\W\d_]+{gap})?(?:{reading.alternation('parts')})[\s*_]+(?:of|on|von|auf|de|du|des)(?!\w)", re.I),
         "own": re.compile(rf"(?<!\w)(?:{'|'.join(reading.alternation(k) for k in ('at_least', 'at_most', 'or_more', 'or_less'))})(?!\w)", re.I),
     }
+
+
+_HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+(.+)$")
+
+
+def _in_force(s: Statement, string: str, base: int, at: int, reading: Wording) -> bool:
+    """Whether S holds where the text says it (STRING[AT], in a text starting at BASE): the base rules hold
+    outside variants; inside a variant's section (a heading with a variant word: "Variant: Solo") or a
+    sentence that says it is one, only the parameters of that variant (`variant:` naming a heading word)."""
+    section = ""
+    level = 7
+    for h in reversed(list(_HEADING.finditer(string, base, at))):   # the nearest heading, then the ones above it
+        if len(h.group(1)) < level:
+            level = len(h.group(1))
+            section += " " + h.group(2)
+    sentence = re.split(r"[.!?\n]\s", string[max(base, at - 200):at])[-1]
+    words = reading.alternation("variant")
+    marked = bool(words) and re.search(rf"(?<!\w)(?:{words})(?!\w)", section + " " + sentence, re.I) is not None
+    if s.variant is None:
+        return not marked
+    return re.search(rf"(?<!\w){re.escape(s.variant)}(?!\w)", section + " " + sentence, re.I) is not None
 
 
 def _names_other(s: Statement, t: Text, m: re.Match, start: int, base: int) -> bool:
@@ -504,189 +556,3 @@ def count_statements(game, counts: list | None = None) -> list[Statement]:
     reading = wording(game)
     return [statement(c.rule, c.count, c.what, list(c.says), c.fix, reading)
             for c in (counted(game) if counts is None else counts) if c.says]
-
-
-def card_stats_findings(game) -> list[Finding]:
-    """A card named in text with its numbers beside it ("a Silver Lamp (volume 3, weight 4)"): each
-    number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
-    named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
-    fields: set[str] = set()
-    for comp in offering(game, "cards"):
-        deck = comp.model
-        numeric = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")]
-        if not numeric:
-            continue
-        fields |= set(numeric)
-        for entry in deck.cards:
-            front = entry.front.fields if entry.front else {}
-            name = front.get("name")
-            if not isinstance(name, str) or len(name) < 3:
-                continue
-            stats = {k: front[k] for k in numeric if isinstance(front.get(k), (int, float))}
-            if name in named and named[name][1] != stats:
-                named[name] = (named[name][0], {})      # two cards of one name that differ: say nothing
-                continue
-            named[name] = (deck.spec.title or deck.name, stats)
-    named = {k: v for k, v in named.items() if v[1]}
-    if not named:
-        return []
-    names = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(named, key=len, reverse=True)) + r")(?![\w-])")
-    stat = re.compile(r"\b(" + "|".join(re.escape(f) for f in sorted(fields, key=len, reverse=True))
-                      + r")\b[\s*_:]*(?:of[\s*_]+)?(\d+(?:\.\d+)?)(?![\w.])", re.I)
-    out: dict[Pos, Finding] = {}
-    budget = MAX_TEXT
-    for t in texts(game):
-        budget -= len(t.text)
-        if budget < 0:
-            break
-        for m in names.finditer(t.text):
-            title, stats = named[m.group(1)]
-            tail = t.text[m.end():m.end() + 120]
-            cut = re.search(r"\)|[.!?;](?:\s|$)|\n\s*\n", tail)
-            window = tail[:cut.start()] if cut else tail
-            other = names.search(window)
-            window = window[:other.start()] if other else window     # the next card named has numbers of its own
-            if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
-                continue       # the numbers must stand by the name: "Silver Lamp (volume 2, …)", "Silver Lamp: value 5"
-            for s in stat.finditer(window):
-                field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
-                    f.lower() == s.group(1).lower() for f in stats) else None
-                if field is None or float(s.group(2)) == float(stats[field]):
-                    continue
-                pos = _pos_in(t, m.end() + s.start(2), s.group(2))
-                out.setdefault(pos, Finding(pos, "card-stats",
-                                            f"the text gives {m.group(1)} {s.group(1)} {s.group(2)}, but the card in "
-                                            f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
-    return list(out.values())
-
-
-# --------------------------------------------------------------------------- players and sums
-
-_DECLARED_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(\+)?\s*$")
-
-
-def declared_players(game) -> tuple[int, float] | None:
-    """game.yaml's `players:` as (fewest, most): "2-5" → (2, 5), "1" → (1, 1), "1-100+" → (1, inf); None if unreadable."""
-    text = str(getattr(game.game, "players", "") or "") if game.game else ""
-    m = _DECLARED_PLAYERS.match(text)
-    if not m:
-        return None
-    lo = int(m.group(1))
-    hi = float("inf") if m.group(3) else float(m.group(2) or lo)
-    return lo, hi
-
-
-_RANGE_PATTERNS: dict[tuple, tuple[re.Pattern, ...]] = {}
-
-
-def _range_patterns(reading: Wording) -> tuple[re.Pattern, ...]:
-    """(a range of players, one count of players, a range of minutes, one time) in the languages read."""
-    if reading.langs not in _RANGE_PATTERNS:
-        g = r"[\s*_]"
-        joins = reading.alternation("range").replace("|or|", "|").replace("|and|", "|")
-        players, minutes = reading.alternation("players"), reading.alternation("minutes")
-        rng = rf"(?<![\w.])(?P<lo>{NUMBER}){g}*(?:{joins}){g}*(?P<hi>{NUMBER})(?P<plus>\+)?{g}+"
-        _RANGE_PATTERNS[reading.langs] = (
-            re.compile(rng + rf"(?:{players})(?!\w)", re.I),
-            re.compile(rf"(?<!\w)(?:for|with|of|für|mit|von|pour|avec|de){g}+(?P<n>{NUMBER}){g}+(?:{players})(?!\w)", re.I),
-            re.compile(rng + rf"(?:{minutes})(?!\w)", re.I),
-            re.compile(rf"(?<!\w)(?:about|takes|lasts|in|around|of|etwa|dauert|ungefähr|rund|environ|dure|en)"
-                       rf"{g}+(?P<n>{NUMBER}){g}+(?:{minutes})(?!\w)", re.I))
-    return _RANGE_PATTERNS[reading.langs]
-
-
-def _read(reading: Wording, m: re.Match, group: str) -> tuple[float, int, str] | None:
-    """(value, where it starts, its words) of a number group of M (words before it may be the
-    sentence's: "takes about 45"), or None when it holds no number."""
-    got = reading.read(m.group(group))
-    return None if got is None else (got[2], m.start(group) + got[0], m.group(group)[got[0]:got[1]])
-
-
-def players_findings(game) -> list[Finding]:
-    """Printed player counts must agree with game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
-    "2-5 players") or a single count ("for 3 players", "with 6 players") must lie within the declared range."""
-    declared = declared_players(game)
-    if declared is None:
-        return []
-    lo, hi = declared
-    shown = str(game.game.players)
-    reading = wording(game)
-    ranges, ones, _, _ = _range_patterns(reading)
-    out: dict[Pos, Finding] = {}
-    for t in texts(game):
-        if not t.exact and t.pos == _players_pos(game):
-            continue
-        for m in ranges.finditer(t.text):
-            a, b = _read(reading, m, "lo"), _read(reading, m, "hi")
-            if a is None or b is None:
-                continue
-            top = float("inf") if m.group("plus") else b[0]
-            if a[0] < lo or top > hi:        # a narrower range ("best with 3 to 4 players") is advice, not a contradiction
-                pos = _pos_in(t, a[1], a[2])
-                out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(t.text[a[1]:m.end()])}', but "
-                                                            f"game.yaml gives players: {shown}"))
-        for m in ones.finditer(t.text):
-            n = _read(reading, m, "n")
-            if n is not None and not lo <= n[0] <= hi:
-                pos = _pos_in(t, n[1], n[2])
-                out.setdefault(pos, Finding(pos, "players", f"the text speaks of a game '{_quoted(m.group(0))}', but "
-                                                            f"game.yaml gives players: {shown}"))
-    return list(out.values())
-
-
-_WHOLE_GAME = re.compile(r"\b(?:games?|play|playing|plays|session|spiel|spielt|partie|partien|jeu|joue)\b", re.I)
-_DECLARED_TIME = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to|bis|à)\s*(\d+))?\s*[^\W\d]*\.?\s*$", re.I)   # "20-30 minutes", "15 Minuten", "15分"
-
-
-def time_findings(game) -> list[Finding]:
-    """Printed playing times must lie within game.yaml's `time:` ("20-30 minutes"; rule `time`): a range
-    ("45 to 60 minutes") or a single time ("takes about 25 minutes"), in a sentence about a whole game
-    (game, play, session near it)."""
-    m = _DECLARED_TIME.match(str(getattr(game.game, "time", "") or "") if game.game else "")
-    if not m:
-        return []
-    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
-    shown = str(game.game.time)
-    reading = wording(game)
-    _, _, ranges, ones = _range_patterns(reading)
-    out: dict[Pos, Finding] = {}
-    for t in texts(game):
-        found = [(m, _read(reading, m, "lo"), _read(reading, m, "hi")) for m in ranges.finditer(t.text)]
-        found += [(m, _read(reading, m, "n"), _read(reading, m, "n")) for m in ones.finditer(t.text)]
-        for m, a, b in found:
-            if a is None or b is None or (lo <= a[0] and b[0] <= hi):
-                continue
-            before = t.text[max(0, m.start() - 80):m.start()]
-            before = re.split(r"[.!?\n]\s", before)[-1]
-            if not _WHOLE_GAME.search(before) and not _WHOLE_GAME.search(t.text[m.end():m.end() + 30].split(".")[0]):
-                continue      # "a round takes about 2 minutes": not the length of a game
-            pos = _pos_in(t, a[1], a[2])
-            out.setdefault(pos, Finding(pos, "time", f"the text says '{_quoted(t.text[a[1]:m.end()])}', but game.yaml "
-                                                     f"gives time: {shown}"))
-    return list(out.values())
-
-
-def _players_pos(game) -> Pos | None:
-    from pnp.reading.load import LDict
-
-    raw = game.raw
-    return raw.value_pos.get("players") if isinstance(raw, LDict) and "players" in raw else None
-
-
-_SUM = re.compile(r"(?<![\w.+])(?P<terms>\d+(?:[ \t*_]*\+[ \t*_]*\d+)+)[ \t*_]*=[ \t*_]*(?P<total>\d+)(?![\w.])")
-_LISTED_TOTAL = re.compile(r"(?<![\w.])(?P<terms>\d+(?:,[ \t]*\d+)*,?[ \t]+and[ \t]+\d+)[ \t]*\([ \t]*total[ \t]+(?P<total>\d+)[ \t]*\)", re.I)
-
-
-def arithmetic_findings(game) -> list[Finding]:
-    """Sums written out in text ("3 + 4 = 7", "5, 4, 4 and 3 (total 16)") must add up (rule `arithmetic`)."""
-    out: dict[Pos, Finding] = {}
-    for t in texts(game):
-        for pattern in (_SUM, _LISTED_TOTAL):
-            for m in pattern.finditer(t.text):
-                terms = [int(x) for x in re.findall(r"\d+", m.group("terms"))]
-                if sum(terms) == int(m.group("total")):
-                    continue
-                pos = _pos_in(t, m.start("total"), m.group("total"))
-                out.setdefault(pos, Finding(pos, "arithmetic", f"the text gives {' + '.join(map(str, terms))} as "
-                                                               f"{m.group('total')}, but it makes {sum(terms)}"))
-    return list(out.values())

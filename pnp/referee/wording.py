@@ -20,7 +20,7 @@ from typing import Any
 
 SPELLED_UP_TO = 1000          # number words spelled for each language: 0 … this
 TABLE_KEYS = ("numbers", "cards", "deck", "whole", "range", "at_least", "at_most", "or_more", "or_less", "parts",
-              "example", "variant", "not_fit", "players", "minutes")
+              "dice", "example", "variant", "not_fit", "players", "minutes")
 _DIGITS = r"\d+(?:\.\d+)?"
 # One number as a phrase pattern matches it: digits in any script, or a run of up to seven words (a
 # compound number word: "one hundred and ninety-nine", "quatre-vingt-dix-sept"), which `Wording.read`

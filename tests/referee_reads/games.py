@@ -38,8 +38,13 @@ parameters:
   track:
     value: 8
     means: the last space of the lantern track
-    says: ["reaches space #"]
-    says@de: ["erreicht der Marker Feld #"]
+    says: ["reaches space #", "ends at space #"]
+    says@de: ["erreicht der Marker Feld #", "endet auf Feld #"]
+  coins:
+    value: 2
+    means: the coins a Lamplighter takes
+    says: ["take # coins"]
+    says@de: ["Nimm # Münzen"]
 referee:
   names:
     market: [Markt, Marktkarten]

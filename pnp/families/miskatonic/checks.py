@@ -106,7 +106,7 @@ def _check_tokens(tokens, board, n: dict) -> list[Finding]:
 
 def _check_players(game, tokens) -> list[Finding]:
     """Each player takes an investigator pack: game.yaml's `players:` may not promise more players than packs."""
-    from pnp.referee.text import declared_players
+    from pnp.referee.spans import declared_players
 
     declared = declared_players(game)
     packs = [p for p in tokens.pieces if {t.name.lower() for t in p.spec.tracks} >= {"health", "wits"}]
