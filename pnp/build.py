@@ -102,6 +102,7 @@ class BuildResult:
     written: list[str] = field(default_factory=list)  # files whose bytes changed on disk
     seconds: float = 0.0
     editions: list[str] = field(default_factory=list)  # a game listing `languages:`: those built, each files' folder
+    paper: list[str] = field(default_factory=list)  # "cards: 7 sheets (the least possible: 7)", a line a file of sheets
 
     def summary(self) -> str:
         """One line: what was rebuilt, what was reused, how long it took."""
@@ -151,33 +152,46 @@ def build_game(game_dir: Path, options: BuildOptions, cache=None, progress: Call
     """Build a game into `options.out/<game>/`; `cache` (a `pnp.buildcache.UnitCache`) reuses unchanged units;
     `early(Early)` is called before the rulebook is rendered, when units before it were rendered anew.
 
-    A game that lists `languages:` is built once per edition (`options.lang`: one language, or
-    all when None or "all") into `options.out/<game>/<lang>/`; the result lists every edition's
-    files and warnings."""
+    A game that lists `languages:` is built once per edition (`options.lang`: one language, a comma
+    list, or all when None or "all") into `options.out/<game>/<lang>/`, as one transaction: every
+    edition is rendered first and the game's whole folder is then published at once, so an error in
+    any edition leaves every edition's files as they were. The result lists every edition's files
+    and warnings."""
     game_dir = Path(game_dir)
     langs = editions_to_build(game_dir, options)
     if not langs:
-        return _build_where(game_dir, options, [output_folder(game_dir)], cache, progress, early, None)
+        staged = _stage(game_dir, options, [output_folder(game_dir)], cache, progress, early, None)
+        if isinstance(staged, BuildResult):
+            return staged
+        return _publish_single(game_dir, options, staged)
+    from pnp.game import source_language, source_mistakes
     from pnp.models.edition import in_edition, loading
 
-    results = []
+    start = time.perf_counter()
+    source = source_language(game_dir)
+    staged_by_lang: dict[str, object] = {}
     for lang in langs:
         try:
             with loading(lang):
-                result = _build_where(game_dir, options, [output_folder(game_dir), lang],
-                                      cache, progress, early, lang)
-        except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, lang)) from None
-        result.warnings = in_edition(result.warnings, lang)
-        results.append(result)
+                staged_by_lang[lang] = _stage(game_dir, options, [output_folder(game_dir), lang],
+                                              cache, progress, early, lang)
+        except SpecErrors as e:  # a mistake the game as written has too is not this edition's
+            common = set() if lang == source else source_mistakes(game_dir, source)
+            raise SpecErrors(in_edition(e.errors, lang, source, common)) from None
+    results, foreign = _publish_editions(game_dir, options, staged_by_lang)
+    said = {(w.pos, w.message) for lang, r in zip(langs, results) if lang == source for w in r.warnings}
+    for lang, result in zip(langs, results):
+        if lang != source:  # the source edition's warnings are said once, by it
+            result.warnings = [w for w in result.warnings if (w.pos, w.message) not in said]
+        result.warnings = in_edition(result.warnings, lang, source)
     first = results[0]
     return BuildResult(first.game, Path(options.out) / output_folder(game_dir),
                        [dict(f, file=f"{r.out_dir.name}/{f['file']}") for r in results for f in r.files],
-                       [w for r in results for w in r.warnings], skipped=all(r.skipped for r in results),
+                       [w for r in results for w in r.warnings] + foreign, skipped=all(r.skipped for r in results),
                        rebuilt=sorted({u for r in results for u in r.rebuilt}),
                        reused=sorted({u for r in results for u in r.reused}),
-                       written=[w for r in results for w in r.written], seconds=sum(r.seconds for r in results),
-                       editions=list(langs))
+                       written=[w for r in results for w in r.written], seconds=time.perf_counter() - start,
+                       editions=list(langs), paper=first.paper)
 
 
 def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
@@ -202,22 +216,48 @@ def editions_to_build(game_dir: Path, options: BuildOptions) -> list[str]:
             raise SpecErrors([SpecError(getattr(raw, "pos", None) or Pos(str(game_file)),
                                         f"--lang {asked}: this game lists no `languages:` (see docs/languages.md)")])
         return []
-    if asked in (None, "all"):
-        return list(langs)
-    if asked not in langs:
-        raise SpecErrors([SpecError(locate(raw, ["languages"]), f"--lang {asked}: the game's languages are "
-                                                                 f"{', '.join(langs)}")])
-    return [asked]
+    return asked_editions(asked, list(langs), lambda: locate(raw, ["languages"]))
 
 
-def _build_where(game_dir: Path, options: BuildOptions, where: list[str], cache, progress, early,
-                 lang: str | None) -> BuildResult:
+def asked_editions(asked: str | None, declared: list[str], where: Callable[[], Pos]) -> list[str]:
+    """The editions `--lang` asks for, in the game's order: one code, a comma list, or `all` (also None);
+    a code the game does not declare is an error at its `languages:` naming the declared ones."""
+    if asked is None or asked.strip().lower() in ("", "all"):
+        return list(declared)
+    codes = [code.strip() for code in asked.split(",") if code.strip()]
+    unknown = [code for code in codes if code not in declared]
+    if unknown or not codes:
+        from pnp.models.langcodes import suggestion
+
+        near = [x for x in declared for u in unknown[:1] if x.lower() == u.lower() or x == suggestion(u)]
+        raise SpecErrors([SpecError(where(), f"--lang {', '.join(unknown) or asked}: the game's languages are "
+                                             f"{', '.join(declared)} (or all)"
+                                    + (f" (did you mean '{near[0]}'?)" if near else ""))])
+    return [lang for lang in declared if lang in codes]
+
+
+@dataclass
+class Staged:
+    """One game's (or one edition's) rendered set, not yet published."""
+
+    game: GameContext
+    out_dir: Path
+    files: dict
+    fields: dict  # the manifest's fields besides its files
+    hidden: dict  # files beside the set that its manifest does not list (the unit cache)
+    rendered: Rendered
+    start: float
+
+
+def _stage(game_dir: Path, options: BuildOptions, where: list[str], cache, progress, early,
+           lang: str | None) -> "Staged | BuildResult":
+    """Render one game or edition in memory: a `Staged` set, or the skipped `BuildResult` when nothing changed."""
     import gc
 
     from pnp.collector import collector_paused
     from pnp.fingerprint import input_hash, read_inputs
     from pnp.game import load_game
-    from pnp.output import publish, write_failed
+    from pnp.output import write_failed
     from pnp.spool import SpoolError
 
     start = time.perf_counter()
@@ -253,10 +293,83 @@ def _build_where(game_dir: Path, options: BuildOptions, where: list[str], cache,
     fields = manifest_fields(game, opts, stamp)
     if lang is not None:
         fields["language"] = lang
-    published = publish(options.out, where, rendered.files, fields, hidden)
-    return BuildResult(game.name, out_dir, published.manifest["files"], list(game.errors.warnings),
-                       rebuilt=rendered.rebuilt, reused=rendered.reused, written=published.written,
-                       seconds=time.perf_counter() - start)
+    return Staged(game, out_dir, rendered.files, fields, hidden, rendered, start)
+
+
+def _publish_single(game_dir: Path, options: BuildOptions, staged: Staged) -> BuildResult:
+    """A game without editions: its set replaces `<out>/<game>/` (the files of its kept sets carried over)."""
+    from pnp.ownership import foreign_warning, single_edition_places
+    from pnp.output import publish
+
+    published = publish(options.out, [output_folder(game_dir)], staged.files, staged.fields, staged.hidden,
+                        live=single_edition_places)
+    warnings = list(staged.game.errors.warnings) + foreign_warning(staged.out_dir, published.foreign)
+    return BuildResult(staged.game.name, staged.out_dir, published.manifest["files"], warnings,
+                       rebuilt=staged.rendered.rebuilt, reused=staged.rendered.reused, written=published.written,
+                       seconds=time.perf_counter() - staged.start, paper=paper_figures(staged.game))
+
+
+def _publish_editions(game_dir: Path, options: BuildOptions, staged: dict) -> tuple[list[BuildResult], list]:
+    """Every edition's set published as one: `<out>/<game>/` is replaced whole, holding the new editions'
+    files, the files of the editions that were up to date or not asked for this time (kept as they
+    were), and the sets other commands made in the editions still declared; files of a dropped edition
+    or of the layout before editions are gone. Nothing changes when every edition was up to date."""
+    from pnp.models.edition import declared_languages
+    from pnp.output import MANIFEST, manifest_entries, manifest_text, publish, read_manifest, sha256
+    from pnp.ownership import edition_places, foreign_warning
+    from pnp.reading.load import load_yaml
+
+    folder = output_folder(game_dir)
+    declared = list(declared_languages(load_yaml(Path(game_dir) / "game.yaml"))[0])
+    old_top = read_manifest(Path(options.out, folder)) or {}
+    fresh = {lang: s for lang, s in staged.items() if isinstance(s, Staged)}
+    if not fresh and old_top.get("editions") == declared:
+        return list(staged.values()), []
+    files: dict = {}
+    hidden: dict = {}
+    editions_manifests: dict[str, dict] = {}
+    for lang, s in fresh.items():
+        manifest = {"files": manifest_entries(s.files), **s.fields}
+        editions_manifests[lang] = manifest
+        files.update({f"{lang}/{name}": data for name, data in s.files.items()})
+        files[f"{lang}/{MANIFEST}"] = manifest_text(manifest).encode("utf-8")
+        hidden.update({f"{lang}/{name}": data for name, data in s.hidden.items()})
+    kept = [lang for lang in declared if lang not in fresh]
+    kept_entries = []
+    for lang in kept:  # an edition not rebuilt keeps its files: listed again from its own manifest
+        own = read_manifest(Path(options.out, folder, lang))
+        if own is None:
+            continue
+        text = manifest_text(own).encode("utf-8")
+        kept_entries += [{"file": f"{lang}/{e['file']}", "bytes": e["bytes"], "sha256": e["sha256"]}
+                         for e in own.get("files", []) if isinstance(e, dict) and "file" in e]
+        kept_entries.append({"file": f"{lang}/{MANIFEST}", "bytes": len(text), "sha256": sha256(text)})
+    game_name = next(iter(fresh.values())).game.name if fresh else folder
+    top = {"game": game_name, "editions": declared}
+    published = publish(options.out, [folder], files, top, hidden, keep=[f"{lang}/" for lang in kept],
+                        listed_too=kept_entries, live=edition_places(declared))
+    results = []
+    for lang, s in staged.items():
+        if not isinstance(s, Staged):
+            results.append(s)
+            continue
+        written = [name.split("/", 1)[1] for name in published.written if name.startswith(f"{lang}/")]
+        results.append(BuildResult(s.game.name, s.out_dir, editions_manifests[lang]["files"],
+                                   list(s.game.errors.warnings), rebuilt=s.rendered.rebuilt,
+                                   reused=s.rendered.reused, written=written,
+                                   seconds=time.perf_counter() - s.start, paper=paper_figures(s.game)))
+    return results, foreign_warning(Path(options.out, folder), published.foreign)
+
+
+def paper_figures(game: GameContext) -> list[str]:
+    """The paper each file of sheets takes against the least possible (`GameContext.sheets_used`),
+    one line a file: its components' sheets added up, and their least."""
+    lines = []
+    for name, figures in sorted(game.sheets_used.items()):
+        sheets, least = sum(f.sheets for f in figures), sum(f.least for f in figures)
+        lines.append(f"{name.removesuffix('.pdf')}: {sheets} sheet{'s' if sheets != 1 else ''} "
+                     f"(the least possible: {least})")
+    return lines
 
 
 def up_to_date(game_dir: Path, options: BuildOptions) -> BuildResult | None:
@@ -286,10 +399,16 @@ def _up_to_date(game_dir: Path, options: BuildOptions, stamp: str, cache, start:
     return None
 
 
+def is_strict(game: GameContext, options: BuildOptions) -> bool:
+    """`--strict`, or `strict: true` in game.yaml: the designer's own choice for every build of the game."""
+    return options.strict or bool(game.game is not None and game.game.strict)
+
+
 def refuse_warnings_if_strict(game: GameContext, options: BuildOptions) -> None:
-    """With --strict, every warning is an error: nothing is written and the exit code is 2."""
-    if options.strict and game.errors.warnings:
-        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with --strict)") for w in game.errors.warnings])
+    """With --strict (or `strict: true`), every warning is an error: nothing is written and the exit code is 2."""
+    if is_strict(game, options) and game.errors.warnings:
+        because = "--strict" if options.strict else "strict: true"
+        raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with {because})") for w in game.errors.warnings])
 
 
 def manifest_fields(game: GameContext, opts: BuildOptions, stamp: str) -> dict:
@@ -337,7 +456,7 @@ def _render(game: GameContext, opts: BuildOptions, progress: Callable | None,
             out.reused.append(unit)
             made.update(files)
         else:
-            if early and unit in LATER and out.rebuilt and not (opts.strict and game.errors.warnings):
+            if early and unit in LATER and out.rebuilt and not (is_strict(game, opts) and game.errors.warnings):
                 early(Early(game.name, dict(out.files), units[index:], list(game.errors.warnings),
                             list(out.rebuilt), list(out.reused)))
                 early = None  # once a build

@@ -11,6 +11,10 @@ from enum import StrEnum
 class Paper(StrEnum):
     A4 = "a4"
     LETTER = "letter"
+    A3 = "a3"
+    A5 = "a5"
+    LEGAL = "legal"
+    TABLOID = "tabloid"
 
 
 class Duplex(StrEnum):

@@ -185,6 +185,9 @@ def main() -> None:
     # model is made (8 ms with 130 installed, more in a large environment); the command wants none
     # watching or changing how a game folder is checked.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from pnp.quietlibs import quiet_libraries
+
+    quiet_libraries()
     try:
         run()
     except SystemExit as e:

@@ -40,6 +40,8 @@ class GameContext:
     edition: Any = None  # the `pnp.models.edition.Edition` loaded, for a game that lists languages
     rules_name: str | None = None  # the rulebook's name in the game folder: an edition's own (rules.de.md) if it has one
     _rules_source: str | None = field(default=None, repr=False)
+    # the paper a build's sheets take: output file → one figure per component (`sheets`, `least`)
+    sheets_used: dict[str, tuple] = field(default_factory=dict)
 
     def rules_source(self) -> str | None:
         """The rulebook source as loaded, for the referee's reading of the words; None without one.

@@ -1,13 +1,9 @@
 """The bundled example games (package data in pnp/examples/): what they are and copying them out."""
 from __future__ import annotations
 
-import os
-import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-
-SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=.*/([a-z]+\.json)$", re.M)
 
 
 class ExampleError(Exception):
@@ -36,7 +32,7 @@ def bundled() -> list[Example]:
 
 def copy_examples(names: list[str], to: Path) -> list[Path]:
     """Copy the named examples (all when none are named) to TO/<name>/; refuses to overwrite anything."""
-    from pnp.paths import SCHEMAS
+    from pnp.editorschema import refresh
 
     known = {ex.name: ex for ex in bundled()}
     unknown = [n for n in names if n not in known]
@@ -50,11 +46,6 @@ def copy_examples(names: list[str], to: Path) -> list[Path]:
     for ex in chosen:
         target = to / ex.name
         shutil.copytree(ex.dir, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        rel = Path(os.path.relpath(SCHEMAS.resolve(), target.resolve())).as_posix()
-        for spec in target.glob("*.yaml"):
-            text = spec.read_text(encoding="utf-8")
-            fixed = SCHEMA_LINE.sub(lambda m: f"# yaml-language-server: $schema={rel}/{m.group(1)}", text)
-            if fixed != text:
-                spec.write_text(fixed, encoding="utf-8")
+        refresh(target)  # the editor's schemas copied in, every spec's line pointing at them
         made.append(target)
     return made

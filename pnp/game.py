@@ -55,11 +55,18 @@ def _load_game(game_dir: Path) -> GameContext:
         raw = editions.localize(raw)
     ctx.raw = raw
     # a game.yaml that is a bare scalar ("hello", 5) has no position of its own: its error is at the file's start
-    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)))
+    # provisional: a misspelt or bad optional key (`rulebook_fonts: {heading: …}`) is its one error, and the
+    # game is still made without it, so that the other files are checked against its fonts and parameters
+    # instead of each reporting their absence (the build fails on the error all the same)
+    ctx.game = validate(Game, raw, ctx.errors, at=getattr(raw, "pos", None) or Pos(display_path(game_file)),
+                        provisional=True)
+    _check_language_repeats(raw, ctx.errors)
+    _read_words(ctx, raw)
     ctx.fonts = load_game_fonts(game_dir, ctx.game, raw, ctx.errors)
     if ctx.game is not None:
         ctx.assets.min_ppi = ctx.game.print.min_ppi
     ctx.rules_path = _rules_file(ctx, raw)
+    _warn_stray_rulebooks(ctx)
     ctx.rules_source()  # read now: the referee reads the game as loaded, not the folder as it is later
     files = _component_files(ctx, raw)
     ctx.errors.order = {display_path(game_file): 0}
@@ -112,8 +119,86 @@ def _load_game(game_dir: Path) -> GameContext:
         follows = [m for k in sorted(broken_shared) for m in getattr(kind_module(k), "FOLLOWS_FROM_MISSING", ())]
         ctx.errors.errors = [e for e in ctx.errors.errors if not any(m in e.message for m in follows)]
     _warn_unlisted_specs(ctx, raw, files)
+    if ctx.edition is not None and not ctx.errors.errors:
+        _count_untranslated(ctx)
     ctx.errors.raise_if_any()
     return ctx
+
+
+def source_language(game_dir: Path) -> str | None:
+    """The language a game with `languages:` is written in (None for one that lists none, or unreadable)."""
+    from pnp.models.edition import declared_languages
+
+    try:
+        return declared_languages(load_yaml(Path(game_dir) / "game.yaml"))[1]
+    except SpecErrors:
+        return None
+
+
+def source_mistakes(game_dir: Path, source: str | None) -> set:
+    """The (pos, message) of every error loading the source edition finds: the mistakes of the game as
+    written, which another edition's load meets too and must not call its own."""
+    from pnp.models.edition import loading
+
+    if source is None:
+        return set()
+    try:
+        with loading(source):
+            load_game(game_dir)
+    except SpecErrors as e:
+        return {(x.pos, x.message) for x in e.errors}
+    return set()
+
+
+def _count_untranslated(ctx: GameContext) -> None:
+    """Every printed text no language translates yet counts in the edition's coverage, and in an
+    edition other than the source language's is a warning at its place (those some language
+    translates were counted and warned as they were localised). The edition's fonts are checked
+    against all it prints, one warning per script they lack (`pnp.draw.scriptcoverage`)."""
+    from pnp.models.printedtexts import CellPlace, ParagraphPlace, collect
+
+    edition = ctx.edition
+    try:
+        texts = collect(ctx.dir, edition.lang, refuse_too_many=False)
+    except SpecErrors:
+        return  # a file that cannot be read again was reported as it was loaded
+    from pnp.draw.scriptcoverage import warn_scripts
+
+    with using(ctx.fonts):
+        warn_scripts(ctx.dir, edition, texts, ctx.raw, ctx.game.rules if ctx.game else None, ctx.errors)
+    plain = [t for t in texts if not t.tagged and not isinstance(t.place, ParagraphPlace)]
+    edition.coverage.total += len(plain)
+    if edition.is_source:
+        edition.coverage.translated += len(plain)
+        return
+    for text in plain:
+        place = text.place
+        key = place.column if isinstance(place, CellPlace) else place.key
+        fill = f"fill a '{key}@{edition.lang}' column" if isinstance(place, CellPlace) else f"add '{key}@{edition.lang}'"
+        ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                        f"no {edition.lang} translation of '{key}': the {edition.source} text is used ({fill})")
+
+
+def _read_words(ctx: GameContext, raw) -> None:
+    """game.yaml's `words:` (pnp's words as the game gives them) checked and handed to the edition,
+    which warns once when its language has pnp words left in English."""
+    from pnp.models.gamewords import left_in_english, read_words
+
+    words = read_words(ctx.dir, raw, ctx.errors)
+    if ctx.edition is not None:
+        ctx.edition.words = words
+        left_in_english(raw, ctx.edition.lang, words.get(ctx.edition.lang, {}), ctx.errors)
+
+
+def _check_language_repeats(raw, errors) -> None:
+    """A language listed twice (`[en, pt-BR, pt-br]`) is an error at the repeat: two editions would share a folder."""
+    from pnp.models.langcodes import repeats
+
+    langs = raw.get("languages") if isinstance(raw, LDict) else None
+    if isinstance(langs, list):
+        for i, first in repeats(langs):
+            errors.error(locate(raw, ["languages", i]), f"'{langs[i]}' is listed twice (as '{langs[first]}' too; "
+                                                        f"language codes are compared ignoring case)")
 
 
 def _sniffed_kind(shown: str) -> str | None:
@@ -204,6 +289,44 @@ def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
         return None
 
 
+def _warn_stray_rulebooks(ctx: GameContext) -> None:
+    """`rules.jp.md` beside `rules.md` is read by no edition: said once (by the game as written), at that
+    file, with the name it most likely meant (`rules.ja.md`) or the language `languages:` lacks."""
+    from pnp.models.langcodes import CodeError, canonical, suggestion
+
+    if ctx.game is None or not ctx.game.rules or (ctx.edition is not None and not ctx.edition.is_source):
+        return
+    stem, dot, ext = ctx.game.rules.rpartition(".")
+    if not dot or "/" in stem:
+        return
+    langs = list(ctx.edition.languages) if ctx.edition is not None else []
+    for path in sorted(ctx.dir.glob(f"{stem}.*.{ext}"))[:50]:
+        code = path.name[len(stem) + 1:-len(ext) - 1]
+        if code in langs or "." in code or not 2 <= len(code) <= 12:
+            continue
+        try:
+            known = canonical(code)
+        except CodeError:
+            known = None
+        near = suggestion(code)
+        if known is None and near is None:
+            continue  # rules.old.md, rules.v2.md: not a language's
+        if near in langs or (known is not None and known != code and known in langs):
+            meant = near if near in langs else known
+            message = (f"no edition reads '{path.name}' (did you mean '{stem}.{meant}.{ext}'? the {meant} edition "
+                       f"reads that name)")
+        elif not langs:
+            message = (f"no edition reads '{path.name}': this game lists no `languages:`, so it has one "
+                       f"rulebook, '{ctx.game.rules}' (docs/languages.md)")
+        elif known is None:
+            message = (f"no edition reads '{path.name}': '{code}' is not a language code (did you mean "
+                       f"'{near}'?), and {near} is not one of `languages:` ({', '.join(langs)})")
+        else:
+            message = (f"no edition reads '{path.name}': '{code}' is not one of `languages:` "
+                       f"({', '.join(langs)}); add it there to make that edition")
+        ctx.errors.warn(Pos(display_path(path), 1, 1), message)
+
+
 def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
     names = ctx.game.components if ctx.game is not None else None
     listed = raw.get("components") if isinstance(raw, LDict) else None
@@ -222,9 +345,11 @@ def _component_files(ctx: GameContext, raw: Any) -> list[tuple[Path, Pos]]:
         return out
     from pnp.reading.safepath import safe_game_path
 
+    from pnp.models.gamewords import words_file
+
     out = []
     for p in sorted(ctx.dir.glob("*.yaml")):
-        if p.name == "game.yaml":
+        if p.name in ("game.yaml", words_file(raw)):
             continue
         pos = Pos(os.path.join(display_path(ctx.dir), p.name))  # not resolving p: it may be a symlink loop
         try:

@@ -4,7 +4,9 @@ Two decks that read one spreadsheet each find its header typo; four decks each w
 the same formula cell; a glyph is missing from the same card text in two decks. Printed as
 found, the designer reads the same sentence several times. Before printing, messages are
 grouped: the same words at the same place for several decks become one message naming the
-decks ("decks 'ships' and 'ports'"), and the same words at several places become one message
+decks ("decks 'ships' and 'ports'"), the same mistake on several cards of one file (a misspelt
+layout in the `layout` column of eight rows) becomes one message naming the cards ("cards 'b', 'c'
+and 'd' (front): unknown layout 'shp'"), and the same words at several places become one message
 at the first place listing the others ("also at cards.csv:5:1, cards.csv:9:1").
 """
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Iterable
 from pnp.errors import SpecError
 
 _DECK = re.compile(r"\bdeck '([^']*)'")
+_CARD = re.compile(r"^card '([^']*)'((?: \((?:front|back)\))?): ")  # a per-card mistake: "card 'b' (front): …"
 PLACES_SHOWN = 10  # other places listed after "also at"
+CARDS_SHOWN = 10  # cards named in a message said for several
 
 
 class Grouped(list):
@@ -33,9 +37,21 @@ def grouped(findings: Iterable[SpecError]) -> Grouped:
         names = by_deck.setdefault((f.pos, masked), [f, []])[1]
         if len(decks) == 1 and decks[0] not in names:
             names.append(decks[0])
+    merged = {key: first.message if len(decks) <= 1 else key[1].replace("deck '\0'", _decks(decks), 1)
+              for key, (first, decks) in by_deck.items()}
+    by_card: dict[tuple, list[str]] = {}  # (file, side, the words after the card) → the cards, in order
+    for (pos, _), message in merged.items():
+        m = _CARD.match(message)
+        if m:
+            cards = by_card.setdefault((pos.path, m.group(2), message[m.end():]), [])
+            if m.group(1) not in cards:
+                cards.append(m.group(1))
     by_words: dict[str, list] = {}
-    for (pos, masked), (first, decks) in by_deck.items():
-        message = first.message if len(decks) <= 1 else masked.replace("deck '\0'", _decks(decks), 1)
+    for (pos, masked), message in merged.items():
+        m = _CARD.match(message)
+        cards = by_card.get((pos.path, m.group(2), message[m.end():])) if m else None
+        if cards and len(cards) > 1:
+            message = f"{_cards(cards)}{m.group(2)}: {message[m.end():]}"
         by_words.setdefault(message, []).append(pos)
     out = Grouped()
     out.places = len(by_deck)
@@ -51,3 +67,11 @@ def grouped(findings: Iterable[SpecError]) -> Grouped:
 def _decks(names: list[str]) -> str:
     quoted = [f"'{n}'" for n in names]
     return "decks " + (", ".join(quoted[:-1]) + " and " + quoted[-1])
+
+
+def _cards(names: list[str]) -> str:
+    quoted = [f"'{n}'" for n in names[:CARDS_SHOWN]]
+    more = len(names) - len(quoted)
+    if more:
+        return f"cards {', '.join(quoted)} and {more} more"
+    return "cards " + (", ".join(quoted[:-1]) + " and " + quoted[-1])

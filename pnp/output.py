@@ -16,11 +16,10 @@ Why this design (the guarantees a user relies on, and how each is kept):
   itself. Builds render in parallel and publish one after the other, so every manifest
   matches the files next to it; staging folders found while holding the lock belong to a
   writer that died.
-- **Outputs that no longer exist vanish**: the new folder holds what this build made. Files
-  the previous manifest did not list (`export/`, `balance.pdf`, a note of the user's) are
-  carried over as hard links. Files whose bytes did not change are hard links to the old
-  ones too (same inode, same mtime), which keeps reuse by `pnp watch` cheap; a file system
-  without hard links gets copies.
+- **Outputs that no longer exist vanish**: the new folder holds what this build made. Other
+  commands' sets still in place (`pnp.ownership`), reports and a person's notes are carried
+  over as hard links, as are files whose bytes did not change (same inode, same mtime: cheap
+  reuse for `pnp watch`); a file system without hard links gets copies.
 - **Contained.** Every name goes through `safename.check_relpath` (no `..`, slashes,
   control characters, device names, over-long or case-clashing names). All writes are
   `openat`/`mkdirat` relative to folder descriptors opened with `O_NOFOLLOW`, and files are
@@ -65,6 +64,7 @@ class Published:
     folder: Path
     manifest: dict
     written: list[str] = field(default_factory=list)  # files with new bytes (the rest are links to the old ones)
+    foreign: list[str] = field(default_factory=list)  # files no pnp set lists, carried over (a person's)
 
 
 def sha256(data: bytes | Spooled) -> str:
@@ -131,24 +131,43 @@ def read_output(folder: Path, name: str) -> bytes | None:
 
 
 def publish(out: Path, where: Sequence[str], files: Mapping[str, bytes | str | Spooled], extra_manifest: dict | None = None,
-            hidden: Mapping[str, bytes | str] | None = None) -> Published:
+            hidden: Mapping[str, bytes | str] | None = None, keep: Sequence[str] = (),
+            listed_too: Sequence[dict] = (), live: Callable[[str], bool | None] | None = None) -> Published:
     """Replace the folder `out/<where…>` by `files` plus `manifest.json` (and `hidden` files such
-    as a cache, not listed in the manifest), as one set. Returns the manifest and what was written."""
+    as a cache, not listed in the manifest), as one set. Returns the manifest and what was written.
+
+    `keep`: folders (`"de/"`) whose listed files are carried over unchanged (`listed_too` lists them
+    again). `live(folder)` says of an old folder holding its own manifest (another command's set,
+    `shop/tgc`) whether it is kept (True), removed (False: its layout or edition is gone) or walked
+    into (None); without it every such set is kept. Files no manifest lists (a person's) are
+    carried over and returned in `Published.foreign`."""
     encoded = encode(files)
     _check_names(out, where, encoded)
-    manifest = {"files": manifest_entries(encoded), **(extra_manifest or {})}
+    manifest = {"files": sorted([*manifest_entries(encoded), *listed_too], key=lambda e: e["file"]),
+                **(extra_manifest or {})}
     extra = {MANIFEST: manifest_text(manifest).encode("utf-8"), **encode(hidden or {})}
     folder = Path(out, *where)
+    carry = _Carry(tuple(keep), live)
     try:
         with _out_folder(out) as root_fd, _locked(root_fd, out):
             parent_fd = _open_parents(root_fd, out, where[:-1])
             try:
-                written = _replace(parent_fd, folder, where[-1], encoded, extra)
+                written = _replace(parent_fd, folder, where[-1], encoded, extra, carry)
             finally:
                 os.close(parent_fd)
     except OSError as e:
         raise OutputError(_explain(e, folder)) from None
-    return Published(folder, manifest, written)
+    return Published(folder, manifest, written, carry.foreign)
+
+
+REPORTS = frozenset({"balance.pdf"})  # files other pnp commands put beside a set (`add_file`): kept, not a person's
+
+
+@dataclass
+class _Carry:  # what `publish` carries from the previous set, and the person's files it met
+    keep: tuple[str, ...] = ()
+    live: Callable[[str], bool | None] | None = None
+    foreign: list[str] = field(default_factory=list)
 
 
 def add_file(out: Path, where: Sequence[str], name: str, data: bytes | str) -> Path:
@@ -299,8 +318,10 @@ def _open_parents(root_fd: int, out: Path, parts: Sequence[str]) -> int:
 
 # --- the swap -----------------------------------------------------------------------------------
 
-def _replace(parent_fd: int, folder: Path, name: str, files: dict[str, bytes], extra: dict[str, bytes]) -> list[str]:
+def _replace(parent_fd: int, folder: Path, name: str, files: dict[str, bytes], extra: dict[str, bytes],
+             carry: "_Carry | None" = None) -> list[str]:
     """Stage the new set beside `name`, then swap it in (see the module docstring)."""
+    carry = carry or _Carry()
     _tidy(parent_fd, name)
     live_fd = _open_live(parent_fd, folder, name)
     stage = f"{STAGING}{secrets.token_hex(4)}-{name}"
@@ -308,10 +329,10 @@ def _replace(parent_fd: int, folder: Path, name: str, files: dict[str, bytes], e
         os.mkdir(stage, 0o755, dir_fd=parent_fd)
         stage_fd = os.open(stage, _DIR_FLAGS, dir_fd=parent_fd)
         try:
-            old = _old_outputs(live_fd)
+            old = {o for o in _old_outputs(live_fd) if not o.startswith(carry.keep)} if carry.keep else _old_outputs(live_fd)
             written = _fill(stage_fd, live_fd, files, extra)
             if live_fd is not None:
-                _carry_over(live_fd, stage_fd, old | set(files) | set(extra))
+                _carry(live_fd, lambda: stage_fd, old | set(files) | set(extra), "", carry, False)
             _sync_staged(stage_fd)
         finally:
             os.close(stage_fd)
@@ -457,13 +478,24 @@ def _open_dirs(fd: int, parts: Sequence[str]) -> int:
     return fd
 
 
-def _carry_over(live_fd: int, stage_fd: int, replaced: set[str]) -> None:
-    """Hard-link into the new set what the previous manifest did not list (exports, reports, the user's notes)."""
-    _carry(live_fd, lambda: stage_fd, replaced, "")
+def _listed_in(src_fd: int) -> set[str] | None:
+    """The files the manifest in this folder lists, or None when it holds no manifest."""
+    try:
+        fd = os.open(MANIFEST, _READ_FILE, dir_fd=src_fd)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            manifest = json.loads(f.read(16 << 20))
+        return {e["file"] for e in manifest.get("files", []) if isinstance(e.get("file"), str)}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return set()
 
 
-def _carry(src_fd: int, dst: Callable[[], int | None], replaced: set[str], prefix: str) -> None:
-    """`dst()` opens (creating) the destination folder the first time something is carried into it."""
+def _carry(src_fd: int, dst: Callable[[], int | None], replaced: set[str], prefix: str, carry: "_Carry",
+           in_set: bool) -> None:
+    """Hard-link into the new set what the previous manifest did not list (see `publish`); `dst()` opens
+    the destination folder when first needed; `in_set`: inside a kept set, whose files are pnp's."""
     for entry in sorted(os.listdir(src_fd)):
         rel = f"{prefix}{entry}"
         if entry.startswith(PREFIX) or (entry.startswith(".") and entry.endswith(".tmp")) or rel in replaced:
@@ -471,6 +503,20 @@ def _carry(src_fd: int, dst: Callable[[], int | None], replaced: set[str], prefi
         st = os.lstat(entry, dir_fd=src_fd)
         if stat.S_ISDIR(st.st_mode):
             child_src = os.open(entry, _DIR_FLAGS, dir_fd=src_fd)
+            child_in_set = in_set
+            child_replaced = replaced
+            if not in_set and carry.live is not None:
+                listed = _listed_in(child_src)
+                if listed is not None:
+                    verdict = carry.live(rel)
+                    if verdict is False:  # a set written for an edition or a layout that is gone
+                        os.close(child_src)
+                        continue
+                    if verdict is True:
+                        child_in_set = True
+                    elif not (carry.keep and f"{rel}/".startswith(carry.keep)):
+                        # an edition's folder from before the game's manifest listed it: its files are old outputs
+                        child_replaced = replaced | {f"{rel}/{name}" for name in listed} | {f"{rel}/{MANIFEST}"}
             opened: list[int | None] = []
 
             def child_dst(entry=entry, opened=opened):
@@ -486,7 +532,7 @@ def _carry(src_fd: int, dst: Callable[[], int | None], replaced: set[str], prefi
                 return opened[0]
 
             try:
-                _carry(child_src, child_dst, replaced, rel + "/")
+                _carry(child_src, child_dst, child_replaced, rel + "/", carry, child_in_set)
             finally:
                 os.close(child_src)
                 if opened and opened[0] is not None:
@@ -500,6 +546,8 @@ def _carry(src_fd: int, dst: Callable[[], int | None], replaced: set[str], prefi
             continue  # the new set has this name
         except FileNotFoundError:
             pass
+        if not in_set and rel not in REPORTS and not (carry.keep and rel.startswith(carry.keep)):
+            carry.foreign.append(rel)
         try:
             os.link(entry, entry, src_dir_fd=src_fd, dst_dir_fd=target, follow_symlinks=False)
         except OSError as e:

@@ -5,7 +5,8 @@ glossary's *template* is a Jinja text). The default starter is `templates/<kind>
 commented example per kind; a kind (a module in pnp/kinds) without one is skipped, so a new kind
 joins the scaffold by adding its example. A named starter (`pnp new --template hex`) is a whole small
 game in `templates/<name>/`: its game.yaml, rules.md and spec files are copied as they are. Every spec gets a `yaml-language-server` line pointing at
-pnp's own pnp/data/schema/<kind>.json, so editors complete and check keys from the first keystroke.
+the game's own copy of the schemas, `.pnp/schema/<kind>.json` (`pnp.editorschema`), so editors
+complete and check keys from the first keystroke, wherever the folder is moved.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pnp.editorschema import schema_files, schema_line
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
@@ -60,13 +63,6 @@ def title_of(name: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in re.split(r"[-_]+", name) if w)
 
 
-def schema_line(kind: str, game_dir: Path) -> str:
-    from pnp.paths import SCHEMAS
-
-    rel = Path(os.path.relpath(SCHEMAS.resolve(), game_dir.resolve())).as_posix()
-    return f"# yaml-language-server: $schema={rel}/{kind}.json\n"
-
-
 def plan(name: str) -> tuple[dict[str, str], list[str], list[str]]:
     """The kinds with an example in the default starter (the SHARED ones, whose names the others use, first) and those without:
     ({kind: file name}, kinds, skipped)."""
@@ -103,12 +99,12 @@ def _starter_files(starter: str, target: Path, fill) -> tuple[dict[str, str], li
             continue
         text = fill(path.read_text(encoding="utf-8"))
         if path.name == "game.yaml":
-            text = schema_line("game", target) + text
+            text = schema_line("game") + text
         elif path.suffix == ".yaml":
             m = _KIND_LINE.search(text)
             if m:
                 kinds.append(m.group(1))
-                text = schema_line(m.group(1), target) + text
+                text = schema_line(m.group(1), path.name) + text
         files[path.name] = text
     for folder in ASSET_FOLDERS:  # a starter's pictures and fonts, copied as they are
         if (src / folder).is_dir():
@@ -135,6 +131,7 @@ def create(name: str, parent: Path = Path("."), template: str = DEFAULT_STARTER)
         files, kinds, skipped = _default_files(name, target, fill)
     else:
         files, kinds, skipped = _starter_files(template, target, fill)
+    schemas = schema_files()  # the editor's schemas travel with the game (pnp.editorschema)
     if Path(parent).exists() and not Path(parent).is_dir():
         raise ScaffoldError(f"{parent} is a file: --dir must be a folder")
     try:
@@ -145,7 +142,7 @@ def create(name: str, parent: Path = Path("."), template: str = DEFAULT_STARTER)
     except OSError as e:
         raise ScaffoldError(f"cannot create {target}: {e.strerror or e}") from None
     try:
-        _write_files(target, files)
+        _write_files(target, {**files, **schemas})
     except OSError as e:
         import shutil
 
@@ -160,9 +157,9 @@ def _default_files(name: str, target: Path, fill) -> tuple[dict[str, str], list[
     src = scaffold_dir()
     files: dict[str, str] = {}
     components = "\n".join(f"  - {names[k]}" for k in kinds)
-    files["game.yaml"] = schema_line("game", target) + fill((src / "game.yaml").read_text()).replace("__COMPONENTS__", components)
+    files["game.yaml"] = schema_line("game") + fill((src / "game.yaml").read_text()).replace("__COMPONENTS__", components)
     for k in kinds:
-        files[names[k]] = schema_line(k, target) + fill((src / f"{k}.yaml").read_text())
+        files[names[k]] = schema_line(k, names[k]) + fill((src / f"{k}.yaml").read_text())
     files["rules.md"] = fill((src / "rules.md").read_text())
     return files, kinds, skipped
 
@@ -174,11 +171,13 @@ def _write_files(folder: Path, files: dict[str, str | bytes]) -> None:
     try:
         for file_name, content in files.items():
             parent, _, leaf = file_name.rpartition("/")
-            if parent not in opened:
-                above, _, last = parent.rpartition("/")
-                os.mkdir(last, 0o755, dir_fd=opened[above])
-                opened[parent] = os.open(last, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | nofollow,
-                                         dir_fd=opened[above])
+            parts = parent.split("/") if parent else []
+            for depth in range(1, len(parts) + 1):  # each folder on the way, outermost first
+                inner, above = "/".join(parts[:depth]), "/".join(parts[:depth - 1])
+                if inner not in opened:
+                    os.mkdir(parts[depth - 1], 0o755, dir_fd=opened[above])
+                    opened[inner] = os.open(parts[depth - 1], os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | nofollow,
+                                            dir_fd=opened[above])
             fd = os.open(leaf, os.O_WRONLY | os.O_CREAT | os.O_EXCL | nofollow, 0o644, dir_fd=opened[parent])
             with os.fdopen(fd, "wb") as f:
                 f.write(content if isinstance(content, bytes) else content.encode("utf-8"))

@@ -409,15 +409,16 @@ def perspective_map(src: list[tuple[float, float]], dst: list[tuple[float, float
 
 # --- the whole picture ------------------------------------------------------------------------
 
-def make_showcase(game, options: ShowcaseOptions) -> Showcase:
-    """The picture of `options.layout` for a loaded game."""
+def make_showcase(game, options: ShowcaseOptions, built=None) -> Showcase:
+    """The picture of `options.layout` for a loaded game; `built`, the game's build on its own paper
+    (`pnp.build.render`), when the caller has made it already (`pnp release`), else it is made here."""
     if options.layout not in LAYOUTS:
         raise ShowcaseError(f"unknown layout {options.layout!r}: use {', '.join(LAYOUTS)}")
     if not 0 <= options.tilt <= MAX_TILT:
         raise ShowcaseError(f"tilt {options.tilt:g}: use 0 to {MAX_TILT:g} degrees")
     aspect = options.size[0] / options.size[1]
     if options.layout == "contents":
-        return _contents(game, options, aspect)
+        return _contents(game, options, aspect, built)
     chosen = choose_cards(game, options.cards, HAND_CARDS if options.layout == "hand" else SPREAD_CARDS)
     faces = _faces_by_deck(game, chosen)
     try:
@@ -436,7 +437,7 @@ def _faces_by_deck(game, chosen) -> dict[int, DeckFaces]:
     return {key: DeckFaces(game, deck, es) for key, (deck, es) in entries.items()}
 
 
-def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
+def _contents(game, options: ShowcaseOptions, aspect: float, built=None) -> Showcase:
     """Per deck its back and a few faces; then the first page of each other print file the build makes
     (not of the kinds offering cards, shown above as pictures, nor of those that only define names)."""
     from pnp.build import BuildOptions, render
@@ -459,7 +460,7 @@ def _contents(game, options: ShowcaseOptions, aspect: float) -> Showcase:
             f = faces[id(deck)]
             back = next((f.picture(e, "back") for e in mine if f.picture(e, "back")), None)
             groups.append(deck_group(([back] if back else []) + [f.picture(e, "front") for e in mine]))
-        rendered = render(game, BuildOptions().for_game(game))
+        rendered = built or render(game, BuildOptions().for_game(game))
         units_of_kinds = {c.kind for c in game.components}  # the rest (the rulebook) are the build's own
         for unit, files in rendered.units.items():
             if unit in units_of_kinds and kind_module(unit).OFFERS & {"cards", "names"}:

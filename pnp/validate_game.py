@@ -12,31 +12,39 @@ from pnp.errors import SpecError
 from pnp.game import load_game
 
 
-def validate_game(game_dir: Path, options=None, coverage: dict | None = None) -> list[SpecError]:
+def validate_game(game_dir: Path, options=None, coverage: dict | None = None, shop: str | None = None) -> list[SpecError]:
     """Raise SpecErrors for any error (and, with `options.strict`, any warning); return the warnings.
 
     A game that lists `languages:` is checked in every edition (or the one `options.lang` names);
-    each edition's share of translated texts goes into `coverage` ({lang: Coverage})."""
+    each edition's share of translated texts goes into `coverage` ({lang: Coverage}). With `shop`, the
+    colours that shop's press cannot print are warnings too (`pnp.printshop.gamut`)."""
     from pnp.build import BuildOptions, editions_to_build
 
     options = options or BuildOptions()
     langs = editions_to_build(Path(game_dir), options)
     if not langs:
-        return _validate(game_dir, options)
+        return _validate(game_dir, options, shop=shop)
     from pnp.errors import SpecErrors
+    from pnp.game import source_language, source_mistakes
     from pnp.models.edition import in_edition, loading
 
+    source = source_language(game_dir)
     warnings: list[SpecError] = []
-    for lang in langs:
+    said = set()  # the source edition's warnings: another edition that has them too does not repeat them
+    for lang in sorted(langs, key=lambda code: code != source):  # the game as written first
         try:
             with loading(lang):
-                warnings += in_edition(_validate(game_dir, options, coverage), lang)
+                found = _validate(game_dir, options, coverage, shop)
         except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, lang)) from None
+            common = set() if lang == source else source_mistakes(game_dir, source)
+            raise SpecErrors(in_edition(e.errors, lang, source, common)) from None
+        if lang == source:
+            said = {(w.pos, w.message) for w in found}
+        warnings += in_edition([w for w in found if lang == source or (w.pos, w.message) not in said], lang, source)
     return warnings
 
 
-def _validate(game_dir: Path, options, coverage: dict | None = None) -> list[SpecError]:
+def _validate(game_dir: Path, options, coverage: dict | None = None, shop: str | None = None) -> list[SpecError]:
     from pnp.build import refuse_warnings_if_strict, render
     from pnp.kinds import kind_module
 
@@ -47,6 +55,18 @@ def _validate(game_dir: Path, options, coverage: dict | None = None) -> list[Spe
         for c in game.components:
             kind_module(c.kind).validate(game, c.model)
     game.errors.raise_if_any()
+    if game.game is not None and game.game.print.profile:  # a shop's profile littleCMS cannot use is an error now
+        from pnp.printshop.build import shop_cmyk
+        from pnp.printshop.profiles import SHOPS
+
+        shop_cmyk(game, SHOPS[shop or "pdfx4"])
+    if shop is not None:  # before rendering, which lets the loaded trees go
+        from pnp.printshop.build import gamut_warnings_for
+        from pnp.printshop.profiles import SHOPS
+
+        with game.own_fonts():
+            for warning in gamut_warnings_for(game, SHOPS[shop]):
+                game.errors.warn(warning.pos, warning.message)
     render(game, options.for_game(game))
     game.errors.raise_if_any()
     refuse_warnings_if_strict(game, options)

@@ -121,3 +121,18 @@ def test_cards_that_print_alike_are_one_card_and_a_different_back_is_listed(tmp_
         assert back.convert("RGB").getpixel((back.width // 2, back.height // 2))[2] > 150  # the deck's blue back
     with Image.open(io.BytesIO(files["backs/back-1.png"])) as odd:
         assert odd.convert("RGB").getpixel((odd.width // 2, odd.height // 2))[1] > 100  # the green one
+    # every back cgs.json lists names its file, and the game is never "updated" from URLs it does not have
+    spec = json.loads(files["cgs.json"])
+    assert spec["cardBackFaceImageUrls"] == [{"id": "back-1", "url": "backs/back-1.png"}]
+    assert all(b["url"] in files for b in spec["cardBackFaceImageUrls"])
+
+
+def test_a_game_on_disk_is_never_auto_updated(folder):
+    """Card Game Simulator updates a game whose `autoUpdate` is 0 or more (its default: 30 days) from the game's
+    URLs, and a folder on disk has none: the update clears the cards. -1 is the schema's "never"."""
+    _, out = folder
+    spec = json.loads((out / "cgs.json").read_text())
+    assert spec["autoUpdate"] == -1
+    for back in spec.get("cardBackFaceImageUrls", []):
+        assert back["url"] == f"backs/{back['id']}.{spec['cardBackImageFileType']}"
+        assert (out / back["url"]).is_file()

@@ -63,7 +63,12 @@ def out(tmp_path_factory) -> Path:
     done = subprocess.run([sys.executable, "-m", "pnp", "build", str(game), "--lang", "all", "--out", str(root / "out")],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "warning" not in done.stdout + done.stderr, done.stdout + done.stderr
+    # the board, score sheet and tokens written here in English only: each of their texts is a warning
+    # that it prints in English in the other editions, and nothing else is
+    said = (done.stdout + done.stderr).splitlines()
+    others = [line for line in said if "warning" in line and "translation of" not in line
+              and not line.endswith("(--strict makes them errors)")]
+    assert not others, "\n".join(others)
     return root / "out" / "lantern"
 
 

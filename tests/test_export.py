@@ -239,10 +239,12 @@ def test_dice_and_boards_in_a_print_shop_file_with_trim_and_bleed(misk_built):
     dice = pdfium.PdfDocument(str(out / "dice-printshop.pdf"))
     assert len(dice) == 12  # two dice, six faces each, one per page
     l, b, r, t = dice[0].get_trimbox()
-    assert abs((r - l) / 72 * 25.4 - 15.8) < 0.05 and abs(l / 72 * 25.4 - 0.6) < 0.05  # a LEGO tile face, 0.6 mm bleed
+    # a LEGO tile face drawn with 0.6 mm bleed, carried out to the 3 mm a print shop asks for
+    assert abs((r - l) / 72 * 25.4 - 15.8) < 0.05 and abs(l / 72 * 25.4 - 3.0) < 0.05
     assert dice[0].get_bleedbox() == dice[0].get_mediabox()
     board = pdfium.PdfDocument(str(out / "board-printshop.pdf"))
-    assert len(board) == 1 and board[0].get_trimbox() == board[0].get_mediabox()  # the frame is its edge
+    l, b, r, t = board[0].get_trimbox()  # the frame is its edge, stretched 3 mm out
+    assert len(board) == 1 and abs(l / 72 * 25.4 - 3.0) < 0.05 and board[0].get_bleedbox() == board[0].get_mediabox()
     assert (out / "cards-printshop.pdf").is_file() and not (out / "deck-printshop.pdf").exists()  # decks keep their own
 
 

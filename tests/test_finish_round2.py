@@ -10,6 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.build import BuildOptions
+from pnp.kinds.deck.sheetplan import sheet_options
 from pnp.game import load_game
 from pnp.geometry.paper import PAPERS
 from pnp.geometry.tile import DEFAULT_OVERLAP, LABEL_STRIP, plan_tiles
@@ -201,13 +202,13 @@ def test_no_bundled_card_face_keeps_an_empty_region(name):
     page = 0
     for c in game.of_kind("deck"):
         deck = c.model
-        imposition = Imposition(deck, PageOptions(paper="a4", duplex="none", gutter=deck_kind.sheet_gutter(
+        imposition = Imposition(deck, sheet_options(deck, PageOptions(paper="a4", duplex="none"), deck_kind.sheet_gutter(
             game, deck, BuildOptions(paper="a4", duplex="long"))))
         for sheet in imposition.sheets():
             for side in range(imposition.pages_per_sheet if deck.double_sided else 1):
                 img = render(pdf, page + side)
-                for i in range(sheet[2]):
-                    p = imposition.grid.placement(i)
+                for i in range(len(imposition.cards_of(sheet))):
+                    p = imposition.grid.placement(imposition.cells[i])
                     x = p.x if side == 0 else imposition.page_w - p.x - p.w
                     band = _longest_blank_band(img, x, p.y, p.w, p.h, mm(4))
                     assert band < p.h / 5, (name, deck.name, page + side, i, band / mm(1))

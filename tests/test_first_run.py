@@ -49,10 +49,11 @@ def test_examples_lists_and_copies_without_overwriting(tmp_path):
     assert listed.returncode == 0 and all(name in listed.stdout for name in BUNDLED)
     assert pnp("examples", "copy", "cave", cwd=tmp_path).returncode == 0
     copied = tmp_path / "cardspecs" / "cave"
-    assert sorted(p.name for p in copied.iterdir()) == sorted(p.name for p in (EXAMPLES / "cave").iterdir()
-                                                              if p.name != "__pycache__")
+    assert sorted(p.name for p in copied.iterdir()) == sorted([".pnp"] + [p.name for p in (EXAMPLES / "cave").iterdir()
+                                                                          if p.name != "__pycache__"])
     schema_line = (copied / "cards.yaml").read_text().splitlines()[0]
-    assert (copied / schema_line.split("=", 1)[1]).resolve().is_file()  # the editor finds pnp's schema
+    # the editor finds the game's own copy of the schema (pnp.editorschema)
+    assert (copied / schema_line.split("=", 1)[1]).resolve().is_file() and ".pnp/schema/" in schema_line
     again = pnp("examples", "copy", "cave", cwd=tmp_path)
     assert again.returncode == 2 and "never overwrites" in again.stderr
     unknown = pnp("examples", "copy", "chess", cwd=tmp_path)

@@ -115,7 +115,8 @@ def test_template_games_build_without_warnings(tmp_path, template, pdf):
     assert result.exit_code == 0, result.output
     made = tmp_path / "war-game"
     pictures = ["art"] if template == "routes" else []     # the routes starter's trains print a wagon
-    assert sorted(p.name for p in made.iterdir()) == [*pictures, "board.yaml", "game.yaml", "rules.md", "tokens.yaml"]
+    # `.pnp`: the editor's schemas the specs' first lines name (pnp.editorschema)
+    assert sorted(p.name for p in made.iterdir()) == [".pnp", *pictures, "board.yaml", "game.yaml", "rules.md", "tokens.yaml"]
     assert "title: War Game" in (made / "game.yaml").read_text()
     for name in ("game.yaml", "board.yaml", "tokens.yaml"):   # every spec names its schema
         kind = "game" if name == "game.yaml" else (made / name).read_text().split("kind: ")[1].split()[0]

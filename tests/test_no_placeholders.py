@@ -19,7 +19,8 @@ from pnp.game import load_game
 from pnp.kinds import sheet as sheet_kind
 from pnp.kinds import tokens as tokens_kind
 from pnp.kinds.sheet.draw import TITLE_H, draw_sheet
-from pnp.kinds.tokens.draw import draw_item, sheet_items, symbol_name
+from pnp.kinds.tokens.bands import sheet_items
+from pnp.kinds.tokens.draw import draw_item, symbol_name
 from pnp.paths import EXAMPLES
 from pnp.scaffold import create
 

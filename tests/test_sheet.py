@@ -2,6 +2,8 @@
 random layouts (declared shapes and marks, seeded) valid over 1,000 seeds, and byte-identical builds."""
 from __future__ import annotations
 
+from collections import Counter
+
 import io
 import random
 import re
@@ -189,14 +191,15 @@ def test_measured_geometry(built, paper):
     assert sorted(len(v) + 1 for v in grids.values()) == [16, 21]   # columns: city 16, shape grid 21
     # city pieces: one thick outline each
     assert sum(1 for p in strokes if p["width"] == drawing.PIECE_LINE) == 24
-    # the round track: 16 boxes with two die squares each
-    box_w, box_h = 14 * MM, (3.6 + 5.5 + 1) * MM
+    # the round track: 16 boxes with two die squares each, the squares grown with the page (`fill`)
+    squares = Counter(round(p["box"][2], 1) for p in strokes if p["width"] == drawing.CELL_LINE
+                      and abs(p["box"][2] - p["box"][3]) < 0.05 and p["box"][2] > 5 * MM)
+    slot, count = squares.most_common(1)[0]
+    assert count == 32 and 5.5 * MM - 0.1 <= slot <= 11 * MM
+    box_w, box_h = 2 * slot + 3 * MM, 3.6 * MM + slot + 1 * MM
     rounds = [p for p in strokes if p["width"] == 1.0 and abs(p["box"][2] - box_w) < 0.3
               and abs(p["box"][3] - box_h) < 0.3]
     assert len(rounds) == 16
-    slots = [p for p in strokes if abs(p["box"][2] - 5.5 * MM) < 0.3 and abs(p["box"][3] - 5.5 * MM) < 0.3
-             and p["width"] == drawing.CELL_LINE]
-    assert len(slots) == 32
     # print rules: lines ≥ 0.5 pt, nothing within 5 mm of the edge, black/white/grey only
     assert min(p["width"] for p in strokes) >= 0.5
     w, h = float(page.mediabox.width), float(page.mediabox.height)

@@ -83,3 +83,38 @@ def test_fill_grows_cells_within_twice_their_size_and_keeps_the_page(starter):
             assert x + w <= page_w - MARGIN + 0.01 and y + h <= page_h - MARGIN + 0.01
     for name, declared in sizes[False].items():
         assert declared < sizes[True][name] <= 2 * declared
+
+
+@pytest.fixture(scope="module")
+def editions_dir(tmp_path_factory):
+    return create("ledger", tmp_path_factory.mktemp("ledger"), template="editions").dir
+
+
+def edition_sheet(game_dir, lang: str, paper: str) -> bytes:
+    from pnp.models.edition import loading
+
+    with loading(lang):
+        game = load_game(game_dir)
+        return sheet_pdf(game, paper)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_blobs_sheet_fills_its_page(paper):
+    """Blob's sheet (no `fill:` of its own: filling is the default) once showed bands of 15 mm."""
+    from pnp.paths import EXAMPLES
+
+    bands = bare_bands(sheet_pdf(load_game(EXAMPLES / "blob"), paper))
+    assert max(bands) <= BAND, [round(b / mm(1), 1) for b in bands]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_editions_ledger_fills_its_page(editions_dir, lang, paper):
+    """The ledger's one tally grid is as wide as the page long before it is as tall: it floated with
+    85 mm of bare paper above and 81 mm below; the page it leaves is now ruled for notes."""
+    pdf = edition_sheet(editions_dir, lang, paper)
+    bands = bare_bands(pdf)
+    assert max(bands) <= BAND, [round(b / mm(1), 1) for b in bands]
+    doc = pdfium.PdfDocument(io.BytesIO(pdf))
+    words = {"en": "Notes", "ar": "ملاحظات"}[lang]
+    assert words in doc[0].get_textpage().get_text_range()

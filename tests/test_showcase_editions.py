@@ -18,14 +18,14 @@ def test_each_edition_is_pictured_in_its_folder_and_an_unknown_one_is_refused(ru
         result = run_cli("showcase", game, "--layout", "hand", "--size", "400x250", "--out", tmp_path / "out",
                          "--lang", lang)
         assert result.exit_code == 0, result.output
-        path = tmp_path / "out" / "lantern" / "showcase" / lang / "hand.png"
+        path = tmp_path / "out" / "lantern" / lang / "showcase" / "hand.png"
         shown[lang] = Image.open(path).convert("RGB")
         assert shown[lang].size == (400, 250)
     assert ImageChops.difference(shown["en"], shown["ar"]).getbbox() is not None   # other words, other fan
     result = run_cli("showcase", game, "--layout", "hand", "--out", tmp_path / "out", "--lang", "fr")
     assert result.exit_code == 2
     assert "game.yaml:" in result.output and "--lang fr" in result.output and "en, de, ar, ja" in result.output
-    assert not (tmp_path / "out" / "lantern" / "showcase" / "fr").exists()
+    assert not (tmp_path / "out" / "lantern" / "fr").exists()
 
 
 def test_a_right_to_left_hand_starts_on_the_right_with_each_card_over_the_one_before():

@@ -68,7 +68,7 @@ DICE_TYPES = {0: 4, 1: 6, 2: 8, 3: 10, 4: 12, 5: 20}  # TYPED die.d.lua and API 
 D6_CELLS = {  # KB-DICE ps1.png: face → (column, row, degrees it is turned) in the 3 × 3 square; row 0 is unused
     1: (0, 2, 180), 2: (0, 1, 0), 3: (1, 2, 0), 4: (1, 1, 0), 5: (2, 1, 0), 6: (2, 2, 180),
 }
-NAMES = {"Card", "DeckCustom", "Custom_Tile", "Custom_Token", "Custom_Board", "Custom_Dice"}
+NAMES = {"Card", "DeckCustom", "Custom_Tile", "Custom_Token", "Custom_Board", "Custom_Dice", "Bag"}  # TYPED bag.d.lua
 
 
 def check_object(obj: dict, guids: set[str]) -> None:
@@ -96,6 +96,11 @@ def check_object(obj: dict, guids: set[str]) -> None:
             assert card["Name"] == "Card"
             check_object(card, guids)
             assert set(card["CustomDeck"]) <= set(obj["CustomDeck"])
+    if obj["Name"] == "Bag":  # TYPED bag.d.lua / container.d.lua: a container of object data
+        assert obj["ContainedObjects"]
+        for piece in obj["ContainedObjects"]:
+            assert piece["Name"] in {"Custom_Tile", "Custom_Token"}
+            check_object(piece, guids)
     if obj["Name"].startswith("Custom_"):
         for field, kind in CUSTOM_IMAGE.items():
             assert isinstance(obj["CustomImage"][field], kind), field
@@ -148,7 +153,7 @@ def test_every_kind_is_an_object_and_images_are_where_the_urls_say(exported):
     assert len(deck["ContainedObjects"]) == 12  # 4 items x 2 copies + 4 reference cards
     revolver = deck["ContainedObjects"][0]
     assert revolver["Nickname"] == "Revolver" and "back to the Store" in revolver["Description"]  # from the spec's fields
-    base = folder.resolve().as_uri() + "/"
+    base = "file://" + folder.resolve().as_posix() + "/"  # raw, as Tabletop Simulator writes a local path
     urls = [info[k] for info in deck["CustomDeck"].values() for k in ("FaceURL", "BackURL")]
     urls += [o["CustomImage"]["ImageURL"] for o in save["ObjectStates"] if "CustomImage" in o]
     for url in urls:
@@ -175,7 +180,7 @@ def test_a_die_image_is_the_d6_template(exported):
 
     game_dir, _, folder = exported
     save = json.loads((folder / "miskatonic.json").read_text())
-    base = folder.resolve().as_uri() + "/"
+    base = "file://" + folder.resolve().as_posix() + "/"  # raw, as Tabletop Simulator writes a local path
     game = load_game(game_dir)
     dice = {p.name: p for p in game_pieces(game) if p.what == "die"}
     for obj in (o for o in save["ObjectStates"] if o["Name"] == "Custom_Dice"):
@@ -220,8 +225,9 @@ def test_image_url_is_only_for_targets_that_name_images(run_cli, tmp_path):
     assert r.exit_code == 2 and "--image-url" in r.output
 
 
-def test_tokens_become_tiles_with_both_faces(monkeypatch):
-    """A kind that lists token pieces gets a Custom_Tile per copy, without the export knowing the kind."""
+def test_tokens_become_tiles_with_both_faces_in_a_bag(monkeypatch):
+    """A kind that lists token pieces gets a Custom_Tile per copy, without the export knowing the kind; the
+    copies of a token set lie in one bag named after the set, as in the game's box."""
     from types import SimpleNamespace
 
     from pnp.errors import Collector
@@ -237,11 +243,14 @@ def test_tokens_become_tiles_with_both_faces(monkeypatch):
     game = SimpleNamespace(name="g", game=None, errors=Collector())
     files = tts.export(game, image_url="https://example.org/g/")
     save = json.loads(files["g.json"])
-    tiles = save["ObjectStates"]
     guids: set[str] = set()
-    for obj in tiles:
+    for obj in save["ObjectStates"]:
         check_object(obj, guids)
+    (bag,) = save["ObjectStates"]
+    assert bag["Name"] == "Bag" and bag["Nickname"] == "markers"
+    tiles = bag["ContainedObjects"]
     assert len(tiles) == 3 and {t["Name"] for t in tiles} == {"Custom_Tile"}
+    assert len({t["GUID"] for t in tiles}) == 3
     image = tiles[0]["CustomImage"]
     assert image["CustomTile"]["Type"] == 2  # a circle
     assert image["ImageURL"].endswith("markers-clue-front.png") and image["ImageSecondaryURL"].endswith("-back.png")

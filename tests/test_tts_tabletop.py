@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -27,8 +28,8 @@ from pnp.paths import EXAMPLES
 INCH = 25.4
 UNIT_MM = INCH                # KB: a unit is about an inch
 CARD_TALL = 3.5 * UNIT_MM     # SURVEY / SCED: a poker card (88.9 mm) is scale 1
-TILE_LONG = 1.318 * UNIT_MM   # SURVEY: a Custom_Tile's longer side at scale 1
-TOKEN_LONG = TILE_LONG        # a Custom_Token's picture's longer side at scale 1 (taken as a tile's)
+TILE_DEEP = 1.318 * UNIT_MM   # SURVEY: a Custom_Tile's depth at scale 1 (its 20 x 29 in board: 29 in at scale 22)
+TOKEN_DEEP = TILE_DEEP        # a Custom_Token's picture's depth at scale 1 (taken as a tile's)
 DIE_EDGE = 1.0 * UNIT_MM      # a Custom_Dice's edge at scale 1
 # SCED Custom_Dice.loladie.json: the rotation showing each of faces 1..6 of a type-1 (d6) Custom_Dice
 SCED_D6 = [(-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, -180), (90, 0, 0)]
@@ -71,13 +72,14 @@ def footprint(obj: dict, files: dict) -> tuple[float, float]:
         return tall * cell * t["scaleX"] / t["scaleZ"], tall
     if name == "Custom_Dice":
         return t["scaleX"] * DIE_EDGE, t["scaleZ"] * DIE_EDGE
+    # KB (Custom Tile): the game keeps a tile's depth and makes its width follow the picture's proportions
     with picture(files, obj["CustomImage"]["ImageURL"]) as image:
-        longer = max(image.size)
+        deep = image.height
         if name == "Custom_Token":
             left, top, right, bottom = image.getchannel("A").point(lambda a: 255 if a > 127 else 0).getbbox()
             w, h = right - left, bottom - top
-            return t["scaleX"] * TOKEN_LONG * w / longer, t["scaleZ"] * TOKEN_LONG * h / longer
-        return t["scaleX"] * TILE_LONG * image.width / longer, t["scaleZ"] * TILE_LONG * image.height / longer
+            return t["scaleX"] * TOKEN_DEEP * w / deep, t["scaleZ"] * TOKEN_DEEP * h / deep
+        return t["scaleX"] * TILE_DEEP * image.width / deep, t["scaleZ"] * TILE_DEEP * image.height / deep
 
 
 @pytest.fixture(scope="module")
@@ -92,8 +94,12 @@ def saves(tmp_path_factory):
 
 
 def objects_of(files: dict) -> list[dict]:
+    """Every piece of the save: those on the table, and the tokens in its bags."""
     (name,) = [n for n in files if n.endswith(".json")]
-    return json.loads(files[name])["ObjectStates"]
+    out = []
+    for obj in json.loads(files[name])["ObjectStates"]:
+        out.extend(obj["ContainedObjects"] if obj["Name"] == "Bag" else [obj])
+    return out
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -103,10 +109,14 @@ def test_every_piece_is_at_its_printed_size_relative_to_every_other(saves, name)
     if not files:
         assert not pieces_of(game)  # a game without pieces has no save (see the test below)
         return
+    from pnp.export.tts import component_titles
+    from pnp.game import load_game
+
+    titles = component_titles(load_game(game))
     printed = {}
     for p in pieces_of(game):
         size = (p.width / 72 * INCH, p.height / 72 * INCH)
-        printed.setdefault(p.component if p.what == "card" else p.name, set()).add(size)
+        printed.setdefault(titles[p.component] if p.what == "card" else p.name, set()).add(size)
     ratios = []
     for obj in objects_of(files):
         sizes = printed[obj["Nickname"]]
@@ -303,3 +313,110 @@ def test_export_with_no_folder_takes_the_game_here(run_cli, tmp_path, monkeypatc
     result = run_cli("export", "tts", "--out", tmp_path / "out", "-q")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "cave" / "export" / "tts" / "cave.json").is_file()
+
+
+def test_a_tile_keeps_its_depth_and_its_width_follows_its_picture(monkeypatch):
+    """KB (Custom Tile): four tiles of different widths, one depth: the game fixes a tile's depth at a scale and
+    takes its width from the picture. A landscape piece is scaled by its height, so it is as large as printed
+    (scaling it by its longer side made it too large by its aspect ratio)."""
+    from types import SimpleNamespace
+
+    from pnp.errors import Collector
+    from pnp.export import tts
+    from pnp.kinds.kind import Piece
+
+    def face(surface):
+        surface.rect(0, 0, 400, 400, fill="#336699")
+
+    mm = 72 / 25.4
+    sizes = {"wide": (240, 60), "tall": (60, 240), "square": (80, 80)}
+    pieces = [Piece(name=n, what="player board", component=n, width=w * mm, height=h * mm, bleed=0, count=1,
+                    faces=(face,), key=n) for n, (w, h) in sizes.items()]
+    monkeypatch.setattr(tts, "game_pieces", lambda game: pieces)
+    files = tts.export(SimpleNamespace(name="g", game=None, errors=Collector()), image_url="")
+    for obj in objects_of(files):
+        w, h = sizes[obj["Nickname"]]
+        t = obj["Transform"]
+        assert abs(t["scaleZ"] * TILE_DEEP - h) < 0.01 * h, obj["Nickname"]  # its depth is its printed height
+        with picture(files, obj["CustomImage"]["ImageURL"]) as image:
+            assert abs(t["scaleX"] * TILE_DEEP * image.width / image.height - w) < 0.01 * w  # and its width
+
+
+def test_local_pictures_are_raw_paths_as_the_game_writes_them(tmp_path):
+    """Tabletop Simulator writes a local picture's address as the path itself (spaces kept): a percent-encoded
+    `%20` names another file."""
+    from pnp.commands.export import export_game
+
+    game = Path(shutil.copytree(EXAMPLES / "cave", tmp_path / "my games" / "cave"))
+    folder, _ = export_game("tts", game, tmp_path / "my games" / "out")
+    save = json.loads((folder / "cave.json").read_text())
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    urls = [info[k] for info in deck["CustomDeck"].values() for k in ("FaceURL", "BackURL")]
+    for url in urls:
+        assert url.startswith("file:///") and "%20" not in url and "my games" in url
+        assert Path(url[len("file://"):]).is_file(), url
+
+
+def test_decks_and_bags_carry_titles_and_descriptions_are_plain_text(saves):
+    """A deck is called by its spec's title (what the box says), not its id; a tooltip shows text as typed, so
+    no Markdown marks reach it."""
+    import yaml
+
+    game, files = saves["cave"]
+    spec = yaml.safe_load((game / "cards.yaml").read_text())
+    (name,) = [n for n in files if n.endswith(".json")]
+    save = json.loads(files[name])
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert deck["Nickname"] == spec["title"] != spec["name"]
+    misk_game, misk = saves["miskatonic"]
+    tokens = yaml.safe_load((misk_game / "tokens.yaml").read_text())
+    (bag,) = [o for o in json.loads(misk[next(n for n in misk if n.endswith(".json"))])["ObjectStates"]
+              if o["Name"] == "Bag"]
+    assert bag["Nickname"] == tokens["title"]
+    for obj in objects_of(misk) + objects_of(files):
+        assert not any(mark in obj["Description"] for mark in ("**", "__")), obj["Description"]
+        assert not re.search(r":[a-z0-9_-]+:", obj["Description"]), obj["Description"]
+
+
+def test_markdown_becomes_plain_text_with_icons_named():
+    from pnp.models.icontext import plain_text
+
+    assert plain_text("Gain **2** :gold-coin: and *one* _more_ snake_case\n\nthen  rest") == \
+        "Gain 2 [gold coin] and one more snake_case\nthen rest"
+
+
+def test_tabletopia_round_and_hex_tokens_are_cut_out(saves):
+    """Tabletopia shows a picture's transparency as the piece's edge: a round or hexagonal token is transparent
+    outside its cut line (no background in its corners), a square piece stays opaque."""
+    from pnp.export import tabletopia
+    from pnp.game import load_game
+
+    game_dir, _ = saves["miskatonic"]
+    game = load_game(game_dir)
+    with game.own_fonts():
+        files = tabletopia.export(game)
+    listing = json.loads(files["cards.json"])
+    fill = {"circle": math.pi / 4, "hexagon": 0.75}
+    shapes = {str(p.facts.get("id", p.key or p.name)): p.shape for p in pieces_of(game_dir)}  # cards.json's ids
+    checked = set()
+    for component in listing["components"]:
+        for row in component["faces"]:
+            shape = shapes.get(str(row["id"]))
+            for side in ("front", "back"):
+                name = row.get(side)
+                if not name or component["what"] != "token":
+                    continue
+                with Image.open(io.BytesIO(files[name])) as image:
+                    if shape in fill:
+                        alpha = image.getchannel("A")
+                        w, h = image.size
+                        assert image.mode == "RGBA" and alpha.getpixel((w // 2, h // 2)) == 255
+                        assert all(alpha.getpixel(c) == 0 for c in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)))
+                        solid = alpha.point(lambda a: 255 if a > 127 else 0)
+                        left, top, right, bottom = solid.getbbox()
+                        box = (right - left) * (bottom - top)  # a hexagon's box is less tall than the trim
+                        assert abs(solid.histogram()[255] / box - fill[shape]) < 0.03, (name, shape)
+                        checked.add(shape)
+                    elif shape in ("rect", "rounded"):
+                        assert image.mode == "RGB"
+    assert checked == {"circle", "hexagon"}

@@ -42,7 +42,7 @@ def sigterm_stops():
 def build(
     ctx: typer.Context,
     game_dirs: Optional[List[Path]] = typer.Argument(None, help="Game folders (default: the game here, else every game under ./cardspecs/, else the bundled examples)."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, a3, a5, legal or tabloid (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none (default: the game's print.duplex, else long)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; each game goes in <out>/<game>/."),
     format: str = typer.Option("pdf", "--format", help="Comma-separated formats: pdf, svg, png (pictures at --dpi), html (the rulebook as a web page)."),
@@ -52,16 +52,21 @@ def build(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List every file written."),
     shop: Optional[str] = typer.Option(None, "--shop", help="Instead, the files a print shop takes, in "
-                                       "OUT/<game>/shop/<NAME>/: drivethrucards, tgc, mpc, printninja or pdfx4."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de, ar, …) or all (the default), each in OUT/<game>/<lang>/."),
+                                       "OUT/<game>/shop/<NAME>/ (an edition's in OUT/<game>/<lang>/shop/<NAME>/): "
+                                       "drivethrucards, tgc, mpc, printninja or pdfx4."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: build this edition (de), several (de,ar) or all (the default), each in OUT/<game>/<lang>/."),
+    proof: bool = typer.Option(False, "--proof", help="With --shop: each page of the shop's PDFs as printed, "
+                               "as PNG pictures in OUT/<game>/proof/<NAME>/ (needs Ghostscript)."),
 ):
     """Compile games into print-ready files in OUT/<game>/."""
     if shop is not None:
         from pnp.commands.shopbuild import build_for_shop
 
         with sigterm_stops():
-            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose)
+            build_for_shop(_games(game_dirs, out), shop, out, quiet, verbose, proof, lang, strict)
         return
+    if proof:
+        raise typer.BadParameter("a proof is of a print shop's files: give --shop NAME too", param_hint="--proof")
     from pnp.build import BuildOptions
 
     from pnp.choices import Format
@@ -120,6 +125,8 @@ def _build_each(game_dirs: list[Path], options, quiet: bool, verbose: bool) -> b
             else:
                 say(f"[green]✓[/] {_escape(result.game)}: {len(result.files)} files → "
                               f"{_escape(str(result.out_dir))}/")
+            for line in result.paper:
+                say(f"    [dim]{_escape(line)}[/]")
             if verbose:
                 for f in result.files:
                     say(f"    {f['file']}  {f['bytes']:,} bytes")

@@ -14,46 +14,73 @@ TARGET_HELP = ("tts (Tabletop Simulator), cgs (Card Game Simulator), tgc (The Ga
 
 def export_game(target: str, game_dir: Path, out: Path, quiet: bool = True,
                 image_url: str | None = None, lang: str | None = None) -> tuple[Path, dict] | None:
+    """`export_editions` for one set: (its folder, its manifest), the first edition's of a game with editions."""
+    done = export_editions(target, game_dir, out, quiet, image_url, lang)
+    return done[0] if done else None
+
+
+def export_editions(target: str, game_dir: Path, out: Path, quiet: bool = True,
+                    image_url: str | None = None, lang: str | None = None) -> list[tuple[Path, dict]] | None:
     """Load a game, render the target's images and publish them as one set in OUT/<game>/export/<target>/;
     None, with nothing written, when the game has no pieces the target takes.
 
     Names made from the game (its folder, deck names, card ids) are safe file names
     (`pnp.safename`); the writer (`pnp.output.publish`) writes nowhere else, and images an
     earlier export made that this one does not (a renamed card, a smaller deck) go with the old set.
-    A game that lists `languages:` exports one edition (`lang`, default its source language) into
-    OUT/<game>/export/<lang>/<target>/.
+    A game that lists `languages:` exports each edition `lang` asks for (one, a comma list, or all,
+    the default) into OUT/<game>/<lang>/export/<target>/; every edition is made before any is
+    published, so an error in one leaves every edition's export as it was.
     """
+    from pnp.build import BuildOptions, editions_to_build
+    from pnp.output import publish
+
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))
+    from pnp.errors import SpecErrors
+    from pnp.models.edition import in_edition
+
+    staged = []
+    for edition in langs or [None]:
+        try:
+            staged.append(_export_edition(target, game_dir, out, quiet, image_url, edition))
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
+    if not any(files for _, _, files, _ in staged):
+        return None
+    return [(published.folder, published.manifest) for published in
+            (publish(out, where, files, {"game": name, "target": target, **edition})
+             for where, name, files, edition in staged if files)]
+
+
+def _export_edition(target: str, game_dir: Path, out: Path, quiet: bool, image_url: str | None,
+                    lang: str | None) -> tuple[list[str], str, dict, dict]:
+    """(where, the game's name, the files, the manifest's edition field) of one edition's export, not yet published."""
     import inspect
 
     from pnp.build import output_folder
     from pnp.export.raster import face_pages, game_pieces
-    from pnp.export.target import load_target
+    from pnp.export.target import load_target, local_folder_url
     from pnp.game import load_game
-    from pnp.output import publish
+    from pnp.models.edition import loading
     from pnp.progress import progress_bar
 
-    from pnp.build import BuildOptions, editions_to_build
-    from pnp.models.edition import loading
-
-    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
-    with loading(langs[0] if langs else None):
+    with loading(lang):
         game = load_game(game_dir)
     exporter = load_target(target)
-    edition = [game.edition.lang] if game.edition is not None else []
-    where = [output_folder(game_dir), "export", *edition, target]
+    where = [output_folder(game_dir), *([lang] if lang else []), "export", target]
     options = {}
     if "image_url" in inspect.signature(exporter.export).parameters:  # a target whose files name their images
-        options["image_url"] = image_url or (Path(out).resolve().joinpath(*where).as_uri() + "/")
+        options["image_url"] = (image_url.rstrip("/") + f"/{lang}/" if image_url and lang else image_url) \
+            or local_folder_url(Path(out).joinpath(*where))
     elif image_url:
         raise typer.BadParameter(f"the {target} export does not refer to images by URL", param_hint="--image-url")
     with game.own_fonts():  # the pieces are measured and drawn in the game's own faces
         total = len(face_pages(game_pieces(game)))
-        with progress_bar(f"{game.name} → {target}", total=total, quiet=quiet) as bar:
+        label = f"{game.name}{f' [{lang}]' if lang else ''} → {target}"
+        with progress_bar(label, total=total, quiet=quiet) as bar:
             files = exporter.export(game, step=bar.advance, **options)
     if not any(name.endswith(".png") for name in files):
-        return None
-    published = publish(out, where, files, {"game": game.name, "target": target})
-    return published.folder, published.manifest
+        files = {}
+    return where, game.name, files, ({"language": lang} if lang else {})
 
 
 @app.command()
@@ -65,7 +92,8 @@ def export(
     image_url: str = typer.Option(None, "--image-url", help="tts: the base URL the images will be uploaded to "
                                   "(default: file:// URLs of the export folder)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
-    lang: str = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to export (default: its source language)."),
+    lang: str = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to export (de), several "
+                             "(de,ar) or all (the default), each in <out>/<game>/<lang>/export/<target>/."),
 ):
     """Export a game's pieces (cards, tokens, boards, dice) as images for Tabletop Simulator (with a saved
     object it loads), Card Game Simulator (a game folder it loads), The Game Crafter, MakePlayingCards or
@@ -83,15 +111,15 @@ def export(
     for game_dir in _games(game_dirs, out):
         start = time.perf_counter()
         with failures_exit(OutputError):
-            done = export_game(target, game_dir, out, quiet, image_url, lang)
+            done = export_editions(target, game_dir, out, quiet, image_url, lang)
         if done is None:  # nothing to export is not a fault: say so, write nothing
             _console(True).print(f"[yellow]{game_dir.resolve().name}: no pieces to export for {target}; nothing written[/]")
             continue
-        target_dir, manifest = done
-        images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
-        if not quiet:
-            _console().print(f"[green]✓[/] {manifest['game']}: {images} images for {target} → {target_dir}/ "
-                             f"({time.perf_counter() - start:.1f} s)")
+        for target_dir, manifest in done:
+            images = sum(1 for f in manifest["files"] if f["file"].endswith(".png"))
+            if not quiet:
+                _console().print(f"[green]✓[/] {manifest['game']}: {images} images for {target} → {target_dir}/ "
+                                 f"({time.perf_counter() - start:.1f} s)")
 
 
 def _checked_url(url: str) -> str:

@@ -202,9 +202,13 @@ def schema(
     out: Path = typer.Option(Path("schema"), "--out", help="Folder for <kind>.json (pnp's own copy: pnp/data/schema)."),
     reference: Optional[Path] = typer.Option(None, "--reference", help="The generated spec reference (default: OUT/reference.md; pnp's own: docs/reference.md)."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file is missing or stale."),
+    game: Optional[Path] = typer.Option(None, "--game", help="Bring a game's own copy (GAME/.pnp/schema/, which its specs' `$schema` lines name) up to this pnp, and point older lines at it."),
 ):
     """Write the JSON Schema of every spec kind (for editor completion) and the spec reference."""
     console = _console()
+    if game is not None:
+        _refresh_game(game, check)
+        return
     reference = reference or out / "reference.md"
     stale = []
     for path, text in generated(out, reference).items():
@@ -221,3 +225,23 @@ def schema(
         raise typer.Exit(EXIT_FINDINGS if stale else EXIT_OK)
     console.print(f"[green]✓[/] {len(stale)} file(s) updated in {out}/ and {reference}" if stale
                   else "[green]✓[/] schema and reference up to date")
+
+
+def _refresh_game(game: Path, check: bool) -> None:
+    """`pnp schema --game DIR`: the game's copy of the schemas, as `pnp new` writes it (pnp.editorschema)."""
+    from pnp.cli import EXIT_SPEC, _escape
+    from pnp.editorschema import SCHEMA_FOLDER, is_current, refresh
+
+    if not (game / "game.yaml").is_file():
+        _console(True).print(f"[red]{_escape(str(game))}: not a game folder (no game.yaml)[/]")
+        raise typer.Exit(EXIT_SPEC)
+    if check:
+        current = is_current(game)
+        if not current:
+            _console(True).print(f"[red]{_escape(str(game / SCHEMA_FOLDER))}: "
+                                 f"{'missing' if current is None else 'out of date'} (run pnp schema --game)[/]")
+        raise typer.Exit(EXIT_OK if current else EXIT_FINDINGS)
+    changed = refresh(game)
+    name = _escape(game.resolve().name)
+    _console().print(f"[green]✓[/] {name}: {len(changed)} file(s) updated ({_escape(', '.join(changed))})" if changed
+                     else f"[green]✓[/] {name}: its schemas are up to date")

@@ -22,7 +22,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Only 127.0.0.1 (or localhost): the page is for this computer."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; the game goes in <out>/<game>/."),
     interval: float = typer.Option(0.1, "--interval", min=0.05, max=10.0, help="Seconds between looks at the folder."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, a3, a5, legal or tabloid (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none."),
     open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the address and errors only."),
@@ -30,7 +30,8 @@ def serve(
     """Show GAME_DIR in the browser, redrawn on every save, with errors as file:line:col. Ctrl-C stops.
 
     A game listing `languages:` shows one edition at a time: choose it on the page, or open
-    /?lang=de (or /de/)."""
+    /?lang=de (or /de/). Choose a print shop on the page (or open /?shop=drivethrucards) to see each
+    page as that shop prints it, beside its screen colours (needs Ghostscript)."""
     import threading
     from datetime import datetime
 
@@ -53,6 +54,9 @@ def serve(
         raise typer.Exit(EXIT_SPEC)
     options = BuildOptions(paper=paper_option(paper), duplex=duplex_option(duplex), out=out)
     preview = Preview(game_dir.resolve().name)
+    from pnp.printshop.softproof import PageProofs
+
+    preview.proofs = PageProofs(lambda shop: _conversion(game_dir, shop))  # any page as a shop prints it, when asked
     try:
         server = PreviewServer(preview, port)
     except OSError as e:
@@ -68,6 +72,7 @@ def serve(
 
     def on_build(result, error):
         clock = datetime.now().strftime("%H:%M:%S")
+        preview.proofs.forget()  # the game's print settings may have changed
         if error is None:
             report_warnings(result.warnings, quiet)
             if not quiet:
@@ -106,6 +111,19 @@ def serve(
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _conversion(game_dir: Path, shop):
+    """The shop's colour conversion for the game as it is saved now (its print.profile and print.greys)."""
+    from pnp.errors import SpecErrors
+    from pnp.game import load_game
+    from pnp.printshop.build import shop_cmyk
+    from pnp.printshop.softproof import ProofError
+
+    try:
+        return shop_cmyk(load_game(game_dir), shop)
+    except SpecErrors as e:
+        raise ProofError("; ".join(str(error) for error in e.errors[:3])) from None
 
 
 def _say(console, text: str) -> None:

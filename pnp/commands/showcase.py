@@ -17,14 +17,12 @@ def showcase_files(game_dir: Path, layouts: list[str], names: list[str], options
     each layout's picture: (game name, the edition's language or None, {file name: PNG bytes})."""
     from dataclasses import replace
 
-    from pnp.build import BuildOptions, editions_to_build
     from pnp.export.raster import png
     from pnp.game import load_game
     from pnp.models.edition import loading
     from pnp.showcase import make_showcase
 
-    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang)) if lang else []
-    with loading(langs[0] if langs else None):
+    with loading(lang):
         game = load_game(game_dir)
     files = {}
     with game.own_fonts():  # the game's faces, and its edition's shaping and words
@@ -33,14 +31,31 @@ def showcase_files(game_dir: Path, layouts: list[str], names: list[str], options
     return game.name, game.edition.lang if game.edition is not None else None, files
 
 
+def showcase_editions(game_dir: Path, layouts: list[str], names: list[str], options,
+                      lang: str | None = None) -> list[tuple[str, str | None, dict[str, bytes]]]:
+    """`showcase_files` of every edition `lang` asks for (one, a comma list, or all, the default; a game
+    without languages: the game once), all made before any is published."""
+    from pnp.build import BuildOptions, editions_to_build
+    from pnp.errors import SpecErrors
+    from pnp.models.edition import in_edition
+
+    made = []
+    for edition in editions_to_build(Path(game_dir), BuildOptions(lang=lang)) or [None]:
+        try:
+            made.append(showcase_files(game_dir, layouts, names, options, edition))
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
+    return made
+
+
 def publish_showcase(out: Path, game_dir: Path, game: str, files: dict[str, bytes],
                      lang: str | None = None) -> tuple[Path, list[str]]:
-    """Write the pictures to OUT/<game>/showcase/ (an edition's to OUT/<game>/showcase/<lang>/) as one set,
+    """Write the pictures to OUT/<game>/showcase/ (an edition's to OUT/<game>/<lang>/showcase/) as one set,
     keeping the earlier pictures this run did not remake."""
     from pnp.build import output_folder
     from pnp.output import publish, read_manifest, read_output, sha256
 
-    where = [output_folder(game_dir), "showcase", *([lang] if lang else [])]
+    where = [output_folder(game_dir), *([lang] if lang else []), "showcase"]
     folder = Path(out, *where)
     kept = {}
     for entry in (read_manifest(folder) or {}).get("files", []):
@@ -49,7 +64,7 @@ def publish_showcase(out: Path, game_dir: Path, game: str, files: dict[str, byte
             data = read_output(folder, name)
             if data is not None and sha256(data) == entry.get("sha256"):
                 kept[name] = data
-    published = publish(out, where, {**kept, **files}, {"game": game})
+    published = publish(out, where, {**kept, **files}, {"game": game, **({"language": lang} if lang else {})})
     return published.folder, sorted(kept)
 
 
@@ -68,8 +83,8 @@ def showcase(
                                                             "(default: the layout's name)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; pictures go in <out>/<game>/showcase/."),
     lang: Optional[str] = typer.Option(None, "--lang", help="A game listing `languages:`: the edition to show "
-                                                            "(default: its source language); pictures go in "
-                                                            "<out>/<game>/showcase/<lang>/."),
+                                                            "(de), several (de,ar) or all (the default); pictures "
+                                                            "go in <out>/<game>/<lang>/showcase/."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),
 ):
     """Make PNG pictures of a game for a shop or crowdfunding page, in OUT/<game>/showcase/."""
@@ -94,9 +109,10 @@ def showcase(
     with failures_exit(ShowcaseError, OutputError):
         options = ShowcaseOptions(size=parse_size(size), background=parse_colour(background), tilt=tilt,
                                   cards=tuple(c.strip() for c in (cards or "").split(",") if c.strip()))
-        game, edition, files = showcase_files(game_dir, layouts, [name] if name else layouts, options, lang)
-        folder, kept = publish_showcase(out, game_dir, game, files, edition)
+        made = showcase_editions(game_dir, layouts, [name] if name else layouts, options, lang)
+        shown = [(game, files, publish_showcase(out, game_dir, game, files, edition)[0])
+                 for game, edition, files in made]
     if not quiet:
-        made = ", ".join(sorted(files))
-        _console().print(f"[green]✓[/] {_escape(game)}: {made} → {_escape(str(folder))}/ "
-                         f"({time.perf_counter() - start:.1f} s)")
+        for game, files, folder in shown:
+            _console().print(f"[green]✓[/] {_escape(game)}: {', '.join(sorted(files))} → {_escape(str(folder))}/ "
+                             f"({time.perf_counter() - start:.1f} s)")

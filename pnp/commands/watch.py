@@ -86,7 +86,7 @@ def watch(
     game_dir: Path = typer.Argument(..., help="The game folder to watch (holding game.yaml)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder; the game goes in <out>/<game>/."),
     interval: float = typer.Option(0.5, "--interval", min=0.05, max=60.0, help="Seconds between looks at the folder."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="a4 or letter (default: the game's, else a4)."),
+    paper: Optional[str] = typer.Option(None, "--paper", help="a4, letter, a3, a5, legal or tabloid (default: the game's, else a4)."),
     duplex: Optional[str] = typer.Option(None, "--duplex", help="long, short, gutterfold or none."),
     once: bool = typer.Option(False, "--once", help="Build once (incrementally) and stop."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print errors only."),

@@ -11,8 +11,10 @@ Each line is then ordered by the bidi algorithm and shaped run by run (`pnp.draw
 from __future__ import annotations
 
 from pnp.draw import fonts
+from pnp.draw.bidiorder import BidiParagraph, analyse, visual_order
+from pnp.draw.formatchars import SOFT_HYPHEN, invisible, visible
 from pnp.draw.linebreak import can_hyphenate, hyphen_points, units
-from pnp.draw.shaping import levels, rtl_paragraph, shape, visual_order
+from pnp.draw.shaping import shape
 from pnp.draw.textruns import ICON_EM, Run, TextLayout
 
 OBJECT = "\ufffc"  # stands for an inline icon while breaking and ordering a line
@@ -22,7 +24,7 @@ def needs_engine(text: str, edition) -> bool:
     """Whether this text in this edition takes the shaped path."""
     if edition.rtl or edition.cjk or can_hyphenate(edition.lang):
         return True
-    return any(_complex(ch) for ch in text)
+    return any(_complex(ch) or invisible(ch) for ch in text)
 
 
 def _complex(ch: str) -> bool:
@@ -58,13 +60,26 @@ class _Para:
                 self.fonts.append((font, fonts.chain(font)[0]))
                 continue
             for ch in tok:
-                chosen = _face_for(ch, font, edition)
-                if self.fonts and not ch.isalnum() and self.text[-1] != OBJECT and \
-                        ord(ch) in fonts._codepoints(self.fonts[-1][1]):
-                    chosen = self.fonts[-1]  # a space or a sign goes on in the font before it: one run, shaped whole
+                if invisible(ch) and self.fonts and self.text[-1] != OBJECT:
+                    chosen = self.fonts[-1]  # in the run it steers: ZWJ and ZWNJ reach the shaper with their letters
+                elif invisible(ch):
+                    chosen = _face_for("a", font, edition)
+                else:
+                    chosen = _face_for(ch, font, edition)
+                    if self.fonts and not ch.isalnum() and self.text[-1] != OBJECT and \
+                            ord(ch) in fonts._codepoints(self.fonts[-1][1]):
+                        chosen = self.fonts[-1]  # a space or a sign goes on in the font before it: one run, shaped whole
                 self.text += ch
                 self.fonts.append(chosen)
         self.edition = edition
+        self._bidi: BidiParagraph | None = None
+
+    def bidi(self) -> BidiParagraph:
+        """The paragraph's levels (UAX #9, rules up to I2), worked out once for all its lines; its
+        direction is its first strong character's, else the edition's."""
+        if self._bidi is None:
+            self._bidi = analyse(self.text, None, bool(self.edition.rtl))
+        return self._bidi
 
 
 def wrap(paragraphs: list[_Para], size: float, width: float, leading: float, hyphenate: bool = True):
@@ -74,9 +89,8 @@ def wrap(paragraphs: list[_Para], size: float, width: float, leading: float, hyp
     for para in paragraphs:
         p_lines, p_fits = _break(para, size, width, ICON_EM, hyphenate)
         fits = fits and p_fits
-        base = int(rtl_paragraph(para.text)) if para.text.strip(OBJECT + " ") else int(para.edition.rtl)
         for start, end, hyphen in p_lines:
-            runs, w = _line(para, start, end, hyphen, size, base, ICON_EM)
+            runs, w = _line(para, start, end, hyphen, size, ICON_EM)
             lines.append(runs)
             widths.append(w)
     return lines, widths, fits
@@ -94,10 +108,18 @@ def _width(para: _Para, start: int, end: int, size: float, icon_em: float, hyphe
             total += size * icon_em
             i += 1
             continue
-        piece = para.text[i:j] + ("-" if hyphen and j == end else "")
+        piece = para.text[i:j]
+        if j == end and piece.endswith(SOFT_HYPHEN) and _breaks_at_soft_hyphen(para, end):
+            piece = piece[:-1] + "-"  # the line would end at this soft hyphen: it shows
+        piece += "-" if hyphen and j == end else ""
         total += shape(piece, para.fonts[i][1], _is_rtl(piece), para.edition.lang).width(size)
         i = j
     return total
+
+
+def _breaks_at_soft_hyphen(para: _Para, end: int) -> bool:
+    """Whether a line ending at `end` breaks at a soft hyphen: one ends it and text follows."""
+    return para.text[:end].endswith(SOFT_HYPHEN) and bool(para.text[end:].strip(" "))
 
 
 def _is_rtl(text: str) -> bool:
@@ -111,7 +133,8 @@ def _break(para: _Para, size: float, width: float, icon_em: float, hyphenate: bo
     for piece in units(para.text) if para.text else []:
         trimmed = pos + len(piece.rstrip())
         if start < pos and _width(para, start, trimmed, size, icon_em) > width + 0.01:
-            lines.append((start, pos, False))  # the piece goes on a new line
+            ended = len(para.text[:pos].rstrip(" "))
+            lines.append((start, pos, _breaks_at_soft_hyphen(para, ended)))  # the piece goes on a new line
             start = pos
         if start == pos and _width(para, pos, trimmed, size, icon_em) > width + 0.01:
             if hyphenate:
@@ -129,10 +152,13 @@ def _hyphenate(para: _Para, start: int, end: int, size: float, width: float, ico
     word = para.text[start:end]
     points = [p for p in hyphen_points(word, para.edition.lang)]
     while points:
-        fitting = [p for p in points if _width(para, start, start + p, size, icon_em, hyphen=True) <= width + 0.01]
-        if not fitting:
+        cut = None
+        for p in points:  # widths grow with the prefix: the first point too wide ends the search
+            if _width(para, start, start + p, size, icon_em, hyphen=True) > width + 0.01:
+                break
+            cut = p
+        if cut is None:
             return start, False
-        cut = fitting[-1]
         lines.append((start, start + cut, True))
         points = [p - cut for p in points if p > cut]
         start += cut
@@ -142,16 +168,21 @@ def _hyphenate(para: _Para, start: int, end: int, size: float, width: float, ico
     return start, _width(para, start, end, size, icon_em) <= width + 0.01
 
 
-def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, base: int, icon_em: float):
-    """One line's runs in visual order, each shaped, with x from the line's left; and its width."""
+def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, icon_em: float):
+    """One line's runs in visual order, each shaped, with x from the line's left; and its width.
+    Levels come from the whole paragraph; rules L1 and L2 are applied to this line."""
     text = para.text[start:end].rstrip(" ")
+    if hyphen and text.endswith(SOFT_HYPHEN):
+        text = text[:-1]  # the soft hyphen the line breaks at: drawn as the hyphen added below
     end = start + len(text)
+    bidi = para.bidi()
+    lv = bidi.line_levels(start, end)
     if hyphen:
         text += "-"
-    if not text:
+        lv.append(lv[-1] if lv else bidi.level)
+    if all(invisible(ch) for ch in text):
         return (), 0.0
-    lv = levels(text, bool(base))
-    faces = para.fonts[start:end] + ([para.fonts[end - 1]] if hyphen else [])
+    faces = para.fonts[start:end] + ([_hyphen_face(para, end)] if hyphen else [])
     runs = []  # (start, end) within text, split by level, font and icon
     i = 0
     while i < len(text):
@@ -167,13 +198,19 @@ def _line(para: _Para, start: int, end: int, hyphen: bool, size: float, base: in
         font, face = faces[a]
         if text[a] == OBJECT:
             w = size * icon_em
-            out.append(Run(para.icons[start + a], font, x, w, True))
+            out.append(Run(para.icons[start + a], font, x, w, True, logical=a))
         else:
             shaped = shape(text[a:b], face, bool(lv[a] % 2), para.edition.lang)
             w = shaped.width(size)
-            out.append(Run(text[a:b], font, x, w, glyphs=shaped))
+            out.append(Run(text[a:b], font, x, w, glyphs=shaped, logical=a))
         x += w
     return tuple(out), x
+
+
+def _hyphen_face(para: _Para, end: int) -> tuple[str, str]:
+    """The face of a hyphen ending a line: the last character's, if it has a hyphen."""
+    font, face = para.fonts[max(end - 1, 0)]
+    return (font, face) if ord("-") in fonts._codepoints(face) else _face_for("-", font, para.edition)
 
 
 def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, height: float, leading: float,
@@ -216,14 +253,14 @@ def line_runs(string: str, font: str, size: float, edition):
     """One line of a label a kind sets itself (a die's name, a token's label), shaped and in visual
     order, without breaking: (runs, width)."""
     para = _Para([(string, font, False)], edition)
-    base = int(rtl_paragraph(string)) if string.strip() else int(edition.rtl)
-    runs, width = _line(para, 0, len(string), False, size, base, ICON_EM)
+    runs, width = _line(para, 0, len(string), False, size, ICON_EM)
     for run in runs:  # a character no font of the run's chain has: warned by the unit, as a plain label's is
         if not run.icon:
-            fonts.note_drawn(run.text, run.font)
+            fonts.note_drawn(visible(run.text), run.font)
     return runs, width
 
 
 def needs_shaping(string: str) -> bool:
-    """A label holding a character of a script that joins, runs right to left or is CJK."""
-    return any(_complex(ch) for ch in string)
+    """A label holding a character of a script that joins, runs right to left or is CJK, or a
+    format character (a bidi control orders it, a ZWJ joins; none is drawn)."""
+    return any(_complex(ch) or invisible(ch) for ch in string)

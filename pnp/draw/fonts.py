@@ -160,10 +160,16 @@ def _ascent_descent(pdf_name: str) -> tuple[float, float]:
 
 
 def emphasis(font: str) -> tuple[bool, bool]:
-    """(bold, italic) of a font name: a game face's declared style, or a built-in's name."""
+    """(bold, italic) of a font name: a game face's declared style, or a built-in's weight and
+    style (`condensed` is a bold face though its name says nothing of it: an Arabic or Japanese run
+    in a condensed box takes its script's bold face)."""
     face = game_face(font)
-    style = face.style if face is not None else font
-    return "bold" in style, "italic" in style
+    if face is not None:
+        return "bold" in face.style, "italic" in face.style
+    if font in FONT_FILES:
+        _, _, weight, style = FONT_FILES[font]
+        return weight == "bold", style in ("italic", "oblique")
+    return "bold" in font, "italic" in font
 
 
 def style_variant(font: str, bold: bool, italic: bool) -> str:
@@ -292,5 +298,7 @@ def note_drawn(text: str, font: str) -> None:
 def _missing_in(text: str, faces: tuple[str, ...]) -> str:
     if _characters(faces[0]).issuperset(text):  # nearly always: the first face has every character
         return ""
-    return "".join(dict.fromkeys(ch for ch in text if ch not in "\n\r\t"
+    from pnp.draw.formatchars import invisible
+
+    return "".join(dict.fromkeys(ch for ch in text if ch not in "\n\r\t" and not invisible(ch)
                                  and not any(ord(ch) in _codepoints(f) for f in faces)))

@@ -17,7 +17,7 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 @dataclass(frozen=True)
 class Gradient:
-    """Stops `(offset 0..1, '#rrggbb')` in rising order, and where they lie.
+    """Stops `(offset 0..1, '#rrggbb')` in rising order (`'#rrggbbaa'` for a see-through stop), and where they lie.
 
     `linear`: coords (x1, y1, x2, y2), offset 0 at the first point, 1 at the second.
     `radial`: coords (cx, cy, r), offset 0 at the centre, 1 on the circle.
@@ -46,7 +46,20 @@ class Gradient:
 
     @property
     def last_colour(self) -> str:
-        return self.stops[-1][1]
+        return self.stops[-1][1][:7]
+
+    @property
+    def last_opacity(self) -> float:
+        return stop_opacity(self.stops[-1][1])
+
+    def see_through(self) -> bool:
+        """True when a stop has an opacity below 1 (`#rrggbbaa`): drawn with a soft mask, not one shading."""
+        return any(len(colour) == 9 for _, colour in self.stops)
+
+
+def stop_opacity(colour: str) -> float:
+    """A stop's opacity, 0..1: the last two digits of '#rrggbbaa', 1 for '#rrggbb'."""
+    return int(colour[7:9], 16) / 255.0 if len(colour) == 9 else 1.0
 
 
 def multiply(m: Matrix, n: Matrix) -> Matrix:

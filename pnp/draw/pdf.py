@@ -13,6 +13,7 @@ from typing import Callable
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
+from pnp.draw.formatchars import visible
 from pnp.geometry.curves import KAPPA_PDF_CIRCLE, ellipse_path
 
 
@@ -207,7 +208,7 @@ class PdfSurface:
         if opacity <= 0 or not commands:
             return
         if gradient.degenerate():
-            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity)
+            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity * gradient.last_opacity)
             return
         from reportlab.lib.colors import Color
 
@@ -221,6 +222,10 @@ class PdfSurface:
             self.c.setFillAlpha(opacity)
             self.c.setStrokeAlpha(opacity)
             self._alpha = opacity
+        if gradient.see_through():  # the stops' opacities: a soft mask painted with the same geometry
+            from pnp.draw.pdfalpha import soft_mask
+
+            soft_mask(self.c, gradient, commands)
         colours = [Color(*_rgb(colour)) for _, colour in gradient.stops]
         positions = [offset for offset, _ in gradient.stops]
         if gradient.kind == "linear":
@@ -241,12 +246,17 @@ class PdfSurface:
             from pnp.draw.complextext import line_runs, needs_shaping
 
             if needs_shaping(string):
+                from pnp.draw.copytext import with_copy_texts
+
                 runs, w = line_runs(string, font, size, edition)
                 x -= 0 if anchor == "start" else w / 2 if anchor == "middle" else w
-                for run in runs:
+                for run, copy in with_copy_texts(runs):
                     if run.glyphs is not None:
-                        self.glyphs(x + run.x, y, run.glyphs, size=size, fill=fill)
+                        self.glyphs(x + run.x, y, run.glyphs, size=size, fill=fill, copy=copy)
                 return
+        string = visible(string)  # outside an edition, a format character is left out, never drawn as a box
+        if not string:
+            return
         if anchor != "start":
             w = fonts.text_width(string, font, size)
             x -= w / 2 if anchor == "middle" else w
@@ -266,13 +276,14 @@ class PdfSurface:
             t.textOut(piece)
         self.c.drawText(t)
 
-    def glyphs(self, x, y, shaped, *, size, fill="#000000") -> None:
-        """A shaped run (`pnp.draw.shaping.Shaped`) by glyph id, its logical text kept for copying."""
+    def glyphs(self, x, y, shaped, *, size, fill="#000000", copy: list[str] | None = None) -> None:
+        """A shaped run (`pnp.draw.shaping.Shaped`) by glyph id, its logical text kept for copying
+        (`copy`: what each glyph copies as, in a line arranged for it; `pnp.draw.copytext`)."""
         require_finite("glyphs", x, y, size)
         from pnp.draw.pdfglyphs import glyph_operators
 
         self._paint(fill, None, 0)
-        self.c._code.append(glyph_operators(self.c._doc, x, y, shaped, size))
+        self.c._code.append(glyph_operators(self.c._doc, x, y, shaped, size, copy=copy))
 
     # symbols -------------------------------------------------------------------
     def has_symbol(self, name: str) -> bool:

@@ -36,35 +36,48 @@ class ShapedFont:
         self.face = face
         self.fontName = internal  # what reportlab's font list keys by
         self.internal = internal
-        self.text: dict[int, str] = {}  # gid → the characters its cluster stands for (first one seen)
+        self.text: dict[int, str] = {}  # CID → the characters it copies as (a glyph's own CID: its cluster's, first seen)
         self.marks: set[int] = set()  # marks drawn as outlines: their glyph ids draw nothing in the text
+        self.glyph_of: dict[int, int] = {}  # a CID above the font's glyphs → the glyph it draws
+        self._variant: dict[tuple[int, str], int] = {}  # (glyph, copy text) → its CID
+
+    def cid(self, gid: int, text: str, own: str) -> int:
+        """The CID drawing glyph `gid` and copying as `text`: the glyph's own CID when that is already
+        its text, else one of its own above the font's glyph ids (a line arranged for copying,
+        `pnp.draw.copytext`, gives a glyph other characters than its cluster's; the glyph's own CID
+        keeps its cluster's text, `own`, for every other line)."""
+        if self.text.get(gid) == text or (not self.text.get(gid) and text == own):
+            self.text[gid] = text
+            return gid
+        found = self._variant.get((gid, text))
+        if found is None:
+            found = _glyph_count(self.face) + len(self._variant)
+            if found > 0xFFFF:  # no CID left: the glyph copies as its own text
+                return gid
+            self._variant[(gid, text)] = found
+            self.glyph_of[found] = gid
+            self.text[found] = text
+        return found
 
     def use(self, shaped, order) -> None:
         """Note the glyphs of `shaped`, in the order they are drawn: each cluster's first glyph
         stands for the cluster's characters."""
-        seen: set[int] = set()
-        clusters = sorted({g.cluster for g in shaped.glyphs})
-        ends = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(shaped.text)) for i, c in enumerate(clusters)}
-        for g in order:
+        for g, chars in zip(order, own_texts(shaped, order)):
             if not self.text.get(g.gid):
-                chars = shaped.text[g.cluster:ends[g.cluster]] if g.cluster not in seen else ""
-                if shaped.rtl:
-                    # a reader turns an extracted right-to-left line round character by character and
-                    # mirrors its brackets (bidi): a ligature's characters are listed reversed, and a
-                    # bracket HarfBuzz mirrored as the bracket it looks like, so both come out as written
-                    from bidi.mirror import MIRRORED
-
-                    chars = "".join(MIRRORED.get(c, c) for c in reversed(chars))
                 self.text[g.gid] = chars
-            seen.add(g.cluster)
 
     def _cid_to_gid(self, doc):
-        """`/Identity` (a CID is the glyph id HarfBuzz gave), or with marks drawn as outlines, the
-        identity but for them, sent to the empty glyph."""
-        if not self.marks:
+        """`/Identity` (a CID is the glyph id HarfBuzz gave), or with marks drawn as outlines or CIDs
+        of their own, the identity but for them: a mark sent to the empty glyph, a CID above the
+        font's glyphs to the glyph it draws."""
+        if not self.marks and not self.glyph_of:
             return "/Identity"
         empty = _empty_glyph(self.face)
-        table = b"".join((empty if cid in self.marks else cid).to_bytes(2, "big") for cid in range(max(self.text) + 1))
+
+        def glyph(cid: int) -> int:
+            gid = self.glyph_of.get(cid, cid)
+            return empty if gid in self.marks else gid
+        table = b"".join(glyph(cid).to_bytes(2, "big") for cid in range(max(self.text) + 1))
         stream = pdfdoc.PDFStream(content=table)
         stream.filters = [pdfdoc.PDFZCompress]
         return doc.Reference(stream, f"shapedCIDToGID:{self.internal}")
@@ -73,7 +86,8 @@ class ShapedFont:
         from reportlab.pdfbase.pdfmetrics import getFont
 
         face = getFont(self.face).face
-        gids = sorted(set(self.text) | ({_empty_glyph(self.face)} if self.marks else set()))
+        cids = sorted(self.text)
+        gids = sorted({self.glyph_of.get(c, c) for c in cids} | ({_empty_glyph(self.face)} if self.marks else set()))
         data = _subset(face._ttf_data, gids)
         tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data).digest()[:6])
         base = f"{tag}+{face.name.decode('latin-1')}"
@@ -87,8 +101,8 @@ class ShapedFont:
             "FontFile2": doc.Reference(font_file, f"shapedFile:{self.internal}")})
         scale = 1000.0 / face.unitsPerEm
         widths: list = []
-        for gid in gids:
-            widths += [gid, pdfdoc.PDFArray([fp_str(_advance(self.face, gid) * scale)])]
+        for cid in sorted(set(cids) | set(gids)):
+            widths += [cid, pdfdoc.PDFArray([fp_str(_advance(self.face, self.glyph_of.get(cid, cid)) * scale)])]
         cid = pdfdoc.PDFDictionary({
             "Type": "/Font", "Subtype": "/CIDFontType2", "BaseFont": pdfdoc.PDFName(base),
             "CIDSystemInfo": pdfdoc.PDFDictionary({"Registry": pdfdoc.PDFString("Adobe"),
@@ -105,6 +119,30 @@ class ShapedFont:
         doc.idToObject["BasicFonts"].dict[self.internal] = font
 
 
+def own_texts(shaped, order) -> list[str]:
+    """What each glyph of `order` (drawn in that order) stands for by itself: a cluster's first
+    glyph its characters, the others nothing."""
+    from pnp.draw.bidiorder import mirror
+    from pnp.draw.formatchars import visible
+
+    clusters = sorted({g.cluster for g in shaped.glyphs})
+    ends = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(shaped.text)) for i, c in enumerate(clusters)}
+    seen: set[int] = set()
+    out = []
+    for g in order:
+        # a format character HarfBuzz removed joins the cluster before it: left out, or every later
+        # use of that glyph would copy it too
+        chars = visible(shaped.text[g.cluster:ends[g.cluster]]) if g.cluster not in seen else ""
+        if shaped.rtl:
+            # a reader turns an extracted right-to-left line round character by character and mirrors
+            # its brackets: a ligature's characters are listed reversed, and a bracket HarfBuzz
+            # mirrored as the bracket it looks like, so both come out as written
+            chars = "".join(mirror(c) for c in reversed(chars))
+        out.append(chars)
+        seen.add(g.cluster)
+    return out
+
+
 @lru_cache(maxsize=16)
 def _tt_font(face_name: str):
     """fontTools' view of a registered face's TrueType bytes (its marks and their outlines)."""
@@ -112,6 +150,12 @@ def _tt_font(face_name: str):
     from reportlab.pdfbase.pdfmetrics import getFont
 
     return TTFont(io.BytesIO(getFont(face_name).face._ttf_data), lazy=True)
+
+
+@lru_cache(maxsize=16)
+def _glyph_count(face_name: str) -> int:
+    """How many glyphs the face has: CIDs from here on are free for glyphs copying as other text."""
+    return _tt_font(face_name)["maxp"].numGlyphs
 
 
 @lru_cache(maxsize=16)
@@ -177,6 +221,11 @@ def _advance(face_name: str, gid: int) -> int:
 
 def _subset(data: bytes, gids: list[int]) -> bytes:
     """The font cut to these glyphs, ids kept (a CID is a glyph id), no layout tables (the text is shaped)."""
+    return _subset_once(data, tuple(sorted(set(gids))))
+
+
+@lru_cache(maxsize=128)  # a file drawn again with the same glyphs (a release's A4 and Letter builds) is cut once
+def _subset_once(data: bytes, gids: tuple[int, ...]) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
@@ -241,13 +290,21 @@ def drawing_order(shaped) -> list[tuple]:
     return placed
 
 
-def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = False) -> str:
+def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = False,
+                    copy: list[str] | None = None) -> str:
     """`BT … ET` drawing a shaped run's glyphs from (x, y) (y down, as the surfaces draw; `y_up` on a
     reportlab canvas as platypus leaves it), each at
-    HarfBuzz's position: the PDF advance is the glyph's own width, `TJ` numbers make up the rest."""
+    HarfBuzz's position: the PDF advance is the glyph's own width, `TJ` numbers make up the rest.
+    `copy`, one string a glyph in drawing order, is what each copies as (a line arranged for
+    copying, `pnp.draw.copytext`); without it each cluster copies as its own characters."""
     font = shaped_font(doc, shaped.face)
     order = drawing_order(shaped)
-    font.use(shaped, [g for g, _ in order])
+    if copy is None:
+        font.use(shaped, [g for g, _ in order])
+        cids = [g.gid for g, _ in order]
+    else:
+        owns = own_texts(shaped, [g for g, _ in order])
+        cids = [font.cid(g.gid, text, own) for (g, _), text, own in zip(order, copy, owns)]
     marks = _mark_glyphs(shaped.face)
     scale = size / shaped.upem
     up = scale if y_up else -scale  # the page's y points up, or down as the surfaces draw
@@ -257,12 +314,12 @@ def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = F
     items: list[str] = []
     rise = 0
     pen = 0  # where the PDF's pen is, in font units from x
-    for g, at in order:
+    for (g, at), cid in zip(order, cids):
         if g.gid in marks:  # its outline where HarfBuzz puts it; its id in the line where the pen is, drawing nothing
             font.marks.add(g.gid)
             outlines.append(f"q {fp_str(scale, 0, 0, up, x + at * scale, y + g.dy * up)} cm "
                             f"{_outline(shaped.face, g.gid)} Q")
-            items.append(f"<{g.gid:04X}>")  # touching the glyph before it: a gap would copy as a space
+            items.append(f"<{cid:04X}>")  # touching the glyph before it: a gap would copy as a space
             pen += _advance(shaped.face, g.gid)
             continue
         if g.dy != rise:  # a mark raised or lowered: its own text show at its rise
@@ -273,7 +330,7 @@ def glyph_operators(doc, x: float, y: float, shaped, size: float, y_up: bool = F
             code.append(f"{fp_str(rise * size / shaped.upem)} Ts")
         if at != pen:  # a TJ number moves the pen left by that many thousandths of an em
             items.append(fp_str((pen - at) * k))
-        items.append(f"<{g.gid:04X}>")
+        items.append(f"<{cid:04X}>")
         pen = at + _advance(shaped.face, g.gid)
     if items:
         code.append(f"[{' '.join(items)}] TJ")

@@ -84,12 +84,22 @@ def crop_extend(image, left: int, top: int, width: int, height: int):
     return out
 
 
-def png(image, dpi: int | None = None) -> bytes:
-    """Deterministic PNG bytes: RGB, fixed compression, no metadata beyond an optional pHYs (dpi)."""
+def png(image, dpi: int | None = None, srgb: bool = False) -> bytes:
+    """Deterministic PNG bytes: RGB, fixed compression, no metadata beyond an optional pHYs (dpi) and, with
+    `srgb`, an embedded sRGB ICC profile (a print service then reads the colours as they were made)."""
     buf = io.BytesIO()
     kwargs = {"dpi": (dpi, dpi)} if dpi else {}
+    if srgb:
+        kwargs["icc_profile"] = srgb_profile()
     image.convert("RGB").save(buf, "PNG", optimize=False, compress_level=6, **kwargs)
     return buf.getvalue()
+
+
+def srgb_profile() -> bytes:
+    """pnp's sRGB ICC profile (`pnp/data/icc/srgb.icc`), the same bytes every time."""
+    from importlib.resources import files
+
+    return files("pnp").joinpath("data", "icc", "srgb.icc").read_bytes()
 
 
 def page_count(pdf: bytes) -> int:

@@ -1,11 +1,12 @@
-"""Text shaping and bidirectional order: HarfBuzz (uharfbuzz) and the Unicode bidi algorithm (python-bidi).
+"""Text shaping: HarfBuzz (uharfbuzz) turns a run of one font and one direction into glyphs.
 
 Only a language edition whose text needs it comes here (`pnp.draw.complextext`), so a game with
-no `languages:` never imports either library. HarfBuzz turns a run of characters in one font and
-one direction into glyph ids with advances and offsets: Arabic letters take their joined forms,
-and kerning and ligatures apply where the font has them. python-bidi's implementation of UAX #9
-gives each character its embedding level; runs of one level are shaped in their direction and
-put in visual order by rule L2, so digits inside Arabic stay left to right.
+no `languages:` never imports HarfBuzz. A run of characters in one font and one direction becomes
+glyph ids with advances and offsets: Arabic letters take their joined forms, and kerning and
+ligatures apply where the font has them. The runs and their direction come from the bidi
+algorithm (`pnp.draw.bidiorder`). Default-ignorable characters (ZWJ, ZWNJ, soft hyphen, bidi
+controls …) are shaped with their neighbours, where ZWJ and ZWNJ steer joining, and then removed
+(HarfBuzz's REMOVE_DEFAULT_IGNORABLES): they draw nothing and add no glyph to copy.
 """
 from __future__ import annotations
 
@@ -66,56 +67,10 @@ def shape(text: str, face: str, rtl: bool, language: str | None = None) -> Shape
     buf.add_str(text)
     buf.guess_segment_properties()
     buf.direction = "rtl" if rtl else "ltr"
+    buf.flags = hb.BufferFlags.REMOVE_DEFAULT_IGNORABLES
     if language:
         buf.language = language
     hb.shape(font, buf, {"kern": True, "liga": True})
     glyphs = tuple(Glyph(i.codepoint, i.cluster, p.x_advance, p.x_offset, p.y_offset)
                    for i, p in zip(buf.glyph_infos, buf.glyph_positions))
     return Shaped(text, face, rtl, glyphs, upem)
-
-
-def levels(text: str, rtl_paragraph: bool | None = None) -> list[int]:
-    """Each character's resolved embedding level (UAX #9 rules P2–I2, python-bidi's implementation);
-    `rtl_paragraph` fixes the paragraph's direction (None: from its first strong character)."""
-    from bidi import algorithm as uba
-
-    storage = uba.get_empty_storage()
-    base = uba.get_base_level(text) if rtl_paragraph is None else int(rtl_paragraph)
-    storage["base_level"] = base
-    storage["base_dir"] = ("L", "R")[base]
-    uba.get_embedding_levels(text, storage, False, False)
-    uba.explicit_embed_and_overrides(storage, False)
-    uba.resolve_weak_types(storage, False)
-    uba.resolve_neutral_types(storage, False)
-    uba.resolve_implicit_levels(storage, False)
-    return [c["level"] for c in storage["chars"]]
-
-
-def rtl_paragraph(text: str) -> bool:
-    """Whether a paragraph runs right to left: its first strong character is (UAX #9 rules P2, P3)."""
-    from bidi import algorithm as uba
-
-    return uba.get_base_level(text) == 1
-
-
-def visual_order(run_levels: list[int]) -> list[int]:
-    """Indices of runs in display order, by UAX #9 rule L2: from the highest level down to the
-    lowest odd one, reverse every sequence of runs at that level or above."""
-    order = list(range(len(run_levels)))
-    if not run_levels:
-        return order
-    lowest_odd = min((lv for lv in run_levels if lv % 2), default=None)
-    if lowest_odd is None:
-        return order
-    for level in range(max(run_levels), lowest_odd - 1, -1):
-        i = 0
-        while i < len(order):
-            if run_levels[order[i]] >= level:
-                j = i
-                while j < len(order) and run_levels[order[j]] >= level:
-                    j += 1
-                order[i:j] = reversed(order[i:j])
-                i = j
-            else:
-                i += 1
-    return order

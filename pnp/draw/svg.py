@@ -13,6 +13,7 @@ from typing import Callable
 
 from pnp.draw import fonts
 from pnp.draw.finite import require_finite
+from pnp.draw.gradient import stop_opacity
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -187,7 +188,7 @@ class SvgSurface:
         if opacity <= 0 or not commands:
             return
         if gradient.degenerate():
-            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity)
+            self.path(commands, fill=gradient.last_colour, even_odd=even_odd, opacity=opacity * gradient.last_opacity)
             return
         self._ids += 1
         gid = f"grad{self._ids}"
@@ -201,7 +202,8 @@ class SvgSurface:
             cx, cy, r = gradient.coords
             element = self._dwg.radialGradient(**attrs, cx=_n(cx), cy=_n(cy), r=_n(r))
         for offset, colour in gradient.stops:
-            element.add_stop_color(offset=_n(offset), color=colour)
+            see_through = stop_opacity(colour)
+            element.add_stop_color(offset=_n(offset), color=colour[:7], opacity=None if see_through == 1 else _n(see_through))
         self._dwg.defs.add(element)
         style = self._style(None, None, 0, even_odd=even_odd, opacity=opacity)
         style["fill"] = f"url(#{gid})"

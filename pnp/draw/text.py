@@ -11,6 +11,8 @@ import re
 from dataclasses import replace
 
 from pnp.draw import fonts
+from pnp.draw.copytext import with_copy_texts
+from pnp.draw.formatchars import ZERO_WIDTH_SPACE, visible
 from pnp.draw.textcache import text_cache
 from pnp.draw.textruns import ICON_EM, Run, TextLayout  # noqa: F401  (where they were first)
 from pnp.models.edition import current as current_edition
@@ -22,8 +24,10 @@ SHRINK_STEP = 0.25
 MAX_CHARS = 20_000  # far more than any box holds at a legible size; beyond it a text is not laid out (fits=False)
 
 
-def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
-    """Paragraphs of (text, font, is_icon) tokens, spaces kept as ' '."""
+def _words(text: str, font: str, plain: bool = True) -> list[list[tuple[str, str, bool]]]:
+    """Paragraphs of (text, font, is_icon) tokens, spaces kept as ' '. On the `plain` path (no
+    language edition) a zero-width space is a break of no width, and the other format characters
+    are left out (never drawn as boxes); an edition's path keeps them for its breaker and shaper."""
     paragraphs = []
     bold = italic = False
     for para in text.split("\n"):
@@ -38,7 +42,15 @@ def _words(text: str, font: str) -> list[list[tuple[str, str, bool]]]:
             elif ICON_RE.fullmatch(tok):
                 tokens.append((tok[1:-1], font, True))
             else:
-                tokens.append((tok, fonts.style_variant(font, bold, italic), False))
+                styled = fonts.style_variant(font, bold, italic)
+                if not plain:
+                    tokens.append((tok, styled, False))
+                    continue
+                for k, part in enumerate(tok.split(ZERO_WIDTH_SPACE)):
+                    if k:
+                        tokens.append((ZERO_WIDTH_SPACE, styled, False))  # a break opportunity of no width
+                    if visible(part):
+                        tokens.append((visible(part), styled, False))
         paragraphs.append(tokens)
     return paragraphs
 
@@ -66,7 +78,7 @@ def _edition_layout(fonts_key: str, lang: str, lang_fonts: tuple, text: str, fon
     """A language edition's text, shaped and broken by its language (`pnp.draw.complextext`)."""
     from pnp.draw.complextext import fit
 
-    lay = fit(_words(text[:MAX_CHARS], font), font, size, min_size, width, height, leading, current_edition(),
+    lay = fit(_words(text[:MAX_CHARS], font, plain=False), font, size, min_size, width, height, leading, current_edition(),
               SHRINK_STEP)
     if len(text) > MAX_CHARS:
         lay = replace(lay, fits=False)
@@ -158,10 +170,10 @@ def _paragraph(fonts_key: str, tokens: tuple, size: float, width: float) -> tupl
 
     line: list[Run] = []
     x = 0.0
-    for space, word in _groups(tokens):
+    for space, gap, word in _groups(tokens):
         pieces = [(t, f, icon, icon_w if icon else measure(t, f)) for t, f, icon in word]
         word_w = sum(p[3] for p in pieces)
-        space_w = measure(" ", space) if (line and space) else 0.0
+        space_w = measure(" ", space) if (line and space and gap == " ") else 0.0
         if line and x + space_w + word_w > width + 0.01:
             lines.append(tuple(line))
             widths.append(x)
@@ -180,18 +192,21 @@ def _paragraph(fonts_key: str, tokens: tuple, size: float, width: float) -> tupl
 
 
 def _groups(tokens):
-    """Words that must not break inside (e.g. '**21**,'), each with the font of the space before it."""
-    space, word = None, []
+    """Words that must not break inside (e.g. '**21**,'), each with the font and the text of the
+    gap before it (a space, or a zero-width space: a break that adds no width)."""
+    space, gap, word = None, None, []
     for tok in tokens:
-        if tok[0] == " " and not tok[2]:
+        if tok[0] in (" ", ZERO_WIDTH_SPACE) and not tok[2]:
             if word:
-                yield space, word
+                yield space, gap, word
                 word = []
+                gap = None
             space = tok[1]
+            gap = " " if gap == " " or tok[0] == " " else ZERO_WIDTH_SPACE
         else:
             word.append(tok)
     if word:
-        yield space, word
+        yield space, gap, word
 
 
 def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, height: float, *,
@@ -216,9 +231,10 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
             left = x + width - line_w
         else:
             left = x
-        # merge consecutive runs of one font into one text call (fewer PDF operators)
+        # merge consecutive runs of one font into one text call (fewer PDF operators); a line with
+        # right-to-left text: what each glyph copies as
         chunk, chunk_x, chunk_font = "", 0.0, None
-        for run in line:
+        for run, copy in with_copy_texts(line):
             if run.icon:
                 if chunk:
                     surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)
@@ -233,7 +249,7 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
                     chunk = ""
                 draw_glyphs = getattr(surface, "glyphs", None)
                 if draw_glyphs is not None:
-                    draw_glyphs(left + run.x, baseline, run.glyphs, size=size, fill=color)
+                    draw_glyphs(left + run.x, baseline, run.glyphs, size=size, fill=color, copy=copy)
                 else:
                     surface.text(left + run.x, baseline, run.text, font=run.font, size=size, fill=color)
                 continue

@@ -17,6 +17,7 @@ class Run:
     width: float
     icon: bool = False
     glyphs: object = None  # a language edition's shaped run (pnp.draw.shaping.Shaped), drawn by glyph id
+    logical: int = 0  # where the run starts in its line's logical (reading) order
 
 
 @dataclass(frozen=True)

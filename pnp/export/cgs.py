@@ -6,8 +6,11 @@ AllSets.json); the deck files are written as its `Deck.ToTxt` writes them. What 
 
 - `cgs.json`: the game's `name`, its `cardSize` in inches (of its first deck: the format has one size a
   game), PNG images, `cardNameIsUnique: false` with `deckFileTxtId: id` (pnp cards may share a name, so
-  deck lines name cards by id), a `text` card property (the text printed on the card), and the id of
-  every card back that is not the default one (`cardBackFaceImageUrls`);
+  deck lines name cards by id), a `text` card property (the text printed on the card), every card back
+  that is not the default one (`cardBackFaceImageUrls`: its id and the relative name of its file), and
+  `autoUpdate: -1`. The folder is a game on the player's disk, not hosted anywhere: the schema's -1 means
+  "never update". With its default (update after 30 days) Card Game Simulator re-downloads the game from
+  its URLs, finds none, and clears the game's cards (its `UnityCardGame` update path);
 - `AllSets.json`: a set per deck (`code`, `name`); `AllCards.json`: each distinct card (`id`, `name`,
   `set`, `text`, and `backs` when its back is not the default one);
 - `sets/<set>/<id>.png` each card's front, `CardBack.png` the first deck's back, `backs/<id>.png` the others;
@@ -40,7 +43,9 @@ def export(game, step=None) -> dict[str, bytes]:
               if what in TAKES]
     if not groups:
         return {}
-    title = game.game.title if game.game else game.name
+    from pnp.export.target import edition_title
+
+    title = edition_title(game)  # CGS keeps games by name: each edition its own ("Lantern [de]")
     files: dict[str, bytes] = {}
     sets, cards, backs, decks = [], [], {}, {}
     default_back: str | None = None
@@ -65,10 +70,11 @@ def export(game, step=None) -> dict[str, bytes]:
     first = groups[0][1][0]
     spec = {"name": title, "cardSize": {"x": round(first.width / 72, 4), "y": round(first.height / 72, 4)},
             "cardImageFileType": "png", "cardBackImageFileType": "png", "cardNameIsUnique": False,
-            "deckFileType": "txt", "deckFileTxtId": "id", "cardPrimaryProperty": "text",
+            "deckFileType": "txt", "deckFileTxtId": "id", "cardPrimaryProperty": "text", "autoUpdate": -1,
             "cardProperties": [{"name": "text", "display": "Text", "type": "string"}]}
     if backs:
-        spec["cardBackFaceImageUrls"] = [{"id": back_id} for back_id in backs.values()]
+        spec["cardBackFaceImageUrls"] = [{"id": back_id, "url": f"backs/{back_id}.png"}
+                                         for back_id in backs.values()]
     if default_back is not None:
         files["CardBack.png"] = default_back
     for code, (component, *lines) in decks.items():

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 MARGIN_PX = 4        # transparent border around a cut-out piece
+CUT_SHAPES = {"circle", "hexagon", "custom"}  # outlines (`Piece.shape`) a tabletop cuts a picture to
 THUMB_PX = 256       # a saved object's thumbnail: 256 x 256 (tts-deckconverter, tts/image.go)
 THUMB_INNER = 234    # the picture inside it: 11 pixels above and below
 

@@ -27,8 +27,12 @@ MAX_FACE_PIXELS = 80_000_000
 
 
 def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
-                 step: Callable[[], None] | None = None, takes: Iterable[str] | None = None) -> dict[str, bytes]:
-    """Images of the pieces whose sort (`Piece.what`) is in TAKES (all when None), and cards.json."""
+                 step: Callable[[], None] | None = None, takes: Iterable[str] | None = None,
+                 cut: bool = False, srgb: bool = False) -> dict[str, bytes]:
+    """Images of the pieces whose sort (`Piece.what`) is in TAKES (all when None), and cards.json. With CUT
+    (a virtual table, whose pictures have no bleed), a piece whose outline is not its trim box (a round or
+    hexagonal token) is transparent outside its cut line, as the table shows it. With `srgb`, each picture
+    is tagged with the sRGB profile (for a print service that takes pictures)."""
     files: dict[str, bytes] = {}
     listing = {"target": target, "game": game.name, "components": []}
     taken_folders: set[str] = {"cards.json"}
@@ -41,7 +45,7 @@ def export_faces(game, target: str, size_for: SizeFor, dpi: int | None = 300,
             folder = slug(f"{component}-{what}" + (f"-{n}" if n > 1 else ""), what)  # or one named `dice-die`
             n += 1
         taken_folders.add(folder.lower())
-        images = _render(group, size_for, dpi, step)
+        images = _render(group, size_for, dpi, step, cut, srgb)
         backs = [images.get((i, "back")) for i in range(len(group))]
         shared_back = len(group) > 1 and backs[0] is not None and len(set(backs)) == 1
         if shared_back:
@@ -107,13 +111,31 @@ def _component_pos(game, piece):
     return Pos(display_path(game.dir / "game.yaml"))
 
 
-def _render(group: list, size_for: SizeFor, dpi, step) -> dict[tuple[int, str], bytes]:
+def _render(group: list, size_for: SizeFor, dpi, step, cut: bool = False,
+            srgb: bool = False) -> dict[tuple[int, str], bytes]:
+    from pnp.export.cutout import CUT_SHAPES, cut_mask, rgba_png
+
     index = {id(p): i for i, p in enumerate(group)}
-    out = {}
+    out, masks = {}, {}
     with PieceRaster(group) as raster:
         for ref in raster.refs:
             trim, canvas, _ = size_for(ref.piece)
-            out[index[id(ref.piece)], ref.side] = png(raster.render(ref, trim, canvas), dpi)
+            image = raster.render(ref, trim, canvas)
+            piece = ref.piece
+            if cut and piece.shape in CUT_SHAPES and piece.cut is not None and piece.what != "die":
+                key = (id(piece), image.size)
+                if key not in masks:
+                    masks[key] = cut_mask(piece, image.size)
+                mask = masks[key]
+                if ref.side == "back":  # the back is the front turned over: its outline mirrored
+                    from PIL import ImageOps
+
+                    mask = ImageOps.mirror(mask)
+                image = image.convert("RGBA")
+                image.putalpha(mask)
+                out[index[id(piece)], ref.side] = rgba_png(image)
+            else:
+                out[index[id(piece)], ref.side] = png(image, dpi, srgb)
             if step:
                 step()
     return out

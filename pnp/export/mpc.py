@@ -6,7 +6,7 @@ other sizes get their trim at 300 dpi plus 72 px.
 from __future__ import annotations
 
 from pnp.export.faces import export_faces
-from pnp.export.raster import pod_canvas
+from pnp.export.raster import pod_canvas, whole_inside
 
 TITLE = "MakePlayingCards"
 DPI = 300
@@ -18,8 +18,8 @@ TAKES = ("card",)  # MakePlayingCards prints cards; tokens, boards and dice are 
 
 def size_for(piece):
     product, trim, canvas = pod_canvas(piece, BLEED_PX, DPI)
-    return trim, canvas, {"product": product or "custom", "dpi": DPI, "bleed_px": BLEED_PX}
+    return whole_inside(piece, trim), canvas, {"product": product or "custom", "dpi": DPI, "bleed_px": BLEED_PX}
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "mpc", size_for, DPI, step, TAKES)
+    return export_faces(game, "mpc", size_for, DPI, step, TAKES, srgb=True)

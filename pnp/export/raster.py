@@ -119,6 +119,16 @@ def pod_trim_px(deck, dpi: int = 300) -> tuple[str | None, tuple[float, float]]:
     return None, (w_in * dpi, h_in * dpi)
 
 
+def whole_inside(piece, trim_px: tuple[float, float]) -> tuple[float, float]:
+    """The piece's trim, in pixels, as large as fits whole inside a product's TRIM_PX, its proportions kept.
+
+    A face is scaled so that the trim it is given is covered (`Rasterizer`); given this one, the whole
+    piece lands inside the product's trim and the piece's own bleed fills what is left, so a product of
+    another shape never crops the piece (The Game Crafter's board or chit of the nearest size)."""
+    k = min(trim_px[0] / piece.width, trim_px[1] / piece.height)
+    return piece.width * k, piece.height * k
+
+
 def pod_canvas(deck, bleed_px: float, dpi: int = 300) -> tuple[str | None, tuple[float, float], tuple[int, int]]:
     """(product, trim px, canvas px) for a print-on-demand upload with `bleed_px` on each side."""
     product, (tw, th) = pod_trim_px(deck, dpi)

@@ -2,7 +2,9 @@
 
 Faces are rendered at 300 dpi of the deck's own trim, capped so that the long
 side stays within MAX_SIDE pixels; all faces of a deck come from pages of one
-size, so they share one pixel size.
+size, so they share one pixel size. A round, hexagonal or custom-shaped piece is transparent outside its
+cut line (Tabletopia shows a picture's transparency as the piece's edge), as the Tabletop Simulator
+export's cut-out tokens are, instead of a square with the background in its corners.
 """
 from __future__ import annotations
 
@@ -25,4 +27,4 @@ def size_for(piece):
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "tabletopia", size_for, None, step, TAKES)
+    return export_faces(game, "tabletopia", size_for, None, step, TAKES, cut=True)

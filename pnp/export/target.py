@@ -7,6 +7,7 @@ import path. Whatever the entry point names (usually a module) follows `ExportTa
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
 from pnp.plugins import PluginError, load, names
@@ -40,3 +41,32 @@ def load_target(name: str) -> ExportTarget:
         missing = [h for h in ("TITLE", "export") if not hasattr(target, h)]
         raise PluginError(f"the export target '{name}' does not provide {', '.join(missing)}")
     return target
+
+
+def local_folder_url(folder: Path) -> str:
+    """The `file:` URL of FOLDER (ending in `/`) as Tabletop Simulator writes a local picture's address in its
+    own saves: the path as it is, spaces and accents unescaped (`file:///C:/Users/Ann Lee/…`), not
+    percent-encoded as `Path.as_uri` would (`Ann%20Lee`)."""
+    path = Path(folder).resolve().as_posix()
+    return ("file://" if path.startswith("/") else "file:///") + path.rstrip("/") + "/"
+
+
+def edition_of(game: GameContext) -> str | None:
+    """The language of the edition loaded (None for a game without `languages:`)."""
+    edition = getattr(game, "edition", None)
+    return edition.lang if edition is not None else None
+
+
+def edition_title(game: GameContext) -> str:
+    """The game's title as its edition prints it, with the edition's language in brackets when it has
+    one ("Lantern [de]"): what a tabletop shows as the name of a save or a game, so editions never
+    look alike on one table or in one library."""
+    title = (game.game.title if game.game else "") or game.name
+    lang = edition_of(game)
+    return f"{title} [{lang}]" if lang else title
+
+
+def edition_name(game: GameContext, name: str) -> str:
+    """A file name stem carrying the edition (`lantern-de`), so files of two editions never collide."""
+    lang = edition_of(game)
+    return f"{name}-{lang}" if lang else name

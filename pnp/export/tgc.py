@@ -7,7 +7,7 @@ in; any other size gets its own trim at 300 dpi plus the same bleed.
 from __future__ import annotations
 
 from pnp.export.faces import export_faces
-from pnp.export.raster import pod_canvas
+from pnp.export.raster import pod_canvas, whole_inside
 
 TITLE = "The Game Crafter"
 DPI = 300
@@ -19,8 +19,8 @@ TAKES = None  # every piece: cards, and tokens, boards and die faces as its cust
 
 def size_for(piece):
     product, trim, canvas = pod_canvas(piece, BLEED_PX, DPI)
-    return trim, canvas, {"product": product or "custom", "dpi": DPI, "bleed_px": BLEED_PX}
+    return whole_inside(piece, trim), canvas, {"product": product or "custom", "dpi": DPI, "bleed_px": BLEED_PX}
 
 
 def export(game, step=None) -> dict[str, bytes]:
-    return export_faces(game, "tgc", size_for, DPI, step, TAKES)
+    return export_faces(game, "tgc", size_for, DPI, step, TAKES, srgb=True)

@@ -29,6 +29,7 @@ import hashlib
 import json
 import math
 
+from pnp.export.cutout import CUT_SHAPES
 from pnp.export.raster import PieceRaster, game_pieces, group_pieces, png
 from pnp.export.tts_size import (
     THICKNESS,
@@ -40,6 +41,7 @@ from pnp.export.tts_size import (
     token_scale,
     transform,
 )
+from pnp.models.icontext import plain_text
 from pnp.safename import slug
 
 TITLE = "Tabletop Simulator"
@@ -58,10 +60,10 @@ D6_TEMPLATE = {1: (0, 2, 2), 2: (0, 1, 0), 3: (1, 2, 0), 4: (1, 1, 0), 5: (2, 1,
 D6_ROTATIONS = ((-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, -180), (90, 0, 0))
 TILE_TYPE = {"rect": 0, "hexagon": 1, "circle": 2, "rounded": 3}  # CustomTile.Type by outline
 CARD_TYPE = {"rounded": 0, "rect": 1, "hexagon": 3, "circle": 4}  # CustomDeck.Type by outline
-CUT_SHAPES = {"circle", "hexagon", "custom"}                      # outlines a Custom_Token is cut to
 MERGE_PX = 15.0        # CustomToken.MergeDistancePixels: what SCED's tokens and most generators write
 DECK_IDS = (100_000, 999_999)  # six digits, as SCED's largest (600551); CardID = id × 100 + slot stays an int32
 GAP = 0.5              # units between pieces laid out on the table
+BAG_UNITS = 2.0        # the room a bag takes on the table (Tabletop Simulator's plain bag, at scale 1)
 ROWS = ("board", "card", "tile", "die")  # the table's rows, far to near
 
 
@@ -101,7 +103,7 @@ def deck_id(game_key: str, component: str, sheet: int, taken: set[int]) -> int:
 
 def base_object(name: str, nickname: str, description: str, where: dict) -> dict:
     """The fields every saved object has, in the order Tabletop Simulator writes them."""
-    return {"GUID": "", "Name": name, "Transform": where, "Nickname": nickname, "Description": description,
+    return {"GUID": "", "Name": name, "Transform": where, "Nickname": nickname, "Description": plain_text(description),
             "GMNotes": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0}, "Locked": False, "Grid": True,
             "Snap": True, "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True,
             "GridProjection": False, "HideWhenFaceDown": False, "Hands": False, "LuaScript": "",
@@ -118,7 +120,8 @@ def saved_object(title: str, objects: list[dict]) -> dict:
 class Save:
     """Objects and image files as they are made; GUIDs unique within the save; where each object lies."""
 
-    def __init__(self, image_url: str, game_key: str, reserved: tuple[str, ...] = ()):
+    def __init__(self, image_url: str, game_key: str, reserved: tuple[str, ...] = (), edition: str | None = None):
+        self.edition = edition  # the language of the edition saved: its decks' nicknames name it
         self.base = image_url if not image_url or image_url.endswith("/") else image_url + "/"
         self.files: dict[str, bytes] = {}
         self._taken: dict[str, tuple[str, bytes | None]] = {n.casefold(): (n, None) for n in reserved}
@@ -128,6 +131,7 @@ class Save:
         self.game_key = game_key
         self.deck_ids: set[int] = set()
         self.first_face = None  # the picture of the save's thumbnail
+        self.contained = 0      # objects put in bags
 
     def image(self, name: str, data: bytes) -> str:
         """The URL of DATA saved as NAME. A name another image took already (the sheet of deck `dice-x` and
@@ -147,12 +151,17 @@ class Save:
         """OBJ goes in ROW of the table (WIDTH x DEPTH units; objects of one STACK lie on each other); it is
         laid out and added when every piece is made (`lay_out`)."""
         self.placed.append((row, obj, width, depth, stack))
-        if len(self.placed) > MAX_OBJECTS:
+        self.count_contained(0)
+        return obj
+
+    def count_contained(self, more: int) -> None:
+        """Objects in bags count towards MAX_OBJECTS as those on the table do."""
+        self.contained += more
+        if len(self.placed) + self.contained > MAX_OBJECTS:
             from pnp.errors import Pos, SpecError, SpecErrors
 
             raise SpecErrors([SpecError(Pos("tts"), f"more than {MAX_OBJECTS:,} objects (copies of tiles count one "
                                                     f"each) for one Tabletop Simulator save")])
-        return obj
 
     def lay_out(self) -> None:
         """Rows from far to near, pieces left to right with a gap, copies stacked; then GUIDs from content."""
@@ -190,9 +199,12 @@ class Save:
 
 
 def game_key(game) -> str:
-    """What tells one game from another for its deck ids: its folder's name and its title."""
+    """What tells one game from another for its deck ids: its folder's name, its title and its edition."""
+    from pnp.export.target import edition_of
+
     title = game.game.title if game.game else ""
-    return f"{game.name}\n{title}"
+    lang = edition_of(game)
+    return f"{game.name}\n{title}" + (f"\n{lang}" if lang else "")
 
 
 def export(game, step=None, image_url: str | None = None) -> dict[str, bytes]:
@@ -200,18 +212,22 @@ def export(game, step=None, image_url: str | None = None) -> dict[str, bytes]:
     names). No files at all for a game without pieces."""
     from pnp.export.cutout import thumbnail
 
-    name = slug(game.name, "game")
-    save = Save(image_url or "", game_key(game), reserved=(f"{name}.json", f"{name}.png"))
-    title = game.game.title if game.game else game.name
+    from pnp.export.target import edition_name, edition_of, edition_title
+
+    name = slug(edition_name(game, game.name), "game")  # an edition's save is named after it: lantern-de.json
+    lang = edition_of(game)
+    save = Save(image_url or "", game_key(game), reserved=(f"{name}.json", f"{name}.png"), edition=lang)
+    title = edition_title(game)
+    titles = {k: f"{v} [{lang}]" if lang else v for k, v in component_titles(game).items()}  # "Markt [de]"
     for (what, component), pieces in group_pieces(game_pieces(game)).items():
         folder = slug(component, what)
         if what == "card":
-            _deck(save, folder, pieces, step)
+            _deck(save, folder, pieces, step, titles.get(component, component))
         elif what == "die":
             for piece in pieces:
                 _die(save, folder, piece, step)
         else:
-            _tiles(save, folder, pieces, step)
+            _tiles(save, folder, pieces, step, titles.get(component, component))
     if not save.placed:
         return {}
     save.lay_out()
@@ -219,6 +235,19 @@ def export(game, step=None, image_url: str | None = None) -> dict[str, bytes]:
                                   + "\n").encode()
     save.files[f"{name}.png"] = thumbnail(save.first_face)
     return save.files
+
+
+def component_titles(game) -> dict[str, str]:
+    """Each component's name (`Piece.component`) to the title players read (its spec's `title:`, else its
+    name): a deck or a bag on the table is called what the box calls it, not by the spec's id."""
+    out = {}
+    for component in getattr(game, "components", ()):
+        spec = getattr(component.model, "spec", component.model)
+        name = getattr(spec, "name", None)
+        if isinstance(name, str):
+            title = getattr(spec, "title", None)
+            out[name] = title if isinstance(title, str) and title.strip() else name
+    return out
 
 
 def _faces(pieces, size_px, step) -> dict[tuple[int, int], bytes]:
@@ -238,7 +267,7 @@ def _units(points: float) -> float:
     return mm(points) / UNIT_MM
 
 
-def _deck(save: Save, folder: str, cards: list, step) -> None:
+def _deck(save: Save, folder: str, cards: list, step, title: str) -> None:
     from PIL import Image
 
     first = cards[0]
@@ -277,7 +306,7 @@ def _deck(save: Save, folder: str, cards: list, step) -> None:
     if len(contained) == 1:
         save.place("card", contained[0], *size)
         return
-    deck = base_object("DeckCustom", first.component, "", where)
+    deck = base_object("DeckCustom", title, "", where)
     deck.update({"SidewaysCard": first.width > first.height, "HideWhenFaceDown": True, "Hands": False,
                  "DeckIDs": deck_ids, "CustomDeck": custom, "ContainedObjects": contained})
     save.place("card", deck, *size)
@@ -360,9 +389,16 @@ def _die_as_tiles(save: Save, folder: str, die, step) -> None:
         save.place("die", obj, _units(die.width), _units(die.height))
 
 
-def _tiles(save: Save, folder: str, pieces: list, step) -> None:
-    """Tokens, player boards and boards: a Custom_Token cut to its outline, or a Custom_Tile, per copy."""
+def _tiles(save: Save, folder: str, pieces: list, step, title: str) -> None:
+    """Tokens, player boards and boards: a Custom_Token cut to its outline, or a Custom_Tile, per copy. A
+    token set of more than one token goes into a bag named after the set, as a boxed game keeps them."""
     faces = _faces(pieces, _square_px, step)
+    tokens = [p for p in pieces if p.what == "token"]
+    bag = None
+    if sum(max(1, p.count) for p in tokens) > 1:
+        bag = base_object("Bag", title, "", transform(0.0, 0.0, 1.0))
+        bag.update({"MaterialIndex": -1, "MeshIndex": -1, "Bag": {"Order": 0}, "ContainedObjects": []})
+        save.place("tile", bag, BAG_UNITS, BAG_UNITS)
     for i, piece in enumerate(pieces):
         key = slug(piece.key or piece.name, piece.what)
         front = faces[i, 0]
@@ -377,7 +413,11 @@ def _tiles(save: Save, folder: str, pieces: list, step) -> None:
         for copy in range(max(1, piece.count)):
             one = json.loads(json.dumps(obj))
             one["Transform"]["posY"] = round(1.0 + 0.2 * copy, 3)
-            save.place(row, one, _units(piece.width), _units(piece.height), stack=f"{piece.what}/{folder}/{i}")
+            if bag is not None and piece.what == "token":
+                save.count_contained(1)
+                bag["ContainedObjects"].append(one)
+            else:
+                save.place(row, one, _units(piece.width), _units(piece.height), stack=f"{piece.what}/{folder}/{i}")
 
 
 def _tile(save: Save, folder: str, key: str, piece, front, back, board: bool) -> dict:
@@ -398,9 +438,9 @@ def _token(save: Save, folder: str, key: str, piece, front) -> dict:
 
     picture = cut_out(front, cut_mask(piece, front.size))
     url = save.image(f"{folder}-{key}-token.png", rgba_png(picture))
-    opaque = max(front.size) / max(picture.size)  # the rest is the MARGIN_PX border
+    opaque = front.size[1] / picture.size[1]  # the rest is the MARGIN_PX border
     obj = base_object("Custom_Token", piece.name, piece.description,
-                      transform(0.0, 0.0, token_scale(max(piece.width, piece.height), opaque)))
+                      transform(0.0, 0.0, token_scale(piece.height, opaque)))
     obj["CustomImage"] = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                           "CustomToken": {"Thickness": THICKNESS, "MergeDistancePixels": MERGE_PX,
                                           "StandUp": False, "Stackable": True}}

@@ -12,12 +12,15 @@ it. Where each constant comes from (docs/formats.md, "Sizes"):
   Saves written by the game keep poker cards at scale 1 (1,889 of the 2,071 cards of the Arkham Horror
   LCG mod "SCED", argonui/SCED, whose cards are 63 x 88 mm); a public survey of the Clank! Legacy mod
   (cards at 1, its large landscape cards 5 x 3.5 units at 1) reads cards the same way;
-- TILE_MM: a Custom_Tile at scale 1 (Stretch on: the tile takes its picture's proportions, as SCED's
-  wide play mats at uniform scales show) is 1.318 units along its longer side: in that Clank! Legacy
-  mod (frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md) a 29 in board is a tile at scale 22 beside
-  cards at scale 1; its one landscape board fits the longer side better than the height;
+- TILE_MM: a Custom_Tile at scale 1 (Stretch on) is 1.318 units deep, whatever its picture: the game
+  keeps a tile's depth (along the table, the picture's height) and lets its width follow the picture's
+  proportions (the knowledge base's Custom Tile page shows four tiles of different widths and one depth).
+  So a tile is scaled by its printed height, never by its longer side: a landscape piece scaled by its
+  width came out too large by its aspect ratio. The constant is from the Clank! Legacy mod
+  (frankieliu/tts-tools, docs/TTS_SCALING_SOLVED.md): its 20 x 29 in board is a tile at scale 22, and
+  29 in / 22 = 1.318 in of depth per unit of scale;
 - TOKEN_MM: a Custom_Token at scale 1 is taken as a tile (the knowledge base calls tokens "similar to
-  Custom Tiles"): its picture's longer side is TILE_MM;
+  Custom Tiles"): its picture's depth is TOKEN_MM;
 - DIE_MM: a Custom_Dice at scale 1 is taken as one unit (an inch) a side.
 
 TOKEN_MM and DIE_MM are not confirmed by any source found; TILE_MM rests on one mod's survey. The
@@ -28,8 +31,8 @@ from __future__ import annotations
 PT_PER_MM = 72 / 25.4
 UNIT_MM = 25.4                 # one unit of the table: about an inch
 CARD_MM = 3.5 * UNIT_MM        # a card's height at scale 1 (its width follows its picture)
-TILE_MM = 1.318 * UNIT_MM      # a Custom_Tile's longer side at scale 1 (Stretch on: its picture's proportions)
-TOKEN_MM = TILE_MM             # a Custom_Token's longer side at scale 1 (its shape is its picture's opaque part)
+TILE_MM = 1.318 * UNIT_MM      # a Custom_Tile's depth at scale 1 (Stretch on: its width follows its picture)
+TOKEN_MM = TILE_MM             # a Custom_Token's picture's depth at scale 1 (its shape: the opaque part)
 DIE_MM = 1.0 * UNIT_MM         # a Custom_Dice's edge at scale 1
 THICKNESS = 0.1                # a tile or token's thickness in units (2.5 mm, punchboard; what SCED's tiles use)
 
@@ -44,14 +47,15 @@ def card_scale(height_pt: float) -> float:
 
 
 def tile_scale(width_pt: float, height_pt: float) -> float:
-    """The scale of a tile (its picture the piece's trim, so its proportions are the piece's)."""
-    return mm(max(width_pt, height_pt)) / TILE_MM
+    """The scale of a tile whose picture is the piece's trim: its depth is the printed height (the game
+    makes the width follow the picture's proportions, so WIDTH_PT plays no part)."""
+    return mm(height_pt) / TILE_MM
 
 
-def token_scale(longer_pt: float, opaque_fraction: float) -> float:
-    """The scale of a token whose printed longer side is LONGER_PT, when its cut-out takes OPAQUE_FRACTION of
-    its picture's longer side (the rest is the transparent margin Tabletop Simulator cuts away)."""
-    return mm(longer_pt) / (TOKEN_MM * opaque_fraction)
+def token_scale(height_pt: float, opaque_fraction: float) -> float:
+    """The scale of a token whose printed height is HEIGHT_PT, when its trim takes OPAQUE_FRACTION of its
+    picture's height (the rest is the transparent margin Tabletop Simulator cuts away)."""
+    return mm(height_pt) / (TOKEN_MM * opaque_fraction)
 
 
 def die_scale(side_pt: float) -> float:

@@ -70,10 +70,15 @@ class Grid:
                  self.bleed_x if c == self.cols - 1 else inner_x, self.bleed_y if r == self.rows - 1 else inner_y)
         return Placement(x, y, self.card_w, self.card_h, 0, bleed)
 
-    def cut_lines(self, used: int) -> tuple[list[float], list[float]]:
+    def extent(self, used: int, down_first: bool = False) -> tuple[int, int]:
+        """(columns, rows) the first `used` cards reach, filled across rows or down columns."""
+        if down_first:
+            return (used + self.rows - 1) // self.rows, min(used, self.rows)
+        return min(used, self.cols), (used + self.cols - 1) // self.cols
+
+    def cut_lines(self, used: int, down_first: bool = False) -> tuple[list[float], list[float]]:
         """The x of every vertical cut and the y of every horizontal cut of the first `used` cards."""
-        rows_used = (used + self.cols - 1) // self.cols
-        cols_used = min(used, self.cols)
+        cols_used, rows_used = self.extent(used, down_first)
         xs = sorted({round(self.x0 + c * (self.card_w + self.gap_x) + edge, 6)
                      for c in range(cols_used) for edge in (0.0, self.card_w)})
         ys = sorted({round(self.y0 + r * (self.card_h + self.gap_y) + edge, 6)
@@ -134,6 +139,89 @@ def auto_gutters(page_w: float, page_h: float, card_w: float, card_h: float, ble
     return axis(page_w, card_w), axis(page_h, card_h)
 
 
+def sharing_gutters(page_w: float, page_h: float, card_w: float, card_h: float, bleed: float,
+                    least: float = mm(2)) -> tuple[float, float]:
+    """The gutters of a sheet that keeps every card the paper holds: on each axis the gutter
+    `auto_gutters` gives where it costs no card, else none (the cards abut on that axis and
+    share its cuts). For cards whose edges are each one colour, so that a shared cut can only
+    show a sliver of a neighbour's flat colour, never a jump in a picture."""
+    def axis(page: float, size: float, gutter: float) -> float:
+        most = fit_count(page - 2 * MARK_ROOM, size) or fit_count(page - 2 * MIN_MARGIN, size)
+        keeps = fit_count(page - 2 * MARK_ROOM + gutter, size + gutter) >= most
+        return gutter if gutter and keeps else 0.0
+
+    gx, gy = auto_gutters(page_w, page_h, card_w, card_h, bleed, least)
+    return axis(page_w, card_w, gx), axis(page_h, card_h, gy)
+
+
+def most_pieces(width: float, height: float, piece_w: float, piece_h: float, gap: float = 0.0) -> int:
+    """The most `piece_w` × `piece_h` pieces, each either way up and `gap` apart (0: abutting),
+    that any guillotine arrangement puts in a `width` × `height` area: every arrangement a
+    guillotine cuts is a cut across the area into two parts, each arranged the same way, and
+    only the lengths a sum of piece sides reaches are worth cutting at (normal patterns)."""
+    pw, ph = piece_w + gap, piece_h + gap  # a gap is half each neighbour's: the area grows by one gap
+    W, H = width + gap, height + gap
+    if min(pw, ph) <= 0 or W < min(pw, ph) or H < min(pw, ph):
+        return 0
+
+    def lengths(total: float) -> list[float]:
+        out = {round(a * pw + b * ph, 6) for a in range(int(total // pw) + 1)
+               for b in range(int(total // ph) + 1) if a * pw + b * ph <= total + 1e-6}
+        return sorted(out)
+
+    xs, ys = lengths(W), lengths(H)
+    best: dict[tuple[float, float], int] = {}
+
+    def most(w: float, h: float) -> int:
+        key = (w, h)
+        if key in best:
+            return best[key]
+        n = max(fit_count(w, pw) * fit_count(h, ph), fit_count(w, ph) * fit_count(h, pw))
+        for x in xs:
+            if x >= w - 1e-6:
+                break
+            if x > 0 and x <= w / 2 + 1e-6:
+                n = max(n, most(x, h) + most(_down(w - x, xs), h))
+        for y in ys:
+            if y >= h - 1e-6:
+                break
+            if y > 0 and y <= h / 2 + 1e-6:
+                n = max(n, most(w, y) + most(w, _down(h - y, ys)))
+        best[key] = n
+        return n
+
+    return most(_down(W, xs), _down(H, ys))
+
+
+def _down(length: float, normal: list[float]) -> float:
+    """The longest normal length no longer than `length`: an area shrunk to it holds the same pieces."""
+    out = 0.0
+    for v in normal:
+        if v > length + 1e-6:
+            break
+        out = v
+    return out
+
+
+def least_sheets(count: int, page_w: float, page_h: float, card_w: float, card_h: float,
+                 gap: float = 0.0) -> int:
+    """The fewest sheets `count` cards need on this paper in any arrangement: the most cards any
+    guillotine arrangement fits inside margins that hold crop marks (inside the 5 mm a printer
+    cannot print, for a card too large for marks), each either way up, `gap` apart."""
+    per_sheet = (most_pieces(page_w - 2 * MARK_ROOM, page_h - 2 * MARK_ROOM, card_w, card_h, gap)
+                 or most_pieces(page_w - 2 * MIN_MARGIN, page_h - 2 * MIN_MARGIN, card_w, card_h, gap))
+    return -(-count // per_sheet) if per_sheet else 0
+
+
+def fill_order(cols: int, rows: int, down_first: bool) -> list[int]:
+    """The grid's cells (row-major indices) in the order cards fill them: across each row, or down
+    each column when the cards of a column abut and its neighbours stand apart, so that a run of
+    alike cards fills whole columns."""
+    if not down_first:
+        return list(range(cols * rows))
+    return [r * cols + c for c in range(cols) for r in range(rows)]
+
+
 @dataclass(frozen=True)
 class Mark:
     x1: float
@@ -142,14 +230,13 @@ class Mark:
     y2: float
 
 
-def crop_marks(grid: Grid, used: int) -> list[Mark]:
+def crop_marks(grid: Grid, used: int, down_first: bool = False) -> list[Mark]:
     """Marks on both ends of every cut line of the cards in use, in the margins only, each at
     least 5 mm from the paper edge (a side without room for a useful mark gets none)."""
     if used <= 0:
         return []
-    rows_used = (used + grid.cols - 1) // grid.cols
-    cols_used = min(used, grid.cols)
-    xs, ys = grid.cut_lines(used)
+    cols_used, rows_used = grid.extent(used, down_first)
+    xs, ys = grid.cut_lines(used, down_first)
     block_right = grid.x0 + cols_used * grid.card_w + (cols_used - 1) * grid.gap_x
     block_bottom = grid.y0 + rows_used * grid.card_h + (rows_used - 1) * grid.gap_y
     marks: list[Mark] = []

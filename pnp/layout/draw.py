@@ -24,7 +24,7 @@ from pnp.sandbox import templating
 from pnp.reading.load import locate
 from pnp.models.paint import GradientFill
 from pnp.models.retiredicons import icon_hint
-from pnp.models.units import to_mm
+from pnp.models.units import mm, to_mm
 
 
 class Who(Protocol):
@@ -243,9 +243,16 @@ class BoxDrawer:
         box = p.box.box
         inset = box.stroke_width if box.type == "shape" and box.stroke else 0
         lay = self.text_layout(p, who, w, h)
-        draw_text(surface, lay, x + inset, y + inset, w - 2 * inset, h - 2 * inset, align=box.align,
-                  valign=box.valign, color=box.color,
+        bx, by, bw, bh = x + inset, y + inset, w - 2 * inset, h - 2 * inset
+        over = not lay.fits or lay.overflow > 0  # warned by text_layout (an error with strict)
+        if over:  # kept to its own box, never over the next one
+            surface.save()
+            surface.clip_path([("M", bx, by), ("L", bx + bw, by), ("L", bx + bw, by + bh), ("L", bx, by + bh), ("Z",)])
+        draw_text(surface, lay, bx, by, bw, bh, align=box.align, valign=box.valign, color=box.color,
                   place_icon=lambda name, ix, iy, size: self.assets.place_icon(surface, name, ix, iy, size, box.color))
+        if over:
+            surface.restore()
+            overflow_mark(surface, bx, by, bw, bh)
 
     def text_layout(self, p: Prepared, who: Who, w, h):
         """The box's text laid out in its box, warning (once per piece box) when it does not fit or
@@ -361,6 +368,15 @@ def _names(source: str) -> list[str]:
         return sorted(templating.names_used(source), key=source.find)
     except templating.TemplateError:
         return []
+
+
+OVERFLOW_MARK = "#d32f2f"  # the corner that says "this box's text goes on": a proof mark, seen before print
+
+
+def overflow_mark(surface, x, y, w, h) -> None:
+    """A small red corner inside the bottom right of a box whose text was cut off at its edge."""
+    side = min(mm(2.5), w / 3, h / 3)
+    surface.polygon([(x + w, y + h - side), (x + w, y + h), (x + w - side, y + h)], fill=OVERFLOW_MARK)
 
 
 def _overflow(box, lay) -> str:

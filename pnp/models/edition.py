@@ -49,6 +49,8 @@ class Edition:
     warnings: Collector | None = None  # where a missing translation is reported
     coverage: Coverage = field(default_factory=Coverage)
     fonts: dict[str, str] = field(default_factory=dict)  # language or script → font (game.yaml `language_fonts:`)
+    words: dict = field(default_factory=dict)  # language → pnp's words as the game gives them (game.yaml `words:`)
+    refused: bool = False  # `languages:` lists a code refused there: a key tagged with another language is not news
 
     @property
     def is_source(self) -> bool:
@@ -118,8 +120,28 @@ def split_key(key: Any) -> tuple[str, str] | None:
 
 
 def needs_translation(value: Any) -> bool:
-    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter)."""
+    """Text a reader reads: a string holding a letter (ids of digits, colours and sizes hold none that matter),
+    or a list of such strings (`credits:`, a parameter's `says:`), translated as a whole list."""
+    if isinstance(value, list):
+        return any(needs_translation(v) for v in value)
     return isinstance(value, str) and any(ch.isalpha() for ch in value) and not value.startswith("#")
+
+
+def _translated_hint(key: str, lang: str, tree) -> str:
+    """" (did you mean 'title@de'?)" for `titel@de` beside `title:`: the key it most likely translates."""
+    from pnp.errors import did_you_mean
+
+    hint = did_you_mean(key, [k for k in tree if isinstance(k, str) and not split_key(k)])
+    if not hint:
+        return ""
+    close = hint.split("'")[1]
+    return f" (did you mean '{close}@{lang}'?)"
+
+
+def _texts(value: Any) -> bool:
+    """A list of texts a reader reads (a score sheet's `fields: [Player, Colour]`): translated as one value."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value) \
+        and any(needs_translation(v) for v in value)
 
 
 def localize(tree: Any, edition: Edition | None = None) -> Any:
@@ -159,8 +181,9 @@ def _localize(tree: Any, edition: Edition) -> Any:
         for key, langs in tagged.items():
             for lang, k in langs.items():
                 if key not in tree:
-                    edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' here")
-                elif lang not in edition.languages:
+                    edition.warnings.error(tree.key_pos[k], f"'{k}' translates '{key}', but there is no '{key}' "
+                                                            f"here{_translated_hint(key, lang, tree)}")
+                elif lang not in edition.languages and not edition.refused:
                     edition.warnings.error(tree.key_pos[k], f"'{k}' is in {lang}, which is not one of `languages:` "
                                                             f"({', '.join(edition.languages)})")
     out = LDict()
@@ -172,7 +195,7 @@ def _localize(tree: Any, edition: Edition) -> Any:
         langs = tagged.get(k)
         out[k] = _localize(v, edition)
         out._at[k] = tree._at.get(k, (tree.pos, tree.pos))
-        if langs is None or not needs_translation(v):
+        if langs is None or not (needs_translation(v) or _texts(v)):
             continue
         edition.coverage.total += 1
         if edition.is_source:
@@ -212,8 +235,8 @@ class TableColumns:
             parts = split_key(n)
             if parts and parts[0] not in index:
                 self.problems.append((i, f"column '{n}' translates '{parts[0]}', but the table has no "
-                                         f"'{parts[0]}' column"))
-            elif parts and parts[1] not in edition.languages:
+                                         f"'{parts[0]}' column{_translated_hint(parts[0], parts[1], index)}"))
+            elif parts and parts[1] not in edition.languages and not edition.refused:
                 self.problems.append((i, f"column '{n}' is in {parts[1]}, which is not one of `languages:` "
                                          f"({', '.join(edition.languages)})"))
 
@@ -250,11 +273,22 @@ def declared_languages(raw: Any) -> tuple[tuple[str, ...], str | None]:
 
     if not isinstance(raw, LDict):
         return (), None
-    langs = raw.get("languages")
-    if not isinstance(langs, list) or not all(isinstance(x, str) and LANG_CODE.match(x) for x in langs) or not langs:
+    from pnp.models.langcodes import CodeError, check
+
+    listed = raw.get("languages")
+    if not isinstance(listed, list):
+        return (), None
+    langs: list[str] = []
+    for code in listed:  # a code CLDR does not know, or a repeat, is an error of game.yaml (pnp.models.game):
+        try:             # no edition is made of it, and the others still read their `@` keys
+            if check(code).lower() not in (x.lower() for x in langs):
+                langs.append(code)
+        except CodeError:
+            continue
+    if not langs:
         return (), None
     source = raw.get("source_language", langs[0])
-    return tuple(langs), source if isinstance(source, str) else langs[0]
+    return tuple(langs), source if source in langs else langs[0]
 
 
 def enter(edition: Edition | None):
@@ -277,14 +311,34 @@ def edition_for(raw: Any, errors: Collector) -> Edition | None:
         edition = Edition(asked.lang, source, langs, errors)
     else:
         edition = Edition(source, source, langs, errors)
+    listed = raw.get("languages")
+    edition.refused = isinstance(listed, list) and len(listed) != len(langs)
     edition.fonts = {k: v for k, v in (raw.get("language_fonts") or {}).items() if isinstance(v, str)} \
         if isinstance(raw.get("language_fonts"), dict) else {}
     return edition
 
 
-def in_edition(found, lang: str) -> list:
+def in_edition(found, lang: str, source: str | None = None, common=frozenset()) -> list:
     """Errors or warnings of one edition's build, each naming the edition (an overflow that only the
-    German text has says so), except those that already name the language."""
+    German text has says so), except those that already name the language, and those that are not the
+    edition's: every one of the source edition (`source`: the game as written), and any of another
+    edition that the source edition has too (`common`: its (pos, message) pairs)."""
     from pnp.errors import SpecError
 
-    return [e if f"no {lang} " in e.message else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
+    found = _without_boxes_a_script_warning_names(found)
+    if lang == source:
+        return found
+    return [e if f"no {lang} " in e.message or (e.pos, e.message) in common
+            else SpecError(e.pos, f"{lang} edition: {e.message}") for e in found]
+
+
+_CODE = re.compile(r"U\+([0-9A-F]{4,6})")
+
+
+def _without_boxes_a_script_warning_names(found: list) -> list:
+    """The edition's warnings without those of one box or unit lacking glyphs that an edition-wide
+    warning of a missing script (`pnp.draw.scriptcoverage`) already lists, character by character."""
+    named = {c for e in found if "edition has no font for" in e.message for c in _CODE.findall(e.message)}
+    if not named:
+        return list(found)
+    return [e for e in found if "has no glyph for" not in e.message or not set(_CODE.findall(e.message)) <= named]

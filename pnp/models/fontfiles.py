@@ -38,8 +38,9 @@ class FontProblem(Exception):
 
 def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> GameFonts:
     """The game's checked faces and fallback order; problems go to `errors`, located at game.yaml."""
-    if game is None:
-        return EMPTY
+    if game is None or not isinstance(game.fonts, dict):
+        named = _families_written(raw)  # game.yaml failed: its fonts' names still name fonts, with no second error
+        return GameFonts(unusable=tuple(named)) if named else EMPTY
     faces: dict[str, GameFace] = {}
     declared: list[str] = []
     total = 0
@@ -102,10 +103,26 @@ def load_game_fonts(game_dir: Path, game: Any, raw: Any, errors: Collector) -> G
     key = hashlib.sha256(repr((sorted((n, f.digest) for n, f in faces.items()), fallback)).encode()).hexdigest()
     rulebook = (game.rulebook_fonts.body, game.rulebook_fonts.headings)
     rulebook = tuple(n if n in faces or n in FONT_FILES else d for n, d in zip(rulebook, EMPTY.rulebook))
-    unusable = tuple(n for n in dict.fromkeys(declared) if n not in faces)  # named in specs without a 2nd error
+    # named in specs without a second error: faces whose files failed, and families whose entry was refused
+    unusable = tuple(n for n in dict.fromkeys(declared + _families_written(raw)) if n not in faces)
     if not faces and not fallback and not unusable and rulebook == EMPTY.rulebook:
         return EMPTY  # nothing of the game's own: exactly the built-in behaviour
     return GameFonts(faces, tuple(fallback), key[:16], rulebook, unusable)
+
+
+def _families_written(raw: Any) -> list[str]:
+    """The font names game.yaml's `fonts:` declares as written (a family, and each style it names), read
+    from the tree itself: when the game or an entry fails validation, specs naming them are not wrong too."""
+    fonts = raw.get("fonts") if isinstance(raw, LDict) else None
+    if not isinstance(fonts, dict):
+        return []
+    names = []
+    for family, files in list(fonts.items())[:MAX_FAMILIES]:
+        if not isinstance(family, str) or not _FAMILY_NAME.match(family) or family in FONT_FILES:
+            continue
+        styles = [s for s in STYLES if s in files] if isinstance(files, dict) else ["regular"]
+        names += [family + STYLES[s] for s in styles or ["regular"]]
+    return names
 
 
 def _path_to(raw: Any, family: str, style: str) -> list:

@@ -9,7 +9,7 @@ from pnp.models.types import NonNegLength, Spec
 
 
 class PrintDefaults(Spec):
-    paper: Literal["a4", "letter"] = "a4"
+    paper: Literal["a4", "letter", "a3", "a5", "legal", "tabloid"] = "a4"
     duplex: Literal["long", "short", "gutterfold", "none"] = "long"
     gutter: Literal["auto"] | NonNegLength = Field(
         default="auto", description="space between cards on home-printer sheets, each card with bleed all round: "
@@ -26,6 +26,10 @@ class PrintDefaults(Spec):
                                                                   "(pixels per inch where it is placed) is a warning")
     profile: str | None = Field(default=None, description="the print shop's CMYK ICC profile, a file in the game "
                                 "folder (`pnp build --shop`; default: pnp's own FOGRA39 profile)")
+    greys: Literal["as-printed", "black-ink"] = Field(
+        default="as-printed", description="how a print shop's file prints greys (R = G = B): as-printed, on the "
+                                          "profile's neutral axis at their lightness; black-ink, on the black plate "
+                                          "alone (pure black is 100 % K either way; `pnp build --shop`)")
     products: dict[str, str] = Field(default_factory=dict, description="a print shop product size by component "
                                      "name, e.g. {Items: poker} (`pnp build --shop`; see docs/print-shops.md)")
 
@@ -53,7 +57,8 @@ def _family(value: Any) -> Any:
     return {"regular": value} if isinstance(value, str) else value
 
 
-FamilyEntry = Annotated[FontFamily, BeforeValidator(_family)]
+# the schema offers both forms, as pnp accepts both: an editor must not mark the short one red
+FamilyEntry = Annotated[FontFamily, BeforeValidator(_family, json_schema_input_type=str | FontFamily)]
 
 
 class RulebookFonts(Spec):
@@ -121,11 +126,9 @@ def _at_most_60(value: str | int) -> str | int:
 
 
 def _language_code(value: Any) -> Any:
-    from pnp.models.edition import LANG_CODE
+    from pnp.models.langcodes import check
 
-    if not isinstance(value, str) or not LANG_CODE.match(value):
-        raise ValueError(f"a language is a code such as en, de, ar, ja or pt-BR, not '{value}'")
-    return value
+    return check(value)  # a ValueError naming what to write instead (jp → ja)
 
 
 LanguageCode = Annotated[str, AfterValidator(_language_code)]
@@ -166,6 +169,19 @@ class RefereeReading(Spec):
                                                        description="phrases by language, added to pnp's own")
 
 
+TargetName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+
+
+class Release(Spec):
+    """What `pnp release` ships besides the home-print kits (docs/release.md)."""
+
+    shops: list[TargetName] = Field(default=["pdfx4"], max_length=10, description="the print shops whose files "
+                                    "each edition's release holds (`pnp build --shop` names: drivethrucards, tgc, "
+                                    "mpc, printninja, pdfx4); default [pdfx4]")
+    tables: list[TargetName] = Field(default=[], max_length=10, description="the tabletop exports each edition's "
+                                     "release holds (`pnp export` targets: tts, cgs, tabletopia, …)")
+
+
 class Game(Spec):
     title: Line
     subtitle: Line | None = None
@@ -179,9 +195,13 @@ class Game(Spec):
     components: list[str] | None = Field(
         default=None, description="component spec files, in build order; default: every other *.yaml in the folder")
     rules: str | None = Field(default="rules.md", description="the rulebook source")
+    strict: bool = Field(default=False, description="every warning fails the build, as `--strict` does (text that "
+                                                    "does not fit, a missing glyph, …); without it, text that does "
+                                                    "not fit is clipped to its box and marked there")
     family: str | None = Field(default=None, description="the rule family whose checks and simulations apply "
                                                           "(a registered `pnp.families` name; see docs/referee.md)")
     print: PrintDefaults = PrintDefaults()
+    release: Release = Release()
     checks: list[DeclaredCheck] = []
     fonts: dict[str, FamilyEntry] = Field(
         default={}, description="the game's own font families: a name → its files (a path, or regular/bold/italic/"
@@ -205,11 +225,16 @@ class Game(Spec):
         default={}, max_length=50, description="a font (built-in or the game's) for each language's own script, "
                                                "e.g. {ar: Noto Arabic, ja: Noto JP}; other characters keep their font")
 
+    words: dict[str, Any] | str | None = Field(
+        default=None, description="pnp's own words (players, Contents, \"62 cards\"…) as this game gives them, by "
+                                  "language, e.g. {fr: {players: joueurs}}; or a file of the game folder holding that "
+                                  "mapping (docs/languages.md)")
+
     @field_validator("source_language")
     @classmethod
     def _source_is_listed(cls, value, info):
         langs = info.data.get("languages") or []
-        if value is not None and value not in langs:
+        if value is not None and "languages" in info.data and value not in langs:
             raise ValueError(f"the source language '{value}' is not one of `languages` ({', '.join(langs) or 'none'})")
         return value
 

@@ -3,7 +3,9 @@
 A stop is a colour with an optional place along the gradient, `"#ffb300 40%"`;
 stops without a place are spread evenly between their neighbours (as CSS
 does), the first at 0% and the last at 100%. The resolved stops are
-`(fraction 0..1, '#rrggbb')` pairs, which `pnp.draw.gradient` draws.
+`(fraction 0..1, '#rrggbb')` pairs, which `pnp.draw.gradient` draws. A stop may be see-through,
+`#rrggbbaa` (`#26323800` fades to nothing): the PDF draws its opacities as a soft mask, the SVG as
+`stop-opacity`, and a PDF/X-1a print-shop file, which may hold no transparency, flattens that page.
 """
 from __future__ import annotations
 
@@ -13,21 +15,22 @@ from typing import Any, Union
 from pydantic import BeforeValidator, Discriminator, Field, Tag, WithJsonSchema, field_validator, model_validator
 from typing_extensions import Annotated
 
-from pnp.models.types import Angle, Spec, TemplatedColor, parse_color
+from pnp.models.types import Angle, Spec, TemplatedColor, parse_color_with_alpha
 
 MAX_STOPS = 16
 _STOP_RE = re.compile(r"^\s*(.*?)(?:\s+(-?\d+(?:\.\d+)?|-?\.\d+)\s*%)?\s*$")
 
 
 def _stop(value: Any) -> tuple[float | None, str]:
-    """'colour' or 'colour NN%' → (fraction or None, '#rrggbb')."""
+    """'colour' or 'colour NN%' → (fraction or None, '#rrggbb'); a see-through colour (`#26323800`, its last
+    two digits the opacity) → '#rrggbbaa'."""
     if not isinstance(value, str):
         raise ValueError(f"a stop is a colour with an optional place, like \"#ffb300 40%\", got {value!r}")
     m = _STOP_RE.match(value)
     colour, place = (m.group(1), m.group(2)) if m else (value, None)
     if colour.strip().lower() == "none":
         raise ValueError("a gradient stop needs a colour, not none")
-    hex_colour = parse_color(colour)
+    hex_colour = parse_color_with_alpha(colour)
     if place is None:
         return None, hex_colour
     fraction = float(place) / 100
@@ -37,8 +40,9 @@ def _stop(value: Any) -> tuple[float | None, str]:
 
 
 Stop = Annotated[Any, BeforeValidator(_stop),
-                 WithJsonSchema({"type": "string", "description": "a colour, optionally followed by its place along "
-                                                                  "the gradient, such as \"#ffb300 40%\""})]
+                 WithJsonSchema({"type": "string", "description": "a colour (#rrggbbaa for a see-through one), optionally "
+                                                                  "followed by its place along the gradient, such as "
+                                                                  "\"#ffb300 40%\""})]
 
 
 def _fraction(value: Any) -> float:

@@ -130,7 +130,24 @@ def parse_color(value: Any) -> str:
         return v
     from pnp.errors import did_you_mean
 
+    if _HEX_ALPHA.match(v):
+        raise ValueError(f"the colour '{value}' has an opacity (its last two digits), which only a gradient's "
+                         "stops take; here use #rrggbb, and `opacity:` for a see-through box")
     raise ValueError(f"unknown colour '{value}'{did_you_mean(v, NAMED_COLORS)} (use a name or #rrggbb)")
+
+
+_HEX_ALPHA = re.compile(r"^#([0-9a-fA-F]{4}|[0-9a-fA-F]{8})$")
+
+
+def parse_color_with_alpha(value: Any) -> str:
+    """A colour that may be see-through: what `parse_color` takes, or #rgba/#rrggbbaa → '#rrggbbaa'
+    ('#rrggbb' when it is opaque). Only where the outputs draw it: a gradient's stops."""
+    v = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(v, str) and _HEX_ALPHA.match(v):
+        if len(v) == 5:
+            v = "#" + "".join(c * 2 for c in v[1:])
+        return v[:7] if v.endswith("ff") else v
+    return parse_color(value)
 
 
 Color = Annotated[str, BeforeValidator(parse_color),

@@ -76,7 +76,10 @@ def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tupl
             else:
                 result = _adapter(model).validate_python(raw)
         except ValidationError as exc:
+            misspelt = _misspelt_required(exc.errors())
             for err in exc.errors():
+                if err["type"] == "missing" and tuple(err["loc"]) in misspelt:
+                    continue  # `plyers:` for `players:` is one mistake, said at the misspelt key with did-you-mean
                 if err["type"] == "empty_value":
                     for key, needed in err["ctx"]["keys"]:
                         loc = _clean_loc(raw, err["loc"] + (key,))
@@ -91,6 +94,19 @@ def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tupl
     if own:
         errors.raise_if_any()
     return result
+
+
+def _misspelt_required(errs: list) -> set[tuple]:
+    """The places of missing required keys that an unknown key beside them is a misspelling of."""
+    missing = {tuple(e["loc"]) for e in errs if e["type"] == "missing" and e["loc"]}
+    out = set()
+    for e in errs:
+        if e["type"] == "extra_forbidden" and e["loc"] and isinstance(e["loc"][-1], str):
+            parent = tuple(e["loc"][:-1])
+            wanted = [loc[-1] for loc in missing if loc[:-1] == parent and isinstance(loc[-1], str)]
+            hint = did_you_mean(e["loc"][-1], wanted)
+            out |= {parent + (name,) for name in wanted if f"'{name}'" in hint}
+    return out
 
 
 def _without_faulty_keys(model: Any, raw: Any, exc: ValidationError) -> Any:
@@ -248,7 +264,8 @@ def _message(model: type[BaseModel], raw: Any, loc: tuple, err: dict, prefix: tu
         return f"'{name}' is too long: at most {limit} characters, got {len(str(got)):,}"
     if kind == "value_error":
         msg = msg.removeprefix("Value error, ")
-        return f"'{name}': {msg}" if name else msg
+        listed = bool(named) and isinstance(named[-1], int)  # a list's item: its place says which, its message what
+        return f"'{name}': {msg}" if name and not listed else msg
     return f"'{name}': {msg}" if name else msg
 
 

@@ -1,10 +1,14 @@
 """`pnp build GAME --shop NAME`: the files one print shop takes, in OUT/<game>/shop/<NAME>/.
 
 The pieces come from the kinds (`Piece`), as every piece-by-piece output does. A PDF shop gets one
-PDF/X file per component (`pnp.printshop.pdfx`) and `swatches.pdf`, the game's colours in RGB beside
-the CMYK they print as; a picture shop gets one PNG per face at its products' exact pixel sizes
-(`pnp.export.faces`). A piece no product fits is printed as the nearest one, with a warning at its
-component's `name:`; a sort of piece the shop does not print is left out, with a warning.
+PDF/X file per component (`pnp.printshop.pdfx`); a picture shop gets one PNG per face at its products'
+exact pixel sizes (`pnp.export.faces`). A piece no product fits is printed as the nearest one, with a
+warning at its component's `name:`; a sort of piece the shop does not print is left out, with a warning;
+a colour the press cannot print is a warning where it is written (`pnp.printshop.gamut`).
+
+What is for the designer and not the shop goes beside the shop's folder, in OUT/<game>/proof/<NAME>/:
+`swatches.pdf` (each colour as designed and as printed, with ΔE00), and with `--proof` each page of the
+shop's PDFs as printed, as PNG pictures (`pnp.printshop.softproof`).
 """
 from __future__ import annotations
 
@@ -24,43 +28,139 @@ class ShopResult:
     folder: Path
     files: list[dict]
     warnings: list[SpecError] = field(default_factory=list)
+    editions: list[str] = field(default_factory=list)  # a game listing `languages:`: each edition's set, in order
+    folders: list[Path] = field(default_factory=list)  # every set's folder (one per edition)
+    proof_folders: list[Path] = field(default_factory=list)  # the proof sets beside them (PDF shops)
 
 
-def build_shop(game_dir: Path, shop_name: str, out: Path) -> ShopResult:
+def build_shop(game_dir: Path, shop_name: str, out: Path, proof: bool = False, lang: str | None = None,
+               strict: bool = False) -> ShopResult:
     """Load the game, make the shop's files and publish them as one set (a good earlier set is kept
-    until the new one is whole)."""
-    from pnp.build import _check_out_is_not_the_game, output_folder
-    from pnp.game import load_game
+    until the new one is whole); then the proof set beside it. A game that lists `languages:` gets a
+    set per edition (`lang`: one, a comma list or all, the default) in OUT/<game>/<lang>/shop/<NAME>/
+    (its proof in OUT/<game>/<lang>/proof/<NAME>/); every edition is made before any is published, so
+    an error in one leaves every set as it was. `strict`: any warning fails."""
+    from pnp.build import BuildOptions, _check_out_is_not_the_game, editions_to_build, output_folder
+    from pnp.models.edition import in_edition, loading
     from pnp.output import publish
 
     shop = SHOPS[shop_name]
-    where = [output_folder(game_dir), "shop", shop.name]
-    _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+    langs = editions_to_build(Path(game_dir), BuildOptions(lang=lang))
+    staged = []
+    for edition in langs or [None]:
+        base = [output_folder(game_dir), *([edition] if edition else [])]
+        where = [*base, "shop", shop.name]
+        _check_out_is_not_the_game(Path(game_dir), Path(out, *where))
+        try:
+            with loading(edition):
+                game, files, warnings, proofs = _edition_files(game_dir, shop, proof)
+        except SpecErrors as e:
+            raise SpecErrors(in_edition(e.errors, edition) if edition else e.errors) from None
+        if edition:
+            warnings = in_edition(warnings, edition)
+        own = game.game is not None and game.game.strict  # `strict: true` in game.yaml
+        if (strict or own) and warnings:
+            because = "--strict" if strict else "strict: true"
+            raise SpecErrors([SpecError(w.pos, f"{w.message} (an error with {because})") for w in warnings])
+        edition_field = {"language": edition} if edition else {}
+        fields = {"game": game.name, "shop": shop.name, "standard": shop.standard or "png", **edition_field}
+        staged.append((where, files, fields, warnings, [*base, "proof", shop.name], proofs, edition_field))
+    results, proof_folders = [], []
+    for where, files, fields, warnings, proof_where, proofs, edition_field in staged:
+        results.append((publish(out, where, files, fields), warnings))
+        if proofs:
+            proof_folders.append(publish(out, proof_where, proofs, {"game": fields["game"], "shop": shop.name,
+                                                                    "proof": True, **edition_field}).folder)
+    first = results[0][0]
+    prefix = len(langs) > 0
+    game_folder = Path(out, output_folder(game_dir))
+    return ShopResult(staged[0][2]["game"], first.folder if not prefix else game_folder,
+                      [dict(f, file=f"{p.folder.relative_to(game_folder)}/{f['file']}" if prefix else f["file"])
+                       for p, _ in results for f in p.manifest["files"]],
+                      [w for _, ws in results for w in ws], list(langs), [p.folder for p, _ in results],
+                      proof_folders)
+
+
+def _edition_files(game_dir: Path, shop: Shop, proof: bool = False):
+    """(the game, its shop files, the warnings, the proof's files) of one edition: the warnings are the
+    game's own (a label's glyph no font has), the shop's, the colours it cannot print, and any
+    character the files drew without a glyph."""
+    from pnp.game import load_game
+
     game = load_game(game_dir)
     with game.own_fonts():
-        files, warnings = shop_files(game, shop)
-    published = publish(out, where, files,
-                        {"game": game.name, "shop": shop.name, "standard": shop.standard or "png"})
-    return ShopResult(game.name, published.folder, published.manifest["files"], warnings)
+        cmyk = shop_cmyk(game, shop)
+        out_of_gamut = gamut_warnings_for(game, shop, cmyk)  # first: drawing the pieces lets the loaded trees go
+        colours: list[tuple[float, float, float]] = []
+        files, warnings = shop_set(game, shop, colours)
+        warnings += out_of_gamut
+        proofs = proof_files(game, shop, cmyk, files, colours, proof)
+    return game, files, warnings, proofs
 
 
-def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
-    """{file name: bytes} of the shop's set, and the warnings about pieces it cannot take as they are."""
+def shop_set(game, shop: Shop, colours: list | None = None) -> tuple[dict[str, bytes], list[SpecError]]:
+    """`shop_files` of a loaded game (inside its `own_fonts()`), with the game's own warnings and a
+    warning for any character the files drew without a glyph."""
+    from pnp.draw import fonts
+
+    with fonts.recording_missing() as undrawn:
+        files, warnings = shop_files(game, shop, colours)
+    said = " ".join(w.message for w in [*game.errors.warnings, *warnings])
+    for font, chars in undrawn.items():
+        new = "".join(c for c in chars if f"U+{ord(c):04X}" not in said)
+        if new:
+            warnings.append(SpecError(_game_pos(game), f"the {shop.title} files: {fonts.describe_missing(new, font)}"))
+    return files, [*game.errors.warnings, *warnings]
+
+
+def _game_pos(game):
+    from pnp.errors import Pos, display_path
+
+    return Pos(display_path(game.dir / "game.yaml"))
+
+
+def gamut_warnings_for(game, shop: Shop, cmyk=None) -> list[SpecError]:
+    """The colours the game writes that the shop's press cannot print (`pnp validate --shop` and a shop build)."""
+    from pnp.printshop.gamut import gamut_warnings
+
+    return gamut_warnings(game, cmyk or shop_cmyk(game, shop), shop.title)
+
+
+def proof_files(game, shop: Shop, cmyk, files: dict[str, bytes], colours: list, pictures: bool) -> dict[str, bytes]:
+    """The designer's proof of a PDF shop's set: swatches.pdf (the `colours` its pieces use), and with
+    `pictures` each page as printed."""
+    pdfs = {name: data for name, data in sorted(files.items()) if name.endswith(".pdf")}
+    if not pdfs:
+        return {}
+    from pnp.printshop.swatches import swatch_page
+
+    colours = list(dict.fromkeys(colours))
+    title = (game.game.title if game.game and getattr(game.game, "title", None) else None) or game.name
+    proof = {"swatches.pdf": swatch_page(f"{title}: colours for {shop.title}", colours, cmyk)}
+    if pictures:
+        from pnp.printshop.softproof import proof_pictures
+
+        for name, data in pdfs.items():
+            proof.update(proof_pictures(name, data, cmyk))
+    return proof
+
+
+def shop_files(game, shop: Shop, colours: list | None = None) -> tuple[dict[str, bytes], list[SpecError]]:
+    """{file name: bytes} of the shop's set, and the warnings about pieces it cannot take as they are;
+    the RGB colours a PDF shop's pieces use are added to `colours`."""
     from pnp.kinds import kind_module
 
     warnings: list[SpecError] = []
     chosen = _chosen_products(game, shop, warnings)
     pieces, warned, named = [], set(), set()
+    left_out: dict[str, list] = {}  # component → the pieces of it the shop does not print
     for component in game.components:
         listed = kind_module(component.kind).pieces(game, component)
         named.update(piece.component for piece in listed)
         pos = _component_pos(game, component)
         for piece in listed:
             if shop.sorts is not None and piece.what not in shop.sorts:
-                if (piece.what, piece.component) not in warned:
-                    warned.add((piece.what, piece.component))
-                    warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: the "
-                                                   f"{_plural(piece.what)} of '{piece.component}' are left out"))
+                left_out.setdefault(str(component.path), [pos]).append(piece)
                 continue
             pieces.append(piece)
             found = fit(shop, piece, chosen.get(piece.component))
@@ -68,6 +168,16 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
             if not found.exact and size not in warned:
                 warned.add(size)
                 warnings.append(SpecError(pos, _no_product(shop, piece, found.product)))
+    for component, (pos, *out) in left_out.items():
+        warnings.append(SpecError(pos, f"{shop.title} prints {_sorts(shop)} only: left out "
+                                       f"{_named_pieces(out)}"))
+    pads_printed = shop.sorts is None and shop.output != "png"
+    for component in game.components:
+        if not pads_printed and not kind_module(component.kind).pieces(game, component):
+            name = getattr(component.model, "name", None) or component.path.stem
+            warnings.append(SpecError(_component_pos(game, component), f"'{name}' has no pieces {shop.title} "
+                                      f"prints: its pages are not in this shop's set (print them at home, or "
+                                      f"with --shop pdfx4 or printninja)"))
     game.errors.raise_if_any()
     from pnp.errors import did_you_mean
 
@@ -78,9 +188,20 @@ def shop_files(game, shop: Shop) -> tuple[dict[str, bytes], list[SpecError]]:
     if shop.output == "png":
         files = _pictures(game, shop, pieces, chosen)
     else:
-        pads = _pad_pdfs(game) if shop.sorts is None else []  # a shop of cards only prints no pads
-        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads)
+        pads = _pad_pdfs(game) if pads_printed else []  # a shop of cards only prints no pads
+        files = _pdfs(game, shop, pieces, {id(p): fit(shop, p, chosen.get(p.component)) for p in pieces}, pads,
+                      colours if colours is not None else [])
     return files, warnings
+
+
+def _named_pieces(pieces: list) -> str:
+    """The pieces by name ("the token 'Clue' (×4), the player board 'Red'"), the first twelve, then how many more."""
+    seen: dict[tuple[str, str], int] = {}
+    for p in pieces:
+        seen[(p.what, p.name)] = seen.get((p.what, p.name), 0) + p.count
+    shown = [f"the {what} '{name}'" + (f" (×{n})" if n > 1 else "") for (what, name), n in list(seen.items())[:12]]
+    more = len(seen) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
 
 
 def _sorts(shop: Shop) -> str:
@@ -92,9 +213,15 @@ def _plural(what: str) -> str:
 
 
 def _no_product(shop: Shop, piece, product) -> str:
+    """A piece no product fits: what it is printed as, and how much smaller (a picture shop places it whole
+    inside the nearest product, never cropped; its own bleed fills the rest of the product)."""
     size = f"{piece.width / PT_PER_MM:.1f} × {piece.height / PT_PER_MM:.1f} mm"
-    return (f"{piece.what} '{piece.component}' ({size}) matches no {shop.title} product: printed as the nearest, "
-            f"{product.name} ({product.size_mm()}); choose one with print.products in game.yaml")
+    said = (f"{piece.what} '{piece.component}' ({size}) matches no {shop.title} product: printed as the nearest, "
+            f"{product.name} ({product.size_mm()})")
+    if shop.output == "png":
+        k = min(product.width / piece.width, product.height / piece.height)
+        said += f", whole inside it at {k:.0%} of its size, its bleed filling the rest"
+    return said + "; choose one with print.products in game.yaml"
 
 
 def _chosen_products(game, shop: Shop, warnings: list) -> dict[str, str]:
@@ -139,6 +266,7 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
     """One PNG per face at its product's canvas (the export's renderer: the art scaled to cover the
     product's trim, edge pixels repeated where the bleed runs short)."""
     from pnp.export.faces import export_faces
+    from pnp.export.raster import whole_inside
 
     if not pieces:
         return {}
@@ -146,16 +274,16 @@ def _pictures(game, shop: Shop, pieces: list, chosen: dict) -> dict[str, bytes]:
     def size_for(piece):
         product = fit(shop, piece, chosen.get(piece.component)).product
         trim = (product.width / 72 * shop.dpi, product.height / 72 * shop.dpi)
-        return trim, product.canvas_px, {"product": product.name, "dpi": shop.dpi,
-                                         "bleed_px": round((product.canvas_px[0] - trim[0]) / 2, 2)}
+        return whole_inside(piece, trim), product.canvas_px, {
+            "product": product.name, "dpi": shop.dpi, "bleed_px": round((product.canvas_px[0] - trim[0]) / 2, 2)}
 
     takes = sorted({p.what for p in pieces})
-    return export_faces(game, shop.name, size_for, shop.dpi, None, takes)
+    return export_faces(game, shop.name, size_for, shop.dpi, None, takes, srgb=True)
 
 
 # --- PDF shops --------------------------------------------------------------------------------------
 
-def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) -> dict[str, bytes]:
+def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None, colours: list) -> dict[str, bytes]:
     from pnp.draw.pdf import PdfSurface
     from pnp.export.raster import group_pieces
     from pnp.printshop.pdfx import Placement, make_pdfx
@@ -165,7 +293,6 @@ def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) 
     cmyk = shop_cmyk(game, shop)
     title = (game.game.title if game.game and getattr(game.game, "title", None) else None) or game.name
     files: dict[str, bytes] = {}
-    colours: list[tuple[float, float, float]] = []
     taken: set[str] = set()
     groups = group_pieces(pieces)
     shared = {c for (_, c) in groups if sum(1 for (_, other) in groups if other == c) > 1}
@@ -197,11 +324,6 @@ def _pdfs(game, shop: Shop, pieces: list, fits: dict, pads: list | None = None) 
         colours.extend(used_colours(source))
         files[name] = make_pdfx(source, _whole_pages(source), shop.bleed, shop.standard, cmyk,
                                 f"{title} — {name[:-4]} ({shop.title}, {shop.standard})", shop.dpi)
-    if not files:
-        return files
-    from pnp.printshop.swatches import swatch_page
-
-    files["swatches.pdf"] = swatch_page(f"{title}: colours for {shop.title}", colours, cmyk)
     return files
 
 
@@ -241,14 +363,15 @@ def shop_cmyk(game, shop: Shop):
     from pnp.printshop.colour import Cmyk, ProfileError, default_profile_bytes
 
     path = game.game.print.profile if game.game else None
+    greys = game.game.print.greys if game.game else "as-printed"
     if not path:
-        return Cmyk(default_profile_bytes(), shop.ink_limit)
+        return Cmyk(default_profile_bytes(shop.ink_limit), shop.ink_limit, greys=greys)
     from pnp.reading.safepath import read_game_bytes
 
     pos = _profile_pos(game)
     _, data = read_game_bytes(game.dir, path, pos, "print.profile", PROFILE_LIMIT)
     try:
-        return Cmyk(data, shop.ink_limit, condition="Custom")
+        return Cmyk(data, shop.ink_limit, condition="Custom", greys=greys)
     except ProfileError as e:
         raise SpecErrors([SpecError(pos, f"print.profile '{path}' {e}")]) from None
 

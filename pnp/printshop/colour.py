@@ -1,12 +1,19 @@
-"""RGB → the shop's CMYK, through an ICC profile with littleCMS (Pillow's ImageCms).
+"""Every colour of a shop's file through its CMYK output profile, with littleCMS (Pillow's ImageCms).
 
-Three rules sit on top of the profile, the ones print shops ask for:
-- neutral greys (red = green = blue), black above all, print on the black plate alone: text and thin
-  lines in pure black are 100 % K, never a rich black four plates must register to draw;
-- total area coverage (C + M + Y + K) never exceeds the shop's limit: where a colour is over, its
-  cyan, magenta and yellow are reduced in proportion and its black is kept;
-- the profile is pnp's own (`pnp/data/icc/`, made from freely licensed FOGRA39 data) unless the game
-  names the shop's profile in `print.profile`.
+The profile does the work: relative colorimetric without black-point compensation, so a colour the
+press can print keeps its lightness and hue, and a grey prints at its lightness on the profile's
+neutral axis (its own mix of C, M, Y and K), not on black ink alone, which prints mid greys 10–20 L*
+too light. Three rules sit on top, the ones print shops ask for:
+- pure black (#000000) is 100 % K: text and thin black lines never need four plates in register;
+  a game that asks for it (`print.greys: black-ink`) gets every grey on the black plate alone, at the
+  K that prints its lightness where black ink can reach it;
+- total area coverage (C + M + Y + K) never exceeds the shop's limit: pnp's own profile is separated for
+  the limit (one made for 240 % and one for 300 %), and whatever a colour still has over it loses C, M
+  and Y alike, keeping its K;
+- a picture already in CMYK is separated again, CMYK → Lab → CMYK (untagged CMYK is taken as FOGRA39,
+  the condition pnp's own profile describes), so art made for another press comes under the limit.
+Pictures go through the same transform as flat colours, pixel by pixel, so an exactly grey pixel
+prints like its nearly grey neighbours.
 """
 from __future__ import annotations
 
@@ -15,16 +22,22 @@ from functools import lru_cache
 from io import BytesIO
 
 DEFAULT_PROFILE = "pnp-fogra39l-coated.icc"
+# pnp's own profiles by the total ink their separation keeps to (ArgyllCMS colprof -l, the same FOGRA39L data)
+LIMITED_PROFILES = {300: DEFAULT_PROFILE, 240: "pnp-fogra39l-coated-240.icc"}
 # What the output intent says of pnp's own profile: it is made from FOGRA39 measurements, a
 # printing condition registered with the ICC, so a shop's RIP knows it by this name.
 DEFAULT_CONDITION = "FOGRA39"
+GREYS = ("as-printed", "black-ink")
 
 
-def default_profile_bytes() -> bytes:
-    """pnp's shipped CMYK profile."""
+def default_profile_bytes(ink_limit: float | None = None) -> bytes:
+    """pnp's shipped CMYK profile: the one separated for the highest total ink within `ink_limit`
+    (the 300 % one when no limit is given)."""
     from importlib.resources import files
 
-    return files("pnp").joinpath("data", "icc", DEFAULT_PROFILE).read_bytes()
+    fitting = [limit for limit in LIMITED_PROFILES if ink_limit is None or limit <= ink_limit]
+    chosen = LIMITED_PROFILES[max(fitting) if fitting else min(LIMITED_PROFILES)]
+    return files("pnp").joinpath("data", "icc", chosen).read_bytes()
 
 
 class ProfileError(ValueError):
@@ -33,26 +46,28 @@ class ProfileError(ValueError):
 
 @dataclass
 class Cmyk:
-    """The conversion of one build: a CMYK profile and a shop's ink limit (in per cent)."""
+    """The conversion of one build: a CMYK profile, a shop's ink limit (in per cent) and how greys print."""
 
     profile: bytes
     ink_limit: float
     condition: str = DEFAULT_CONDITION
+    greys: str = "as-printed"
     _cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         from PIL import ImageCms
 
+        cmyk = _read_profile(self.profile)
+        intent = ImageCms.Intent.RELATIVE_COLORIMETRIC
         try:
-            self._cmyk = ImageCms.ImageCmsProfile(BytesIO(self.profile))
-        except (OSError, ImageCms.PyCMSError, ValueError):
-            raise ProfileError("is not an ICC profile littleCMS can read") from None
-        if self._cmyk.profile.xcolor_space.strip() != "CMYK":
-            raise ProfileError(f"is a {self._cmyk.profile.xcolor_space.strip() or 'non-CMYK'} profile; "
-                               "a print shop's profile is CMYK")
-        self._transform = ImageCms.buildTransform(_srgb(), self._cmyk, "RGB", "CMYK",
-                                                  renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                                  flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+            self._cmyk = cmyk
+            self._transform = ImageCms.buildTransform(_srgb(), cmyk, "RGB", "CMYK", renderingIntent=intent)
+            self._reseparate = ImageCms.buildTransform(_fogra39(), cmyk, "CMYK", "CMYK", renderingIntent=intent)
+            self._to_lab = ImageCms.buildTransform(cmyk, _lab(), "CMYK", "LAB", renderingIntent=intent)
+            self._to_screen = ImageCms.buildTransform(cmyk, _srgb(), "CMYK", "RGB", renderingIntent=intent)
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            raise ProfileError("is cut short or damaged: littleCMS cannot convert colours with it") from None
+        self._black_ink: list[float] | None = None
 
     @property
     def description(self) -> str:
@@ -69,25 +84,74 @@ class Cmyk:
         return found
 
     def _one(self, r: int, g: int, b: int) -> tuple[float, float, float, float]:
-        if r == g == b:
-            return (0.0, 0.0, 0.0, round(1 - r / 255, 4))
+        if r == g == b == 0:
+            return (0.0, 0.0, 0.0, 1.0)
+        if r == g == b and self.greys == "black-ink":
+            return (0.0, 0.0, 0.0, self._black_for(r))
         from PIL import Image, ImageCms
 
         c, m, y, k = ImageCms.applyTransform(Image.new("RGB", (1, 1), (r, g, b)), self._transform).getpixel((0, 0))
         return limit_ink(c / 255, m / 255, y / 255, k / 255, self.ink_limit)
 
-    def image(self, rgb):
-        """A Pillow RGB image as CMYK: the profile, then neutral pixels on K alone, then the ink limit."""
+    def _black_for(self, v: int) -> float:
+        """The K alone whose print is lightest at or below the grey's own lightness (100 % K where black ink
+        cannot reach so dark)."""
+        if self._black_ink is None:
+            from PIL import Image
+
+            ramp = Image.new("CMYK", (256, 1))
+            ramp.putdata([(0, 0, 0, k) for k in range(256)])
+            self._black_ink = [self.lab_of(ramp)[k][0] for k in range(256)]
+        wanted = srgb_lab((v / 255,) * 3)[0]
+        k = next((k for k in range(256) if self._black_ink[k] <= wanted + 0.2), 255)
+        return _floor4(k / 255)
+
+    def darkest(self) -> float:
+        """L* of the darkest grey this conversion prints (the press's black within the ink limit)."""
+        if "darkest" not in self._cache:
+            self._cache["darkest"] = self.printed_lab(self.colour(1 / 255, 1 / 255, 1 / 255))[0]
+        return self._cache["darkest"]
+
+    def image(self, rgb, black_text: bool = False):
+        """A Pillow RGB image as CMYK: through the profile, every pixel alike, then the ink limit.
+
+        With `black_text` (a flattened page, whose text is pixels now) pure black pixels stay 100 % K,
+        as the text was; a picture's pixels all go through the profile, so none stands out."""
         from PIL import Image, ImageChops, ImageCms
 
         rgb = rgb.convert("RGB")
-        cmyk = ImageCms.applyTransform(rgb, self._transform)
-        r, g, b = rgb.split()
-        neutral = ImageChops.add(ImageChops.difference(r, g), ImageChops.difference(g, b)).point(lambda v: 255 if v == 0 else 0)
-        blank = Image.new("L", rgb.size, 0)
-        k_only = Image.merge("CMYK", (blank, blank, blank, ImageChops.invert(r)))
-        cmyk.paste(k_only, (0, 0), neutral)
-        return limit_image_ink(cmyk, self.ink_limit)
+        cmyk = limit_image_ink(ImageCms.applyTransform(rgb, self._transform), self.ink_limit)
+        if black_text:
+            r, g, b = rgb.split()
+            black = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v == 0 else 0)
+            blank = Image.new("L", rgb.size, 0)
+            cmyk.paste(Image.merge("CMYK", (blank, blank, blank, Image.new("L", rgb.size, 255))), (0, 0), black)
+        return cmyk
+
+    def cmyk_image(self, picture):
+        """A CMYK picture separated again for this profile and limit (CMYK → Lab → CMYK)."""
+        from PIL import ImageCms
+
+        return limit_image_ink(ImageCms.applyTransform(picture.convert("CMYK"), self._reseparate), self.ink_limit)
+
+    def lab_of(self, cmyk_picture) -> list[tuple[float, float, float]]:
+        """Each pixel of a CMYK picture as printed, in CIELAB (D50), read through this profile."""
+        from PIL import ImageCms
+
+        lab = ImageCms.applyTransform(cmyk_picture, self._to_lab)
+        return [_lab_floats(p) for p in lab.getdata()]
+
+    def printed_lab(self, cmyk: tuple[float, float, float, float]) -> tuple[float, float, float]:
+        """One CMYK colour (0–1 each) as printed, in CIELAB."""
+        from PIL import Image
+
+        return self.lab_of(Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk)))[0]
+
+    def as_printed(self, cmyk_picture):
+        """A CMYK picture back on the screen (sRGB) as this press prints it: the soft proof."""
+        from PIL import ImageCms
+
+        return ImageCms.applyTransform(cmyk_picture, self._to_screen)
 
 
 def limit_ink(c: float, m: float, y: float, k: float, limit: float) -> tuple[float, float, float, float]:
@@ -121,6 +185,32 @@ def limit_image_ink(cmyk, limit: float):
     return Image.merge("CMYK", out)
 
 
+def srgb_lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    """An sRGB colour (0–1 each) in CIELAB (D50, as littleCMS's PCS), for comparing with print."""
+    from PIL import Image, ImageCms
+
+    picture = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
+    return _lab_floats(ImageCms.applyTransform(picture, _srgb_to_lab()).getpixel((0, 0)))
+
+
+def _lab_floats(p) -> tuple[float, float, float]:
+    """Pillow's 8-bit LAB pixel (L 0–255, a and b stored with 128 as zero) as L*, a*, b*."""
+    return (p[0] / 2.55, p[1] - 128.0, p[2] - 128.0)
+
+
+def _read_profile(data: bytes):
+    from PIL import ImageCms
+
+    try:
+        profile = ImageCms.ImageCmsProfile(BytesIO(data))
+    except (OSError, ImageCms.PyCMSError, ValueError):
+        raise ProfileError("is not an ICC profile littleCMS can read") from None
+    space = profile.profile.xcolor_space.strip()
+    if space != "CMYK":
+        raise ProfileError(f"is a {space or 'non-CMYK'} profile; a print shop's profile is CMYK")
+    return profile
+
+
 def _floor4(v: float) -> float:
     return int(v * 10000) / 10000
 
@@ -130,3 +220,26 @@ def _srgb():
     from PIL import ImageCms
 
     return ImageCms.createProfile("sRGB")
+
+
+@lru_cache(maxsize=1)
+def _lab():
+    from PIL import ImageCms
+
+    return ImageCms.createProfile("LAB")
+
+
+@lru_cache(maxsize=1)
+def _fogra39():
+    """What untagged CMYK art is taken to be: FOGRA39 coated offset, pnp's own profile of it."""
+    from PIL import ImageCms
+
+    return ImageCms.ImageCmsProfile(BytesIO(default_profile_bytes()))
+
+
+@lru_cache(maxsize=1)
+def _srgb_to_lab():
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(_srgb(), _lab(), "RGB", "LAB",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)

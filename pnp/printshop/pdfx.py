@@ -63,9 +63,9 @@ def make_pdfx(source: bytes, placements: list[Placement], bleed: float, standard
         _place(pdf, forms[p.source_page], p, bleed)
     for _ in range(old):
         del pdf.pages[0]
-    if standard == X1A:
-        _flatten_transparent_pages(pdf, cmyk, dpi)
+    flattened = _flatten_transparent_pages(pdf, cmyk, dpi) if standard == X1A else set()
     converter = _Converter(pdf, cmyk)
+    converter.seen.update(flattened)  # already in the shop's CMYK
     for page in pdf.pages:
         converter.resources_and_content(page.obj)
     if standard == X1A:
@@ -171,11 +171,13 @@ def transparent_state(gs) -> bool:
     return False
 
 
-def _flatten_transparent_pages(pdf, cmyk: Cmyk, dpi: int) -> None:
-    """Each page with transparency becomes one CMYK picture of itself (its text and lines too)."""
+def _flatten_transparent_pages(pdf, cmyk: Cmyk, dpi: int) -> set:
+    """Each page with transparency becomes one CMYK picture of itself (its text and lines too); returns the
+    pictures made (each object's number and generation)."""
     flat = [i for i, page in enumerate(pdf.pages) if has_transparency(page.obj)]
+    made = set()
     if not flat:
-        return
+        return made
     import pypdfium2 as pdfium
 
     buffer = BytesIO()
@@ -187,8 +189,9 @@ def _flatten_transparent_pages(pdf, cmyk: Cmyk, dpi: int) -> None:
             box = [float(v) for v in page.obj.MediaBox]
             w, h = box[2] - box[0], box[3] - box[1]
             rgb = doc[i].render(scale=dpi / 72, may_draw_forms=True).to_pil().convert("RGB")
-            picture = cmyk.image(rgb)
-            image = pdf.make_stream(zlib.compress(picture.tobytes(), 6))
+            picture = cmyk.image(rgb, black_text=True)
+            image = pdf.make_indirect(pdf.make_stream(zlib.compress(picture.tobytes(), 6)))
+            made.add(image.objgen)
             image.Type, image.Subtype = Name.XObject, Name.Image
             image.Width, image.Height = picture.width, picture.height
             image.ColorSpace, image.BitsPerComponent, image.Filter = Name.DeviceCMYK, 8, Name.FlateDecode
@@ -196,6 +199,7 @@ def _flatten_transparent_pages(pdf, cmyk: Cmyk, dpi: int) -> None:
             page.obj.Contents = pdf.make_stream(f"q {_n(w)} 0 0 {_n(h)} {_n(box[0])} {_n(box[1])} cm /Flat Do Q".encode())
     finally:
         doc.close()
+    return made
 
 
 def _drop_groups(pdf) -> None:
@@ -273,7 +277,7 @@ class _Converter:
                 changed = True
                 continue
             if name in GRAY_OPS and len(operands) == 1:
-                out.append(([0, 0, 0, round(1 - float(operands[0]), 4)], Operator(GRAY_OPS[name])))
+                out.append((list(self._grey(float(operands[0]))), Operator(GRAY_OPS[name])))
                 changed = True
                 continue
             if name in ("cs", "CS") and operands:
@@ -290,7 +294,7 @@ class _Converter:
                 if (fill_kind if name.islower() else stroke_kind) == "rgb" and len(numbers) == 3:
                     operands = list(self.cmyk.colour(*numbers))
                 elif len(numbers) == 1:
-                    operands = [0, 0, 0, round(1 - numbers[0], 4)]
+                    operands = list(self._grey(numbers[0]))
                 changed = True
             elif name == "q":
                 stack.append((fill_kind, stroke_kind))
@@ -304,12 +308,18 @@ class _Converter:
             else:
                 target.write(data)
 
+    def _grey(self, v: float) -> tuple[float, float, float, float]:
+        return self.cmyk.colour(v, v, v)
+
     def _image(self, x) -> None:
-        space = x.get("/ColorSpace")
-        if space == Name.DeviceCMYK or x.get("/ImageMask") is True:
+        """A picture through the profile: RGB and grey converted, CMYK separated again for the ink limit."""
+        if x.get("/ImageMask") is True:
             return
         picture = pikepdf.PdfImage(x).as_pil_image()
-        converted = self.cmyk.image(picture.convert("RGB"))
+        if picture.mode == "CMYK":
+            converted = self.cmyk.cmyk_image(picture)
+        else:
+            converted = self.cmyk.image(picture.convert("RGB"))
         x.write(zlib.compress(converted.tobytes(), 6), filter=Name.FlateDecode)
         x.ColorSpace, x.BitsPerComponent = Name.DeviceCMYK, 8
         for key in ("/DecodeParms", "/Decode"):
@@ -333,7 +343,7 @@ class _Converter:
         if fn.get("/FunctionType") == 2:  # an exponential blend from C0 (default 0) to C1 (default 1)
             for key, default in (("/C0", 0.0), ("/C1", 1.0)):
                 values = [float(v) for v in fn[key]] if key in fn else [default] * (1 if gray else 3)
-                cmyk = [0, 0, 0, round(1 - values[0], 4)] if gray else list(self.cmyk.colour(*values))
+                cmyk = list(self._grey(values[0]) if gray else self.cmyk.colour(*values))
                 fn[key] = Array(cmyk)
         elif fn.get("/FunctionType") == 3:
             self._function(fn.get("/Functions"), gray)
@@ -358,7 +368,16 @@ def _space_kind(space) -> str | None:
 
 # --- the PDF/X markers ---------------------------------------------------------------------------------
 
-def _mark(pdf, standard: str, cmyk: Cmyk, title: str) -> None:
+def with_output_intent(data: bytes, cmyk: Cmyk) -> bytes:
+    """A PDF (the proof's) carrying the shop's profile as its output intent, and nothing else of PDF/X."""
+    pdf = pikepdf.open(BytesIO(data))
+    _output_intent(pdf, cmyk)
+    out = BytesIO()
+    pdf.save(out, deterministic_id=True, compress_streams=True)
+    return out.getvalue()
+
+
+def _output_intent(pdf, cmyk: Cmyk) -> None:
     profile = pdf.make_stream(cmyk.profile)
     profile.N = 4
     condition = cmyk.condition
@@ -367,6 +386,10 @@ def _mark(pdf, standard: str, cmyk: Cmyk, title: str) -> None:
     if condition != "Custom":
         intent.RegistryName = "http://www.color.org"
     pdf.Root.OutputIntents = Array([pdf.make_indirect(intent)])
+
+
+def _mark(pdf, standard: str, cmyk: Cmyk, title: str) -> None:
+    _output_intent(pdf, cmyk)
     info = Dictionary(Title=title, Producer="pnp", Creator="pnp", CreationDate=FIXED_DATE, ModDate=FIXED_DATE,
                       Trapped=Name("/False"), GTS_PDFXVersion=standard)
     pdf.trailer.Info = pdf.make_indirect(info)

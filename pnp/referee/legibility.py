@@ -143,41 +143,49 @@ def printed_text_findings(game, outputs: dict[str, dict[str, bytes]], measured: 
     faults: dict[tuple, list] = {}    # one fault: one spec place, one size or one pair of colours
     decks: dict = {}
     for (rule, unit, text), places in texts.items():
-        pos = _spec_place(game, unit, text, rule, decks)
+        pos, who = _spec_place(game, unit, text, rule, decks)
         run = places[0][1]
         look = (round(run.size, 1),) if rule == "small-text" else (run.ink, run.under)
-        faults.setdefault((pos, rule, look), []).append((text, places))
+        faults.setdefault((pos, rule, look, who), []).append((text, places))
     out = []
-    for (pos, rule, _), found in faults.items():
+    for (pos, rule, _, who), found in faults.items():
         text, places = found[0]
         name, run = places[0]
         more = sum(len(p) for _, p in found) - 1
-        where = f"{name} page {run.page}" + (f" (and {more} more)" if more else "")
+        where = f"{name} page {run.page}" + (f" (and {more} more)" if more else "") + (f", {who}" if who else "")
         quoted = text if len(text) <= 40 else text[:39] + "…"
         if rule == "small-text":
             message = (f"{where}: '{quoted}' prints at {math.floor(run.size * 10) / 10:.1f} pt, under the "
                        f"{MIN_TEXT_SIZE:g} pt most players can read (make it larger or give it more room)")
         else:
             message = (f"{where}: '{quoted}' in {run.ink} on {run.under} (as printed) has a contrast of "
-                       f"{run.contrast:.1f}:1; players need at least {MIN_CONTRAST:g}:1 "
+                       f"{_below(run.contrast)}:1; players need at least {MIN_CONTRAST:g}:1 "
                        f"(make one of them lighter or darker)")
         out.append(Finding(pos, rule, message))
     return out
 
 
+def _below(contrast: float) -> str:
+    """A contrast under the minimum, shown as under it: 4.46 is "4.4", never "4.5" beside "needs 4.5"."""
+    return f"{math.floor(contrast * 10) / 10:.1f}"
+
+
 # --------------------------------------------------------------------------- where a printed text is set
 
-def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> Pos:
-    """The spec key that sets a printed text, as near as it can be told: the rulebook line holding it;
-    the deck box whose text prints it (its `color` or `size`); a value of the unit's spec files
-    holding it (the `color` or `size` beside it, when there is one); else the unit's first file."""
+def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> tuple[Pos, str]:
+    """The spec key that sets a printed text, as near as it can be told, and what prints it ("deck
+    'markers', box 'name'", or ""): the rulebook line holding it; the deck box whose text prints it (its
+    `color` or `size` where that box writes it, in the deck's own file when the deck gives the box);
+    a value of the unit's spec files holding it (the `color` or `size` beside it, when there is one);
+    else the unit's first file."""
     from pnp.errors import display_path
 
     needle = _words(text)
     if _is_rulebook(game, unit):
         source = game.rules_source() or ""
         at = source.casefold().find(text.casefold()) if len(needle) >= 3 else -1
-        return Pos.of_offset(display_path(game.rules_path), source, at) if at >= 0 else Pos(display_path(game.rules_path))
+        return (Pos.of_offset(display_path(game.rules_path), source, at) if at >= 0
+                else Pos(display_path(game.rules_path))), ""
     components = game.of_kind(unit)
     key = "size" if rule == "small-text" else "color"
     if len(needle) >= 3:
@@ -189,12 +197,15 @@ def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> Pos:
                 rb = next((rb for words, rb in decks[id(comp)] if needle in words), None)
                 if rb is not None:
                     raw = rb.raw
-                    return locate(raw, [key]) if raw is not None and key in raw else getattr(raw, "pos", None) or Pos("?")
+                    who = f"deck '{comp.model.name}', box '{rb.name}'"
+                    if raw is not None and key in raw:
+                        return locate(raw, [key]), who
+                    return getattr(raw, "pos", None) or Pos(display_path(comp.path)), who
         for comp in components:
             path = _holding(comp.raw, needle)
             if path is not None:
-                return _key_beside(comp.raw, path, key)
-    return Pos(display_path(components[0].path)) if components else Pos(display_path(game.dir))
+                return _key_beside(comp.raw, path, key), ""
+    return (Pos(display_path(components[0].path)) if components else Pos(display_path(game.dir))), ""
 
 
 def _words(text: str) -> str:

@@ -38,21 +38,93 @@ def face_pages(pieces) -> list[FacePage]:
     return out
 
 
-def pieces_printshop(surface, pieces) -> int:
-    """Every face of every piece on its own page: page = trim + bleed, TrimBox and BleedBox set, no marks."""
+HOME_BLEED = 3 * 72 / 25.4  # the least bleed of a home `…-printshop.pdf` (what a print shop asks)
+SLIVER = 0.3   # points of a face's outer edge stretched out into the bleed it lacks
+OVERLAP = 0.5  # the stretched art reaches this far under the face, so no seam shows
+
+
+def pieces_printshop(surface, pieces, least_bleed: float = 0.0) -> int:
+    """Every face of every piece on its own page: page = trim + bleed, TrimBox and BleedBox set, no marks.
+
+    With `least_bleed` (the home print-shop file's 3 mm), a piece drawn with less bleed of its own (a
+    board drawn to its edge, a die face with 0.6 mm) gets the rest from its outermost sliver of art
+    stretched out to the page's edge, as a shop's guide says to extend a background."""
     pages = 0
     for piece in pieces:
-        b = piece.bleed
+        b = max(piece.bleed, least_bleed)
         w, h = piece.width + 2 * b, piece.height + 2 * b
         for draw in piece.faces:
             surface.begin_page(w, h)
             surface.set_print_boxes((b, b, piece.width, piece.height), (0, 0, w, h))
-            surface.save()
-            draw(surface)
-            surface.restore()
+            if b - piece.bleed > 1e-6:
+                stretched_into_bleed(surface, piece.width, piece.height, piece.bleed, draw, b - piece.bleed)
+            else:
+                surface.save()
+                draw(surface)
+                surface.restore()
             surface.end_page()
             pages += 1
     return pages
+
+
+def stretched_into_bleed(surface, width: float, height: float, bleed: float, draw, extra: float) -> None:
+    """A face of `width` × `height` drawn by `draw` with `bleed` of its own (its trim's top-left at
+    (bleed, bleed)), placed `extra` points further in from the page's edge, its edges stretched over the
+    band left."""
+    size_w, size_h = width + 2 * bleed, height + 2 * bleed
+    n = 0
+    while surface.has_symbol(f"face-with-bleed-{n}"):  # one form per face; the same names every build
+        n += 1
+    name, edges = f"face-with-bleed-{n}", f"face-with-bleed-{n}-edges"
+    surface.define_symbol(name, size_w, size_h, draw)
+    surface.define_symbol(edges, size_w, size_h, lambda s: draw(_WithoutText(s)))
+    xs, ys = _segments(extra, size_w, size_w + 2 * extra), _segments(extra, size_h, size_h + 2 * extra)
+    for xi, (xscale, xoff, x0, x1) in enumerate(xs):
+        for yi, (yscale, yoff, y0, y1) in enumerate(ys):
+            if xi == 1 and yi == 1:
+                continue
+            surface.save()
+            surface.clip_rect(x0, y0, x1 - x0, y1 - y0)
+            surface.use_symbol(edges, xoff, yoff, size_w * xscale, size_h * yscale)
+            surface.restore()
+    surface.use_symbol(name, extra, extra, size_w, size_h)  # the face itself, last, on top
+
+
+class _WithoutText:
+    """A surface that draws everything but text: the art stretched into the bleed carries no words (a
+    word there would be cut off, and would read as a second, giant copy to anything reading the page)."""
+
+    def __init__(self, surface):
+        self._surface = surface
+
+    def text(self, *args, **kwargs) -> None:
+        pass
+
+    glyphs = None           # shaped text (`pnp.draw.pdfglyphs`) is text too
+    draw_repeatable = None  # so that repeated art is drawn here, through this surface, and not as a form
+
+    # repeated art (a layout's static boxes, icons) as symbols of its own, drawn without text too
+    def has_symbol(self, name: str) -> bool:
+        return self._surface.has_symbol(f"{name}-without-text")
+
+    def define_symbol(self, name: str, width: float, height: float, draw) -> None:
+        self._surface.define_symbol(f"{name}-without-text", width, height, lambda s: draw(_WithoutText(s)))
+
+    def use_symbol(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        self._surface.use_symbol(f"{name}-without-text", x, y, w, h)
+
+    def __getattr__(self, name):
+        return getattr(self._surface, name)
+
+
+def _segments(t: float, size: float, page: float):
+    """Along one axis: (scale, offset, clip from, clip to) of the low stretched edge, the face and the
+    high stretched edge; the face starts at `t` and is `size` long on a page `page` long."""
+    end = t + size
+    low_scale = (t + OVERLAP) / SLIVER
+    high_scale = (page - end + OVERLAP) / SLIVER
+    return [(low_scale, 0.0, 0.0, t + OVERLAP), (1.0, t, t, end),
+            (high_scale, end - OVERLAP - (size - SLIVER) * high_scale, end - OVERLAP, page)]
 
 
 def printshop_name(unit: str) -> str:
@@ -81,7 +153,7 @@ def piece_outputs(unit: str, pieces, files: dict, formats, title: str) -> dict:
         return out
     if shop:
         surface = PdfSurface(title=f"{title} — {unit} for a print shop")
-        pieces_printshop(surface, pieces)
+        pieces_printshop(surface, pieces, HOME_BLEED)
         out[printshop_name(unit)] = surface.finish()
     if "svg" in formats:
         for ref in face_pages(pieces):

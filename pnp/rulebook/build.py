@@ -4,6 +4,12 @@ from __future__ import annotations
 from pnp.rulebook.document import PAGES, render_pdf
 from pnp.rulebook.language import compile_rules
 
+# The rulebook's page on each paper a build takes: a book is read at A4 or Letter size, so the
+# large papers (a card sheet's A3 or Tabloid) print it on the size they halve, and Legal, a Letter
+# printer's paper, on Letter. Its booklet: A5 or half-Letter pages imposed two-up on the A4 or Letter
+# sheet they halve (an A6 booklet page is too small for the card figures, so A5 paper takes A4's).
+READING_PAGE = {"a4": "a4", "letter": "letter", "a5": "a5", "a3": "a4", "tabloid": "letter", "legal": "letter"}
+BOOKLET_SHEET = {"a4": "a4", "letter": "letter", "a5": "a4"}
 HALF = {"a4": "a5", "letter": "half-letter"}
 
 
@@ -11,15 +17,16 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
     """`rulebook.pdf` on the build's paper; with `options.booklet` also `rulebook-booklet.pdf`
     (half-size pages imposed two-up on the same paper turned landscape); with `--format html` also
     `rulebook.html`, from the same compiled document."""
-    paper = options.paper if options.paper in PAGES else "a4"
+    paper = READING_PAGE.get(str(options.paper), "a4")
     compiled = compile_rules(game, files, game.rules_name or (game.game.rules if game.game and game.game.rules else "rules.md"))
     out = {"rulebook.pdf": _laid_out(game, lambda: render_pdf(game, compiled, PAGES[paper]))}
     if options.booklet:
         from pnp.rulebook.booklet import impose
 
         chapters: list[tuple[int, bool]] = []
-        half = render_pdf(game, compiled, PAGES[HALF[paper]], body_size=9.0, chapters=chapters)
-        w, h = PAGES[paper]
+        sheet = BOOKLET_SHEET[paper]
+        half = _laid_out(game, lambda: render_pdf(game, compiled, PAGES[HALF[sheet]], body_size=9.0, chapters=chapters))
+        w, h = PAGES[sheet]
         # blank pages go before the last chapter when it opens a page (a reference stays whole at the back)
         last, opens_page = chapters[-1] if chapters else (0, False)
         out["rulebook-booklet.pdf"] = impose(half, (h, w), tail=last if opens_page else None)

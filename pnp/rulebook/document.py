@@ -19,7 +19,7 @@ from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
 from pnp.draw import fonts
-from pnp.rulebook import language as L
+from pnp.rulebook import blocks as L
 from pnp.rulebook.canvas_surface import flip, surface_for
 from pnp.rulebook.shaped import draw_line, paragraph
 from pnp.models.edition import current as current_edition

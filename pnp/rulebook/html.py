@@ -19,7 +19,8 @@ import html
 import io
 import re
 
-from pnp.rulebook import language as L
+from pnp.models.phrases import phrase
+from pnp.rulebook import blocks as L
 from pnp.rulebook.document import compiled_meta
 
 FIGURE_WIDTH = 440.0   # points: the widest figure (about the text column of an A4 page)
@@ -60,7 +61,7 @@ hr { border: 0; border-top: 1px solid #d7ccc8; width: 40%; margin: 1.5em auto; }
 
 _TAG_RE = re.compile(r"<[^>]*>")
 _SIMPLE = {"<b>": "<strong>", "</b>": "</strong>", "<i>": "<em>", "</i>": "</em>", "<strike>": "<s>",
-           "</strike>": "</s>", "<br/>": "<br>", "</font>": "</code>"}
+           "</strike>": "</s>", "<br/>": "<br>"}
 _FONT_RE = re.compile(r'<font name="[A-Za-z0-9_-]+">')
 
 
@@ -78,13 +79,21 @@ class Page:
 
     # inline ------------------------------------------------------------------------------------
     def inline(self, text: str) -> str:
-        """The language stage's markup → HTML: its own few tags translated, any other tag escaped."""
+        """The language stage's markup → HTML: its own few tags translated, any other tag escaped. A run
+        in the code font is `<code>`; a run in a fallback font (Arabic or Japanese words the body font
+        has no glyphs for) is ordinary text, left to the browser's fonts."""
+        opened: list[str] = []
+
         def tag(m: re.Match) -> str:
             t = m.group(0)
+            if t == "</font>":
+                return opened.pop() if opened else ""
             if t in _SIMPLE:
                 return _SIMPLE[t]
             if _FONT_RE.fullmatch(t):
-                return "<code>"
+                code = t == f'<font name="{L.code_font()}">'
+                opened.append("</code>" if code else "")
+                return "<code>" if code else ""
             return html.escape(t)
 
         out = _TAG_RE.sub(tag, text)
@@ -169,11 +178,12 @@ class Page:
             if id(drawn) not in self.drawn:
                 self.drawn[id(drawn)] = drawn, figure_png(self.game, request)
             uri, (w, h) = self.drawn[id(drawn)][1]
-        alt = html.escape(str(request.caption or getattr(request, "name", "") or f"Figure {self.figure_no}"))
+        label = phrase("figure").format(n=self.figure_no)  # in the edition's language
+        alt = html.escape(str(request.caption or getattr(request, "name", "") or label))
         caption = ""
         if request.caption:
             text = self.inline(L._icons(L._escape(str(request.caption))))
-            caption = f"<figcaption><strong>Figure {self.figure_no}.</strong> {text}</figcaption>"
+            caption = f"<figcaption><strong>{html.escape(label)}.</strong> {text}</figcaption>"
         return f'<figure><img src="{uri}" width="{w}" height="{h}" alt="{alt}">{caption}</figure>'
 
     # the page ---------------------------------------------------------------------------------
@@ -186,7 +196,8 @@ class Page:
             head.append(f'<p class="subtitle">{html.escape(str(meta["subtitle"]))}</p>')
         facts = [(k, meta.get(k)) for k in ("players", "time", "ages") if meta.get(k)]
         if facts:
-            head.append('<div class="facts">' + "".join(f"<div><span>{k}</span><strong>{html.escape(str(v))}</strong></div>"
+            head.append('<div class="facts">' + "".join(f"<div><span>{html.escape(phrase(k))}</span>"
+                                                       f"<strong>{html.escape(str(v))}</strong></div>"
                                                        for k, v in facts) + "</div>")
         credits = ([meta["designer"]] if meta.get("designer") else []) + list(meta.get("credits") or [])
         if credits:
@@ -210,12 +221,22 @@ class Page:
                     items.append(f"<li>{link}</li>")
             if open_sub:
                 items.append("</ol></li>")
-            toc = '<nav aria-label="Contents"><h2>Contents</h2><ol>' + "".join(items) + "</ol></nav>"
-        return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            contents = html.escape(phrase("contents"))
+            toc = f'<nav aria-label="{contents}"><h2>{contents}</h2><ol>' + "".join(items) + "</ol></nav>"
+        return (f"<!DOCTYPE html>\n<html {page_language(self.game)}>\n<head>\n<meta charset=\"utf-8\">\n"
                 f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
                 f"<title>{title}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<header>\n"
                 + "\n".join(head) + "\n</header>\n" + toc + "\n<main>\n" + body + "\n</main>\n</body>\n</html>\n")
+
+
+def page_language(game) -> str:
+    """The `<html>` element's attributes: an edition's language and writing direction (`lang="ar" dir="rtl"`);
+    a game without editions is English (`lang="en"`)."""
+    edition = getattr(game, "edition", None)
+    if edition is None:
+        return 'lang="en"'
+    return f'lang="{edition.lang}" dir="{"rtl" if edition.rtl else "ltr"}"'
 
 
 def figure_png(game, request) -> tuple[str, tuple[int, int]]:

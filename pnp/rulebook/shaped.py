@@ -168,6 +168,7 @@ def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
     running left to the number at the column's left edge (`_page_number_on_the_left`). An icon is
     drawn through the canvas's `drawImage`, as reportlab draws a paragraph's `<img>`, centred in the
     room its run keeps."""
+    from pnp.draw.copytext import with_copy_texts
     from pnp.draw.pdfglyphs import glyph_operators
 
     style = flow.style
@@ -187,10 +188,10 @@ def _draw_lines(canvas, flow, lines, widths, x, top, on_draw=None) -> None:
     start = x
     for line, w in zip(lines, widths):
         left = x + indent + (width - w if align == "right" else (width - w) / 2 if align == "center" else 0)
-        for run in line:
+        for run, copy in with_copy_texts(line):  # a line with right-to-left text copies in reading order
             if run.glyphs is not None:
                 canvas._code.append(glyph_operators(canvas._doc, left + run.x, baseline, run.glyphs, style.fontSize,
-                                                    y_up=True))
+                                                    y_up=True, copy=copy))
             elif run.icon:
                 _draw_icon(canvas, flow._icons[int(run.text)], left + run.x, baseline, run.width, style.fontSize)
         end, start = (left + w, baseline), left
@@ -267,11 +268,14 @@ def draw_line(canvas, x: float, y: float, text: str, font: str, size: float, anc
         if needs_shaping(text):
             from pnp.draw.pdfglyphs import glyph_operators
 
+            from pnp.draw.copytext import with_copy_texts
+
             runs, w = line_runs(text, font, size, edition)
             left = x - w if anchor == "end" else x
-            for run in runs:
+            for run, copy in with_copy_texts(runs):
                 if run.glyphs is not None:
-                    canvas._code.append(glyph_operators(canvas._doc, left + run.x, y, run.glyphs, size, y_up=True))
+                    canvas._code.append(glyph_operators(canvas._doc, left + run.x, y, run.glyphs, size, y_up=True,
+                                                        copy=copy))
             return
     if anchor == "end":
         canvas.drawRightString(x, y, text)

@@ -14,10 +14,11 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.platypus import (CondPageBreak, Flowable, HRFlowable, ListFlowable, ListItem, PageBreak,
                                 Paragraph, Spacer, Table, XPreformatted)
 
-from pnp.rulebook import language as L
+from pnp.rulebook import blocks as L
 from pnp.rulebook.shaped import ShapedMixin, list_sides, paragraph, wanted
 from pnp.rulebook.styles import ACCENT, LINE, NUMBER, TINT, Styles, font, table_style
 from pnp.models.edition import right_to_left
+from pnp.models.phrases import phrase
 from pnp.models.units import mm
 
 ICON_KEY = "pnp-icon"
@@ -223,8 +224,9 @@ class StoryBuilder:
         self.figure_no += 1
         parts: list[Flowable] = [Spacer(1, 4), request.flowable(width)]
         if request.caption:
-            cap = f"<b>Figure {self.figure_no}.</b> {L._icons(L._escape(str(request.caption)))}"
-            parts.append(Paragraph(with_icons(cap, self.s.caption), self.s.caption))
+            label = L._escape(phrase("figure").format(n=self.figure_no))  # "Figure 3", "Abbildung 3" (as the web page)
+            cap = f"<b>{label}.</b> {L._icons(L._escape(str(request.caption)))}"
+            parts.append(paragraph(with_icons(cap, self.s.caption), self.s.caption))  # shaped in an edition that needs it
         else:
             parts.append(Spacer(1, self.s.body.spaceAfter * 1.5))
         # Chained with keepWithNext rather than wrapped in KeepTogether: platypus will not join a

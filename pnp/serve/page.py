@@ -7,6 +7,11 @@ build, one section per PDF. Everything from the game (file names, messages) goes
 page as text, never as HTML. The page's `data-` attributes (`data-version`, `data-builds`,
 `data-id`, `data-edition`, `data-lang`) are what the tests read.
 
+The header also offers the print shops (`#shop`, from the state's `shops`): with one chosen (or
+`?shop=NAME` in the address) each picture has the same page as that shop prints it beside it
+(`/proof/<shop>/<pdf>/<page>.png`, the soft proof: `data-proof` on its image), so the screen's colours
+and the printed ones can be compared.
+
 For a game with language editions the header holds the language choice: one link per edition,
 named in its own language, the shown one marked `aria-current`. The edition comes from the
 page's address (`?lang=de` or `/de/`) and is sent with each `/state` request; following a link
@@ -26,6 +31,7 @@ HTML = """<!doctype html>
 <header>
   <h1 id="game">pnp preview</h1>
   <nav id="languages" aria-label="Edition" hidden></nav>
+  <label id="proofing" hidden>as printed by <select id="shop"><option value="">(screen only)</option></select></label>
   <p id="summary">connecting…</p>
   <p id="notice" hidden></p>
   <p id="offline" hidden>The preview server is not answering (stopped?): the pictures below may be out of date.</p>
@@ -73,6 +79,9 @@ figure img { display: block; max-width: min(100%, 420px); max-height: 600px; wid
              background: #fff; box-shadow: 0 2px 8px rgba(0,0,0,.25); }
 figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
 .note { color: var(--muted); font-style: italic; }
+#proofing { display: block; margin: 4px 0 0; font-size: 13px; }
+.pair { display: flex; gap: 6px; align-items: flex-start; }
+.pair figure img { width: 280px; max-width: 100%; height: auto; }
 """
 
 JS = r"""
@@ -101,6 +110,19 @@ function messages(panel, list, items) {
   panel.hidden = items.length === 0;
 }
 
+let SHOP = new URLSearchParams(location.search).get("shop") || "";
+let last = null;
+
+function picture(f, p, src, attrs, caption) {
+  const figure = el("figure", attrs);
+  const link = el("a", {"href": src, "target": "_blank", "rel": "noopener"});
+  link.append(el("img", Object.assign({"src": src, "width": p.width, "height": p.height,
+                                       "alt": f.file + ", " + pagesText(p.pages) + (caption ? ", " + caption : "")},
+                                      attrs)));
+  figure.append(link, el("figcaption", {}, pagesText(p.pages) + (caption ? " · " + caption : "")));
+  return figure;
+}
+
 function fileSection(f, index) {
   const section = el("section", {"class": "file", "id": "file-" + index, "data-file": f.file});
   const h2 = el("h2", {}, f.file);
@@ -112,13 +134,14 @@ function fileSection(f, index) {
   if (f.problem) section.append(el("p", {"class": "note"}, f.problem));
   if (f.drawing) section.append(el("p", {"class": "note"}, "drawing the new pages…"));
   const pictures = el("div", {"class": "pictures"});
+  const shop = (last && last.shops || []).find(s => s.name === SHOP);
   for (const p of f.pictures) {
-    const figure = el("figure", {"data-id": p.id});
-    const link = el("a", {"href": p.src, "target": "_blank", "rel": "noopener"});
-    link.append(el("img", {"src": p.src, "width": p.width, "height": p.height, "data-id": p.id,
-                           "alt": f.file + ", " + pagesText(p.pages)}));
-    figure.append(link, el("figcaption", {}, pagesText(p.pages)));
-    pictures.append(figure);
+    const screen = picture(f, p, p.src, {"data-id": p.id}, shop ? "screen" : "");
+    if (!shop) { pictures.append(screen); continue; }
+    const proof = "/proof/" + shop.name + "/" + f.pdf.split("/").pop() + "/" + (p.pages[0] - 1) + ".png";
+    const pair = el("div", {"class": "pair"});
+    pair.append(screen, picture(f, p, proof, {"data-proof": shop.name, "loading": "lazy"}, "as " + shop.title + " prints it"));
+    pictures.append(pair);
   }
   section.append(pictures);
   if (f.more) section.append(el("p", {"class": "note"}, f.more + " more pages are in the PDF."));
@@ -139,7 +162,26 @@ function languages(state) {
   notice.hidden = !state.notice;
 }
 
+function shops(state) {
+  const select = document.getElementById("shop");
+  if (select.options.length === 1) {
+    for (const s of state.shops) select.append(el("option", {"value": s.name}, s.title));
+    select.value = SHOP;
+    select.addEventListener("change", () => {
+      SHOP = select.value;
+      const params = new URLSearchParams(location.search);
+      if (SHOP) params.set("shop", SHOP); else params.delete("shop");
+      history.replaceState(null, "", location.pathname + (params.toString() ? "?" + params : ""));
+      if (last) document.getElementById("files").replaceChildren(...last.files.map(fileSection));
+    });
+  }
+  document.getElementById("proofing").hidden = state.shops.length === 0;
+  document.body.dataset.shop = SHOP;
+}
+
 function show(state) {
+  last = state;
+  shops(state);
   const edition = state.edition ? " (" + state.edition + ")" : "";
   document.title = state.game + edition + " — pnp preview";
   document.getElementById("game").textContent = state.game + edition;

@@ -11,6 +11,10 @@ The page shows a game that may not be public, and the server has no login, so:
   request line and headers, a socket timeout, and at most MAX_CLIENTS requests at a time;
 - answers carry a Content-Security-Policy that lets the page load nothing but its own files.
 
+`/proof/<shop>/<pdf>/<page>.png` is a page of a current PDF as that print shop prints it (the soft
+proof, `pnp.printshop.softproof`), drawn when first asked: the shop must be one of pnp's, the PDF one
+the state lists.
+
 `/state?after=N` is a long poll: it answers as soon as the state's version is not N (or after
 LONG_POLL seconds with the same state), so a save shows on the page as soon as it is drawn,
 without the page asking many times a second.
@@ -38,6 +42,7 @@ TIMEOUT = 10  # seconds a client may take to send its request
 LONG_POLL = 20.0  # seconds /state?after=N waits for a new version
 _IMAGE = re.compile(r"/img/([0-9a-f]{20})\.png")
 _PDF = re.compile(r"/pdf/([0-9a-f]{16})")
+_PROOF = re.compile(r"/proof/([a-z0-9]{1,20})/([0-9a-f]{16})/([0-9]{1,5})\.png")
 _POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 _STATIC = {
@@ -133,7 +138,28 @@ class PreviewHandler(BaseHTTPRequestHandler):
             name, data = found
             return self._send(HTTPStatus.OK, "application/pdf", data, head, cache="no-store",
                               extra={"Content-Disposition": f'inline; filename="{_ascii(name)}"'})
+        match = _PROOF.fullmatch(path)
+        if match:
+            return self._proof(match.group(1), match.group(2), int(match.group(3)), head)
         self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n", head)
+
+    def _proof(self, shop: str, key: str, page: int, head: bool) -> None:
+        """A page as a print shop prints it (`/proof/<shop>/<pdf>/<page>.png`, page from 0)."""
+        from pnp.printshop.profiles import SHOPS
+        from pnp.printshop.softproof import NoSuchPage, ProofError
+
+        if shop not in SHOPS or SHOPS[shop].output != "pdf":
+            return self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"no such print shop\n", head)
+        try:
+            png = self.server.preview.proof(shop, key, page)
+        except NoSuchPage:
+            png = None
+        except ProofError as e:
+            return self._send(HTTPStatus.SERVICE_UNAVAILABLE, "text/plain; charset=utf-8",
+                              f"no proof: {e}\n".encode("utf-8"), head)
+        if png is None:
+            return self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n", head)
+        self._send(HTTPStatus.OK, "image/png", png, head, cache="no-store")
 
     def _host_is_ours(self) -> bool:
         host = (self.headers.get("Host") or "").strip().lower()

@@ -58,6 +58,7 @@ class Preview:
         self._early = False  # an early step of the current build was shown
         self._later_failed = False  # the errors shown came from a unit after an early step (the rulebook)
         self._held: dict[str, FilePictures] = {}  # files waiting for a unit after the early step, as they were
+        self.proofs = None  # `pnp.printshop.softproof.PageProofs`: pages as a print shop prints them, when asked
         self.editions: list[str] = []  # a game listing `languages:`: its editions as last built
         self.source: str | None = None  # the edition shown when a page asks for none
         self.watched: str | None = None  # the edition a page asked for last: drawn first
@@ -213,6 +214,7 @@ class Preview:
                 "errors": list(self.errors), "warnings": list(self.warnings),
                 "edition": edition, "notice": notice,
                 "languages": [{"code": code, "name": language_name(code)} for code in self.editions],
+                "shops": _proof_shops() if self.proofs is not None else [],
                 "files": [{"file": f.file[len(prefix):], "pdf": f"/pdf/{f.sha256[:16]}", "pages": f.pages,
                            "more": f.more, "problem": f.problem, "drawing": f.drawing,
                            "pictures": [{"id": p.id, "src": f"/img/{p.id}.png", "width": p.width, "height": p.height,
@@ -234,6 +236,18 @@ class Preview:
         with self._lock:
             return self._images.get(picture_id)
 
+    def proof(self, shop: str, key: str, page: int) -> bytes | None:
+        """The PNG of a page of a current PDF as `shop` prints it (the soft proof), or None when there is no
+        such file or page; `pnp.printshop.softproof.ProofError` when it cannot be drawn."""
+        found = self.pdf(key) if self.proofs is not None else None
+        if found is None:
+            return None
+        with self._lock:
+            digest = self._pdfs[key].sha256 if key in self._pdfs else None
+        if digest is None:
+            return None
+        return self.proofs.png(shop, digest, found[1], page)
+
     def pdf(self, key: str) -> tuple[str, bytes] | None:
         """(file name, bytes) of a PDF of the current build, read back only if it is still that file."""
         from pnp.output import read_output, sha256
@@ -248,6 +262,13 @@ class Preview:
         if data is None or sha256(data) != where.sha256:
             return None
         return where.name, data
+
+
+def _proof_shops() -> list[dict]:
+    """The shops whose print the page can show (those taking PDF files)."""
+    from pnp.printshop.profiles import SHOPS
+
+    return [{"name": shop.name, "title": shop.title} for shop in SHOPS.values() if shop.output == "pdf"]
 
 
 def _shown(name: str, editions: list[str]) -> bool:

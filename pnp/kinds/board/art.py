@@ -410,7 +410,8 @@ def _building(s, board: BoardData, name: str, assets) -> None:
         text_top = y0 + mm(5.5) + icon
         box_h = y0 + h - mm(1.5) - text_top
     size = min(11.0, c * 0.42)
-    lay = set_text(f"**{label}**", board.spec.fonts.names, size, 5.5, w - mm(3), max(box_h, 8))
+    # in the face `fonts: {names: …}` chooses, as chosen (bold markup turned serif-italic into serif-bold)
+    lay = set_text(label, board.spec.fonts.names, size, 5.5, w - mm(3), max(box_h, 8))
     draw_text(s, lay, x0 + mm(1.5), text_top, w - mm(3), max(box_h, 8), align="center", valign="middle", color=ink)
 
 
@@ -470,7 +471,7 @@ def _points_map(s, board: BoardData, assets) -> None:
     size = max(6.0, c * 0.3)
     names = [node.label or name for name, node in spec.nodes.items()]
     spots = place_labels([(b + node.at[0], b + node.at[1], c / 2,
-                           text_width(label, board.spec.fonts.bold, size) + mm(1.6), size * 1.25)
+                           text_width(label, board.spec.fonts.names, size) + mm(1.6), size * 1.25)
                           for node, label in zip(spec.nodes.values(), names)], drawn, (b, b, w, h), mm(0.4))
     for (name, node), label, (lx, ly, lw, lh) in zip(spec.nodes.items(), names, spots):
         kind = spec.spaces[node.space]
@@ -480,7 +481,7 @@ def _points_map(s, board: BoardData, assets) -> None:
         bx, by, side = cell_box(board, name)
         _pictures(s, board, kind, node.space, bx, by, side, assets, cell=name)
         s.rect(lx, ly, lw, lh, fill="#ffffff", opacity=0.85, radius=mm(0.8))
-        s.text(lx + lw / 2, ly + size * 0.95, label, font=board.spec.fonts.bold, size=size, fill=INK, anchor="middle")
+        s.text(lx + lw / 2, ly + size * 0.95, label, font=board.spec.fonts.names, size=size, fill=INK, anchor="middle")
 
 
 def _thick(p, q, width: float) -> list:

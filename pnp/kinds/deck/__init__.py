@@ -4,6 +4,7 @@ from __future__ import annotations
 from pnp.errors import Pos
 from pnp.kinds import values
 from pnp.kinds.kind import KindOption, fit_at
+from pnp.render.pieces import HOME_BLEED
 
 KIND = "deck"
 OPTIONS = (
@@ -75,48 +76,42 @@ def check_fits_paper(game, deck, paper: str, duplex: str, gutter: tuple[float, f
             gutterfold_layout(*paper_size(paper), deck.width, deck.height, deck.bleed)
 
 
-def sheet_gutter(game, deck, options) -> tuple[float, float]:
-    """The gutters (across, down, in points) between this deck's cards on home-printer sheets:
-    `--gutter`, else the game's `print: gutter`, else auto (a gutter only where neighbouring
-    cards can differ in edge colour). Gutterfold sheets keep their own geometry."""
-    from pnp.geometry.impose import auto_gutters
-    from pnp.geometry.paper import paper_size
-    from pnp.kinds.deck.pages import edges_differ
+def sheet_gutter(game, deck, options):
+    """The gutter asked for this deck's cards on home-printer sheets: `--gutter`, else the game's
+    `print: gutter`, else "auto" (`pnp.kinds.deck.sheetplan.sheet_options` weighs the plans); a
+    width in points otherwise."""
     from pnp.models.units import parse_length
 
-    if options.duplex == "gutterfold":
-        return (0.0, 0.0)
     value = options.gutter if options.gutter is not None else (game.game.print.gutter if game.game else "auto")
     if value == "auto":
-        if not edges_differ(deck):
-            return (0.0, 0.0)
-        return auto_gutters(*paper_size(options.paper), deck.width, deck.height, deck.bleed)
-    width = parse_length(value) if isinstance(value, str) else float(value)  # the flag was checked where given
-    return (width, width)
+        return "auto"
+    return parse_length(value) if isinstance(value, str) else float(value)  # the flag was checked where given
 
 
 def build(game, components, options) -> dict:
-    from dataclasses import replace
-
     from pnp.kinds.deck.calibration import calibration
     from pnp.kinds.deck.pages import Imposition, PageOptions, cut_line_svg, card_pages, face_svg, printshop
     from pnp.draw.pdf import ChunkedPdfSurface, PdfSurface
     from pnp.draw.svg import SvgSurface
     from pnp.kinds.deck.page_chunks import sheets_and_shop
+    from pnp.kinds.deck.sheetplan import sheet_options, sheets_used
 
     decks = [c.model for c in components]
     if not decks:
         return {}
-    gutters = {id(c.model): sheet_gutter(game, c.model, options) for c in components}
+    base = PageOptions(options.paper, options.duplex, options.back_offset)
     for c in components:
-        check_fits_paper(game, c.model, options.paper, options.duplex, gutters[id(c.model)])
+        gutter = sheet_gutter(game, c.model, options)  # an auto gutter is chosen to fit; a designer's may not
+        check_fits_paper(game, c.model, options.paper, options.duplex, (0.0, 0.0) if gutter == "auto" else (gutter, gutter))
+    game.errors.raise_if_any()
+    plans = {id(c.model): sheet_options(c.model, base, sheet_gutter(game, c.model, options)) for c in components}
+    game.sheets_used["cards.pdf"] = tuple(sheets_used(c.model, plans[id(c.model)]) for c in components)
     svg_names = svg_file_names(game, decks) if "svg" in options.formats else {}
     game.errors.raise_if_any()
     for c in components:  # drawing needs only the resolved faces: free the positioned YAML tree first
         c.raw = c.model.raw = None
     title = game.game.title if game.game else game.name
     out: dict = {}
-    sheet_opts = PageOptions(options.paper, options.duplex, options.back_offset)
     drawers = {id(d): drawer_for(game, d) for d in decks}
     drawn: dict = {}  # files this process draws while the workers draw the sheets
 
@@ -129,7 +124,7 @@ def build(game, components, options) -> dict:
 
     if "pdf" in options.formats and all(sheets_draw_every_face(deck, options.duplex) for deck in decks):
         # every face the print-shop file shows is on the sheets: draw each once, as a form both files place
-        impositions = [Imposition(deck, replace(sheet_opts, gutter=gutters[id(deck)])) for deck in decks]
+        impositions = [Imposition(deck, plans[id(deck)]) for deck in decks]
         out["cards.pdf"], out["cards-printshop.pdf"] = sheets_and_shop(
             game, impositions, drawers, {"title": f"{title} — cards", "subject": f"{options.paper}, duplex {options.duplex}"},
             f"{title} — cards for a print shop", spool_in=options.out, meanwhile=draw_calibration)
@@ -138,8 +133,8 @@ def build(game, components, options) -> dict:
         shop = ChunkedPdfSurface(title=f"{title} — cards for a print shop")
         for deck in decks:
             drawer = drawers[id(deck)]
-            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards)  # noqa: E731
-            card_pages(sheets, deck, drawer, replace(sheet_opts, gutter=gutters[id(deck)]), after_sheet=after)
+            after = lambda cards, deck=deck, drawer=drawer: printshop(shop, deck, drawer, cards, HOME_BLEED)  # noqa: E731
+            card_pages(sheets, deck, drawer, plans[id(deck)], after_sheet=after)
         game.errors.raise_if_any()
         out["cards.pdf"] = sheets.finish()
         out["cards-printshop.pdf"] = shop.finish()
@@ -164,8 +159,11 @@ def build(game, components, options) -> dict:
 
 
 def sheets_draw_every_face(deck, duplex) -> bool:
-    """Whether the sheets draw every face the print-shop file draws (backs too), so that the
-    print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`)."""
+    """Whether the sheets draw every face the print-shop file draws (backs too) as it draws them, so that
+    the print-shop file can be made from the forms the sheets drew (`pnp.kinds.deck.shop_from_pages`):
+    not when the deck's bleed is under the print-shop file's 3 mm."""
+    if deck.bleed < HOME_BLEED - 1e-6:  # the print-shop file draws its faces with more bleed than the sheets
+        return False
     return duplex == "gutterfold" or (duplex in ("long", "short") and deck.double_sided) or not deck.double_sided
 
 
@@ -243,19 +241,12 @@ def readable_text(drawer, face, entry, copy: int, name: str) -> str:
     boxes and the names of the icons in its icon boxes, in layout order, as plain text (no `**` or
     `*`; an icon as `[its name]`), without the line that is the card's name. Fields that only steer
     the layout (a picture's name, a colour) are not text on the card, so they are not in it."""
-    import re
-
-    from pnp.models.icontext import ICON_RE
-
-    def plain(text: str) -> str:
-        text = ICON_RE.sub(lambda m: f"[{m.group(1).replace('-', ' ')}]", text)
-        text = re.sub(r"\*\*(.+?)\*\*|\*(\S(?:.*?\S)?)\*", lambda m: m.group(1) or m.group(2), text)  # bold, italic
-        return " ".join(text.split())
+    from pnp.models.icontext import plain_text as plain
 
     lines = []
     for prepared in drawer.prepare(face, entry, copy):
         if prepared.text is not None:
-            line = plain(prepared.text)
+            line = " ".join(plain(prepared.text).split())
         elif prepared.icons:
             line = " ".join(f"[{n.replace('-', ' ')}]" for n in prepared.icons)
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pnp.draw.fonts import text_width
 from pnp.geometry.impose import Placement, back_placement, card_grid
 from pnp.geometry.paper import MIN_MARGIN, paper_size
+from pnp.kinds.sheetwords import say
 from pnp.models.units import mm
 
 INK = "#000000"
@@ -33,24 +34,19 @@ def calibration(surface, card_w: float, card_h: float, bleed: float, paper: str,
     arm = mm(reach + 3 + 4)  # past the rulers, which sit reach + 3 mm from the centre
 
     surface.begin_page(page_w, page_h)
-    _title(surface, page_w, grid.y0, f"Duplex calibration — front ({paper.upper()}, {mode}-edge)")
+    _title(surface, page_w, grid.y0, say(f"calibration_front_{mode}", paper=paper.upper()))
     for p in slots:
         surface.rect(p.x, p.y, p.w, p.h, stroke="#bdbdbd", width=0.3)
         cx, cy = p.x + p.w / 2, p.y + p.h / 2
         surface.line(cx - arm, cy, cx + arm, cy, stroke=INK, width=0.35)  # long enough to cross the rulers
         surface.line(cx, cy - arm, cx, cy + arm, stroke=INK, width=0.35)
         surface.circle(cx, cy, mm(1.2), stroke=INK, width=0.35)
-    lines = [
-        "1. Print this file double-sided with the settings you will use for the cards (actual size / 100 %).",
-        "2. Hold the sheet against a window: each cross on this side shows through onto the rulers behind it.",
-        "3. Read where the vertical line meets the X ruler and the horizontal line meets the Y ruler.",
-        "4. Build with  --back-offset X,Y  (millimetres) to move every back by that much.",
-    ]
+    lines = [say(f"calibration_{step}") for step in (1, 2, 3, 4)]  # in the edition's language
     _notes(surface, page_w, page_h, grid, lines)
     surface.end_page()
 
     surface.begin_page(page_w, page_h)
-    _title(surface, page_w, grid.y0, "Duplex calibration — back: read X and Y here")
+    _title(surface, page_w, grid.y0, say("calibration_back"))
     for p in slots:
         b = back_placement(grid, p, mode)
         _rulers(surface, b, reach)
@@ -78,8 +74,8 @@ def _rulers(surface, b: Placement, reach: int) -> None:
             font = "sans-bold" if not v else "sans"
             surface.text(x, cy + gap + mm(2.8), label, font=font, size=6, anchor="middle")
             surface.text(cx + gap + mm(1.2), y + 2.1, label, font=font, size=6)
-    surface.text(cx, cy + gap + mm(6.5), "X (mm)", font="sans-bold", size=7, anchor="middle")
-    surface.text(cx + gap, cy - half - mm(2.5), "Y (mm)", font="sans-bold", size=7, anchor="middle")
+    surface.text(cx, cy + gap + mm(6.5), say("ruler_x"), font="sans-bold", size=7, anchor="middle")
+    surface.text(cx + gap, cy - half - mm(2.5), say("ruler_y"), font="sans-bold", size=7, anchor="middle")
 
 
 def _title(surface, page_w: float, grid_top: float, text: str) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator
+from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 from typing_extensions import Annotated
 
 # The boxes a layout is made of are the layout engine's (`pnp.layout.boxes`), named here too, as the
@@ -62,8 +62,20 @@ class FieldDef(Spec):
     min: Number | None = None
     max: Number | None = None
     choices: list[str] | None = None
+    labels: dict[str, Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None, description="what the rulebook's component list calls the cards of each choice of a `kind` "
+        "field: {item: item cards} reads \"48 item cards\" ({n} places the number); translate each with "
+        "`item@fr:` beside it (docs/languages.md)")
     default: Any = None
     description: str | None = None
+
+    @model_validator(mode="after")
+    def _labels_name_choices(self):
+        unknown = [k for k in (self.labels or {}) if k not in (self.choices or [])]
+        if unknown:
+            raise ValueError(f"`labels:` names '{unknown[0]}', which is not one of `choices:` "
+                             f"({', '.join(self.choices or []) or 'none'})")
+        return self
 
 
 TEMPLATED_LAYOUT = "a layout name, or a template over the card's fields such as \"{{ type }}\""

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.kinds.deck.face import FaceDrawer
-from pnp.geometry.impose import back_placement, card_grid, crop_marks, gutterfold_layout
+from pnp.geometry.impose import back_placement, card_grid, crop_marks, fill_order, gutterfold_layout
 from pnp.geometry.paper import paper_size
 from pnp.kinds.deck.loading import ResolvedDeck
 from pnp.models.units import mm
@@ -20,6 +20,7 @@ class PageOptions:
     duplex: str = "long"  # long, short, gutterfold, none
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to backs pages
     gutter: tuple[float, float] = (0.0, 0.0)  # across, down, in points; 0 = cards abut and share a cut
+    grouped: bool = False  # alike edges together: cards sorted by `edge_keys`, filling abutting runs first
 
 
 def edges_differ(deck: ResolvedDeck) -> bool:
@@ -79,6 +80,40 @@ def _reaches_edge(box, width: float, height: float) -> bool:
     return x <= near or y <= near or x + w >= width - near or y + h >= height - near
 
 
+def edge_keys(deck: ResolvedDeck) -> list[tuple] | None:
+    """Each physical card's edges (in `expanded()` order) as a key: cards with equal keys look
+    alike along every edge of both faces, so they may share a cut. None where no card may share
+    a cut with another that differs: a picture or a gradient reaching some card's trim, or a deck
+    kept as table rows (too large to sort)."""
+    from pnp.kinds.deck.cards import DeckCards
+
+    if isinstance(deck.cards, DeckCards):
+        return None
+    keys = []
+    for entry in deck.cards:
+        faces = [f for f in (entry.front, entry.back) if f is not None]
+        if any(_varies_along_edge(rb.box) and _reaches_edge(rb.box, deck.width, deck.height)
+               for face in faces for rb in face.boxes):
+            return None
+        key = tuple(_edge_signature(face, deck, entry.id) for face in faces)
+        varies = any(isinstance(c, tuple) for sig in key for c in sig[1])  # a colour written per card
+        keys += [(key, copy) if varies else (key, 0) for copy in range(1, entry.count + 1)]
+    return keys
+
+
+def grouped_order(deck: ResolvedDeck) -> list[tuple[int, int]]:
+    """The deck's (card index, copy) pairs with cards of alike edges together, each group where
+    its first card stands (a stable sort: within a group, the deck's order)."""
+    keys = edge_keys(deck) or []
+    pairs = [(i, copy) for i in range(len(deck.cards)) for copy in range(1, deck.copies(i) + 1)]
+    first: dict = {}
+    for key in keys:
+        first.setdefault(key, len(first))
+    if len(keys) != len(pairs):
+        return pairs
+    return [pair for _, pair in sorted(zip((first[k] for k in keys), pairs), key=lambda t: t[0])]
+
+
 def draw_marks(surface, marks) -> None:
     for m in marks:
         surface.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
@@ -102,12 +137,20 @@ class Imposition:
             self.grid = card_grid(self.page_w, self.page_h, deck.width, deck.height, deck.bleed, gutter=opts.gutter)
             self.with_backs = opts.duplex in ("long", "short") and deck.double_sided
             self.per_sheet, self.pages_per_sheet = self.grid.per_page, 2 if self.with_backs else 1
+        # a column of abutting cards between gutters is filled first, so alike cards share its cuts
+        gx, gy = opts.gutter
+        self.down_first = self.fold is None and opts.grouped and gy == 0 < gx
+        self.cells = fill_order(self.grid.cols, self.grid.rows, self.down_first) if self.fold is None else []
 
-    def sheets(self) -> list[tuple[int, int, int]]:
+    def sheets(self) -> list[tuple]:
         """Each sheet as (its first card's index in the deck, that card's first copy on it, how many
         cards it holds): a plan of 50,000 cards holds none of them, and a large table's cards are made
-        when their sheet is drawn (`cards_of`)."""
+        when their sheet is drawn (`cards_of`). A grouped plan (`PageOptions.grouped`, a deck of
+        resolved cards) lists each sheet's (card index, copy) pairs instead."""
         deck, per_sheet = self.deck, self.per_sheet
+        if self.opts.grouped and self.fold is None:
+            order = grouped_order(deck)
+            return [tuple(order[k:k + per_sheet]) for k in range(0, len(order), per_sheet)]
         out: list[tuple[int, int, int]] = []
         start, held = None, 0
         for i in range(len(deck.cards)):
@@ -124,8 +167,10 @@ class Imposition:
 
     def cards_of(self, sheet: tuple[int, int, int]) -> list[tuple]:
         """The (entry, copy) pairs of a sheet from `sheets()`, in order."""
-        i, copy, n = sheet
         cards = self.deck.cards
+        if sheet and isinstance(sheet[0], tuple):
+            return [(cards[i], copy) for i, copy in sheet]
+        i, copy, n = sheet
         out: list[tuple] = []
         entry = cards[i]
         while True:
@@ -156,9 +201,9 @@ class Imposition:
         grid, opts = self.grid, self.opts
         surface.begin_page(self.page_w, self.page_h)
         for i, (entry, copy) in enumerate(cards):
-            p = grid.placement(i)
+            p = grid.placement(self.cells[i])
             drawer.draw(surface, entry.front, entry, copy, p.x, p.y, 0, p.bleed)
-        draw_marks(surface, crop_marks(grid, len(cards)))
+        draw_marks(surface, crop_marks(grid, len(cards), self.down_first))
         surface.end_page()
         if not self.with_backs:
             return 1
@@ -166,7 +211,7 @@ class Imposition:
         for i, (entry, copy) in enumerate(cards):
             if entry.back is None:
                 continue
-            b = back_placement(grid, grid.placement(i), opts.duplex, opts.back_offset)
+            b = back_placement(grid, grid.placement(self.cells[i]), opts.duplex, opts.back_offset)
             drawer.draw(surface, entry.back, entry, copy, b.x, b.y, b.rotation, b.bleed)
         surface.end_page()
         return 2
@@ -207,12 +252,15 @@ def _fold_label(surface, gf) -> None:
         surface.text(x1, y1 - mm(1), "fold", font="sans", size=6, fill=GUIDE_COLOR, anchor="start")
 
 
-def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None) -> int:
+def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None, least_bleed: float = 0.0) -> int:
     """One face per page, page = trim + bleed, TrimBox and BleedBox set, no marks; front then back.
 
-    `cards` limits it to some (entry, copy) pairs; by default every card of the deck.
+    `cards` limits it to some (entry, copy) pairs; by default every card of the deck. With `least_bleed`
+    (the home print-shop file's 3 mm) a deck with less bleed of its own gets the rest from its faces'
+    outermost art stretched out (`pnp.render.pieces.stretched_into_bleed`).
     """
-    B = deck.bleed
+    B = max(deck.bleed, least_bleed)
+    own = deck.bleed
     w, h = deck.width + 2 * B, deck.height + 2 * B
     pages = 0
     for entry, copy in (deck.expanded() if cards is None else cards):
@@ -221,7 +269,15 @@ def printshop(surface, deck: ResolvedDeck, drawer: FaceDrawer, cards=None) -> in
                 continue
             surface.begin_page(w, h)
             surface.set_print_boxes((B, B, deck.width, deck.height), (0, 0, w, h))
-            drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
+            if B - own > 1e-6:
+                from pnp.render.pieces import stretched_into_bleed
+
+                def draw(s, face=face, entry=entry, copy=copy):
+                    drawer.draw(s, face, entry, copy, own, own, 0, (own,) * 4)
+
+                stretched_into_bleed(surface, deck.width, deck.height, own, draw, B - own)
+            else:
+                drawer.draw(surface, face, entry, copy, B, B, 0, (B, B, B, B))
             surface.end_page()
             pages += 1
     return pages

@@ -37,6 +37,7 @@ class DeckView:
     height_mm: float
     double_sided: bool  # backs differ from card to card (not just one common back)
     kinds: dict = field(default_factory=dict)  # value of the `kind` field → physical count
+    labels: dict = field(default_factory=dict)  # value of the `kind` field → its `labels:` name, counted in the list
 
     @property
     def copies(self) -> list[CardView]:
@@ -60,17 +61,28 @@ def deck_view(deck) -> DeckView:
     from pnp.models.units import to_mm
 
     backs = {repr(sorted(c.back.items())) for c in cards if c.back is not None}
+    kind_field = (getattr(deck.spec, "fields", None) or {}).get("kind")
+    labels = dict(getattr(kind_field, "labels", None) or {})
     return DeckView(deck.name, deck.spec.title or deck.name, cards, round(to_mm(deck.width), 2),
-                    round(to_mm(deck.height), 2), len(backs) > 1, dict(kinds))
+                    round(to_mm(deck.height), 2), len(backs) > 1, dict(kinds), labels)
 
 
 def deck_line(deck: DeckView) -> str:
     """The deck's line in the component list, its counts in the edition's language (CLDR plurals)."""
-    from pnp.models.phrases import counted, phrase, times
+    from pnp.models.phrases import counted, listed, phrase, times
 
     sided = phrase("double_sided") if deck.double_sided else ""
     line = f"{counted('card', deck.total, f'**{deck.total}**')}: {deck.title} " \
            f"({deck.width_mm:g} × {deck.height_mm:g} mm{sided})"
     if len(deck.kinds) > 1:
-        line += ": " + ", ".join(times(n, kind) for kind, n in sorted(deck.kinds.items(), key=lambda kv: -kv[1]))
+        ordered = sorted(deck.kinds.items(), key=lambda kv: -kv[1])
+        if all(kind in deck.labels for kind, _ in ordered):  # "48 item cards and 14 seismograph cards"
+            line += ": " + listed([_labelled(deck.labels[kind], n) for kind, n in ordered])
+        else:
+            line += ": " + ", ".join(times(n, kind) for kind, n in ordered)
     return line
+
+
+def _labelled(label: str, n: int) -> str:
+    """A `labels:` name counted: "{n} item cards" with the number in place, else the number before it."""
+    return label.replace("{n}", str(n)) if "{n}" in label else f"{n} {label}"

@@ -164,11 +164,14 @@ class TilePlan:
     labels: tuple[tuple[int, int, float, float, float], ...]  # set, die, x, baseline y, width
 
 
-def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets: int | None = None) -> TilePlan:
-    """Pack sets of tiles (each die a block of 2 × 3 or 3 × 2 tiles under its label) on a page."""
+def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets: int | None = None,
+               rtl: bool = False, reserve: float = 0.0) -> TilePlan:
+    """Pack sets of tiles (each die a block of 2 × 3 or 3 × 2 tiles under its label) on a page; RTL: set 1
+    and each set's first die at the right, where a right-to-left reader starts. `reserve` points above
+    the footer are kept free (the key's second and later lines)."""
     best = None
     for cols, rows in ((2, 3), (3, 2)):
-        plan = _plan(page_w, page_h, tile, dice_count, cols, rows, sets)
+        plan = _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl, reserve)
         if plan and (best is None or plan.sets_per_page > best.sets_per_page):
             best = plan
     if best is None:
@@ -176,10 +179,10 @@ def plan_tiles(page_w: float, page_h: float, tile: float, dice_count: int, sets:
     return best
 
 
-def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None:
+def _plan(page_w, page_h, tile, dice_count, cols, rows, sets, rtl=False, reserve=0.0) -> TilePlan | None:
     pitch = tile + GAP
     die_w, die_h = cols * tile + (cols - 1) * GAP, LABEL + rows * tile + (rows - 1) * GAP
-    avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER - FOOTER
+    avail_w, avail_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - HEADER - FOOTER - reserve
     per_line = max(1, min(dice_count, int((avail_w + DIE_SPACE) // (die_w + DIE_SPACE))))
     lines = math.ceil(dice_count / per_line)
     set_w = per_line * die_w + (per_line - 1) * DIE_SPACE
@@ -195,9 +198,11 @@ def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None
     slots, labels = [], []
     for k in range(count):
         sr, sc = divmod(k, across)
+        sc = across - 1 - sc if rtl else sc
         sx, sy = x0 + sc * (set_w + SET_SPACE_X), y0 + sr * (set_h + SET_SPACE_Y)
         for d in range(dice_count):
             lr, lc = divmod(d, per_line)
+            lc = per_line - 1 - lc if rtl else lc
             dx, dy = sx + lc * (die_w + DIE_SPACE), sy + lr * (die_h + DIE_SPACE)
             labels.append((k, d, dx, dy + LABEL - mm(1.3), die_w))
             for f in range(6):
@@ -209,12 +214,15 @@ def _plan(page_w, page_h, tile, dice_count, cols, rows, sets) -> TilePlan | None
 def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_icon: PlaceIcon, title: str) -> int:
     """Pages of tiles: `sets` sets (default: one page of as many full sets as fit). Returns the page count."""
     page_w, page_h = paper_size(paper)
-    full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice))
+    rtl = right_to_left()
+    key = _key_lines(dice, page_w)
+    reserve = (len(key) - 1) * KEY_LINE if key else 0.0
+    full = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), rtl=rtl, reserve=reserve)
     total = sets or full.sets_per_page
     pages = math.ceil(total / full.sets_per_page)
     for p in range(pages):
         on_page = min(full.sets_per_page, total - p * full.sets_per_page)
-        plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page)
+        plan = plan_tiles(page_w, page_h, dice.tile, len(dice.dice), on_page, rtl, reserve)
         surface.begin_page(page_w, page_h)
         _header(surface, page_w, say("dice_tiles_title", title=title, size=f"{to_mm(dice.tile):.1f}"),
                 say("dice_tiles_note"))
@@ -225,9 +233,12 @@ def tile_pages(surface, dice: ResolvedDice, paper: str, sets: int | None, place_
         labels = [(say("dice_tiles_set", n=p * full.sets_per_page + k + 1, name=dice.dice[d].name), x, y, w)
                   for k, d, x, y, w in plan.labels]
         size = min([7.0] + [w / max(fonts.text_width(t, "sans-bold", 1), 0.01) for t, _, _, w in labels])
-        for text, x, y, _ in labels:  # one size for every label on the page
-            surface.text(x, y, text, font="sans-bold", size=size)
-        _key(surface, dice, page_w, page_h, place_icon)
+        for text, x, y, w in labels:  # one size for every label on the page, from where its reader starts
+            if rtl:
+                surface.text(x + w, y, text, font="sans-bold", size=size, anchor="end")
+            else:
+                surface.text(x, y, text, font="sans-bold", size=size)
+        _key(surface, key, page_w, page_h, place_icon, rtl)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
     return pages
@@ -254,6 +265,7 @@ def net_pages(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, ti
     copies = sets or max(1, per_page // len(dice.dice))
     nets = [(die, k) for k in range(copies) for die in dice.dice]
     pages = math.ceil(len(nets) / per_page)
+    rtl = right_to_left()
     for p in range(pages):
         chunk = nets[p * per_page:(p + 1) * per_page]
         cols = min(across, len(chunk))
@@ -263,10 +275,15 @@ def net_pages(surface, dice: ResolvedDice, paper: str, place_icon: PlaceIcon, ti
                 say("dice_nets_note"))
         for i, (die, k) in enumerate(chunk):
             r, c = divmod(i, across)
+            c = cols - 1 - c if rtl else c  # the first net where a right-to-left reader starts
             net = cube_net(edge, x0 + c * (w + NET_SPACE), MARGIN + HEADER + r * (h + CAPTION + NET_SPACE))
             draw_net(surface, net, [die.faces[n - 1] for n in range(1, 7)], place_icon, die)
             name = die.name if copies == 1 else say("dice_nets_set", name=die.name, n=k + 1)
-            surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
+            if rtl:
+                surface.text(net.x + net.width, net.y + net.height + mm(5), name, font="sans-bold", size=10,
+                             anchor="end")
+            else:
+                surface.text(net.x, net.y + net.height + mm(5), name, font="sans-bold", size=10)
         _footer(surface, page_w, page_h, p + 1, pages)
         surface.end_page()
     return pages
@@ -317,19 +334,46 @@ def _footer(surface, page_w: float, page_h: float, page: int, pages: int) -> Non
                   fill="#333333")
 
 
-def _key(surface, dice: ResolvedDice, page_w: float, page_h: float, place_icon: PlaceIcon) -> None:
-    """What each labelled symbol means, in a line above the footer."""
+KEY_SWATCH = mm(5)   # a symbol's tile in the key
+KEY_LINE = mm(6)     # one line of the key
+KEY_TEXT = 7         # points
+
+
+def _key_lines(dice: ResolvedDice, page_w: float) -> list[list[tuple[str, object, str]]]:
+    """Every symbol with a `label:`, each shown by its label alone (its name is the spec's, not the players'),
+    in as many lines as they need, so that none is left out. Lines of (name, symbol, words)."""
+    lines: list[list] = [[]]
+    x = MARGIN
+    for name, sym in dice.symbols.items():
+        if not sym.label:
+            continue  # a symbol drawn by its icon alone: nothing to explain
+        words = sym.label
+        need = KEY_SWATCH + mm(1.5) + fonts.text_width(words, "sans", KEY_TEXT) + mm(5)
+        if lines[-1] and x + need > page_w - MARGIN:
+            lines.append([])
+            x = MARGIN
+        lines[-1].append((name, sym, words))
+        x += need
+    return lines if lines[0] else []
+
+
+def _key(surface, lines, page_w: float, page_h: float, place_icon: PlaceIcon, rtl: bool = False) -> None:
+    """What each symbol means, in lines above the footer (the tiles leave room for all of them); in a
+    right-to-left edition each line starts at the right margin."""
     from pnp.kinds.dice.models import Part
 
-    entries = [(name, sym) for name, sym in dice.symbols.items() if sym.label]
-    x, y, s = MARGIN, page_h - MARGIN - FOOTER + mm(1), mm(5)
-    for name, sym in entries:
-        text = f"{name}: {sym.label}"
-        need = s + mm(1.5) + fonts.text_width(text, "sans", 7) + mm(5)
-        if x + need > page_w - MARGIN:
-            break
-        part = Part(name, icon=sym.icon, color=sym.color, label=sym.label)
-        draw_face(surface, Face(name, (part,)), x, y, s, place_icon)
-        surface.rect(x, y, s, s, stroke="#9e9e9e", width=0.3)  # not a cut line: the key stays on the sheet
-        surface.text(x + s + mm(1.5), y + s / 2 + 2.5, text, font="sans", size=7)
-        x += need
+    top = page_h - MARGIN - FOOTER + mm(1) - (len(lines) - 1) * KEY_LINE
+    s = KEY_SWATCH
+    for row, entries in enumerate(lines):
+        x, y = MARGIN, top + row * KEY_LINE
+        for name, sym, words in entries:
+            words_w = fonts.text_width(words, "sans", KEY_TEXT)
+            swatch = page_w - x - s if rtl else x  # mirrored: the swatch at the reader's start, its words after
+            part = Part(name, icon=sym.icon, color=sym.color, label=sym.label)
+            draw_face(surface, Face(name, (part,)), swatch, y, s, place_icon)
+            surface.rect(swatch, y, s, s, stroke="#9e9e9e", width=0.3)  # not a cut line: the key stays on the sheet
+            if rtl:
+                surface.text(swatch - mm(1.5), y + s / 2 + 2.5, words, font="sans", size=KEY_TEXT, anchor="end")
+            else:
+                surface.text(x + s + mm(1.5), y + s / 2 + 2.5, words, font="sans", size=KEY_TEXT)
+            x += s + mm(1.5) + words_w + mm(5)

@@ -33,6 +33,10 @@ MARGIN = mm(9)
 GAP = mm(6)
 TITLE_H = mm(6.5)           # a section's heading band
 LABEL_H = mm(6)             # area labels above / below a grid
+ROW_SPREAD = mm(1)         # the most a filled sheet adds between its rows (more reads as bare paper)
+RULE_STEP = mm(8)           # between ruled lines: a handwritten line
+RULED_FROM = GAP + RULE_STEP + mm(1)  # a filled sheet leaving this much of its page rules it for notes
+RULE_INK = "#9e9e9e"
 
 
 @dataclass
@@ -46,9 +50,21 @@ class Geometry:
     boxes: dict = field(default_factory=dict)          # track name → [(x, y, w, h), …]
 
 
-def _heading(s, x, y, text, font: str):
+def _heading(s, x, y, text, font: str, width: float = 0.0):
+    """A section's title over it, where its reader starts: at its left edge, or in a right-to-left
+    edition at its right edge (WIDTH: the section's)."""
     if text:
-        s.text(x, y + mm(4.2), text.upper(), font=font, size=8.5)
+        if right_to_left() and width:
+            s.text(x + width, y + mm(4.2), text.upper(), font=font, size=8.5, anchor="end")
+        else:
+            s.text(x, y + mm(4.2), text.upper(), font=font, size=8.5)
+
+
+def reading_x(x: float, width: float, left: float, size: float) -> float:
+    """Where something placed LEFT from a block's left edge (SIZE wide) goes, in the edition's reading
+    order: as it is, or in a right-to-left edition mirrored within the block (X, WIDTH), so that what
+    comes first is read first from the right (a sum's first box, a track's box 1)."""
+    return x + width - (left - x) - size if right_to_left() else left
 
 
 def die_face(s, face: int, x: float, y: float, size: float, font: str = "sans-bold") -> None:
@@ -138,15 +154,18 @@ class TitleBlock:
         self.sheet = sheet
         self.w = width
         self.title = set_text(sheet.title, sheet.fonts.title, 18, 12, width, mm(16))
-        self.h = self.title.height + mm(1.5) + (mm(4.5) if sheet.subtitle else 0) + mm(8) * len(sheet.fields)
+        # the subtitle keeps to the title's column: shrunk, then wrapped, never under its neighbour
+        self.subtitle = set_text(sheet.subtitle, sheet.fonts.italic, 8.5, 6.5, width, mm(9)) if sheet.subtitle else None
+        sub_h = self.subtitle.height + mm(1) if self.subtitle else 0
+        self.h = self.title.height + mm(1.5) + sub_h + mm(8) * len(sheet.fields)
 
     def draw(self, s, x, y, geo):
         sheet = self.sheet
         draw_text(s, self.title, x, y, self.w, self.title.height + 1)
         yy = y + self.title.height + mm(1.5)
-        if sheet.subtitle:
-            line_from_start(s, x, x + self.w, yy + mm(3), sheet.subtitle, font=sheet.fonts.italic, size=8.5, fill=SOFT)
-            yy += mm(4.5)
+        if self.subtitle:
+            draw_text(s, self.subtitle, x, yy + mm(0.3), self.w, self.subtitle.height + 1, color=SOFT)  # from the reading side
+            yy += self.subtitle.height + mm(1)
         for label in _write_ins(sheet):
             yy += mm(8)
             line_from_start(s, x, x + self.w, yy - mm(1), label, font=sheet.fonts.text, size=8.5)
@@ -178,7 +197,7 @@ class GridBlock:
     def draw(self, s, x, y, geo):
         grid, cell = self.grid, self.cell
         cols, rows = grid.size
-        _heading(s, x, y, grid.title, self.font_set.heading)
+        _heading(s, x, y, grid.title, self.font_set.heading, self.w)
         gx, gy = x, y + TITLE_H + self.top
         geo.cells[self.name] = (gx, gy, cell)
         cells = [poly.shifted(_cells(p.shape), p.at) for p in grid.pieces]
@@ -266,11 +285,11 @@ class TrackBlock:
 
     def draw(self, s, x, y, geo):
         t = self.track
-        _heading(s, x, y, t.title, self.font_set.heading)
+        _heading(s, x, y, t.title, self.font_set.heading, self.w)
         boxes = []
         for i in range(t.boxes):
             row, col = divmod(i, self.per_row)
-            bx = x + col * (self.box_w + self.gap)
+            bx = reading_x(x, self.w, x + col * (self.box_w + self.gap), self.box_w)  # box 1 where reading starts
             by = y + TITLE_H + row * (self.box_h + self.gap)
             s.rect(bx, by, self.box_w, self.box_h, stroke=INK, width=1.0, radius=mm(1))
             boxes.append((bx, by, self.box_w, self.box_h))
@@ -300,7 +319,7 @@ class DiceBlock:
         self.h = TITLE_H + rows * self.item_h
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.dice.title, self.font_set.heading)
+        _heading(s, x, y, self.dice.title, self.font_set.heading, self.w)
         col_w = self.w / self.COLS
         for i, (face, cells) in enumerate(self.shapes.items()):
             row, col = divmod(i, self.COLS)
@@ -328,7 +347,7 @@ class ChecklistBlock:
         self.h = TITLE_H + self.rows * self.item_h + mm(1)
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.checklist.title, self.font_set.heading)
+        _heading(s, x, y, self.checklist.title, self.font_set.heading, self.w)
         for i, cells in enumerate(self.shapes):
             col, row = divmod(i, self.rows)
             ix, iy = x + col * (self.col_w + mm(3)), y + TITLE_H + row * self.item_h
@@ -359,20 +378,22 @@ class ScoresBlock:
         self.h = TITLE_H + mm(7) + self.BOX_H
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.scores.title, self.font_set.heading)
+        _heading(s, x, y, self.scores.title, self.font_set.heading, self.w)
         xx = x
         for i, box in enumerate(self.scores.boxes):
             if box.before:
-                s.text(xx + self.SIGN / 2, y + TITLE_H + mm(7) + self.BOX_H * 0.68, box.before, font=self.font_set.bold,
-                       size=14, anchor="middle")
+                sign_x = reading_x(x, self.w, xx, self.SIGN)
+                s.text(sign_x + self.SIGN / 2, y + TITLE_H + mm(7) + self.BOX_H * 0.68, box.before,
+                       font=self.font_set.bold, size=14, anchor="middle")
                 xx += self.SIGN
             elif i:
                 xx += mm(2)
+            bx = reading_x(x, self.w, xx, self.BOX_W)  # a right-to-left sheet sums from the right
             lay = set_text(box.label, self.font_set.text, 7, 5.5, self.BOX_W + mm(3), mm(6.5))
-            draw_text(s, lay, xx - mm(1.5), y + TITLE_H, self.BOX_W + mm(3), mm(6.5), align="center",
+            draw_text(s, lay, bx - mm(1.5), y + TITLE_H, self.BOX_W + mm(3), mm(6.5), align="center",
                       valign="bottom")
             last = i == len(self.scores.boxes) - 1
-            s.rect(xx, y + TITLE_H + mm(7), self.BOX_W, self.BOX_H, stroke=INK, width=2.0 if last else 1.0,
+            s.rect(bx, y + TITLE_H + mm(7), self.BOX_W, self.BOX_H, stroke=INK, width=2.0 if last else 1.0,
                    radius=mm(1.2))
             xx += self.BOX_W
 
@@ -386,7 +407,7 @@ class NotesBlock:
         self.h = TITLE_H + sum(lay.height + mm(1.1) for lay in self.layouts)
 
     def draw(self, s, x, y, geo):
-        _heading(s, x, y, self.notes.title, self.font_set.heading)
+        _heading(s, x, y, self.notes.title, self.font_set.heading, self.w)
         yy = y + TITLE_H
         for i, lay in enumerate(self.layouts):
             s.text(x, yy + lay.size * fonts.ascent_descent(self.font_set.text)[0], f"{i + 1}.", font=self.font_set.bold, size=lay.size)
@@ -405,7 +426,7 @@ class PictureBlock:
 
     def draw(self, s, x, y, geo):
         if self.picture.title:
-            _heading(s, x, y, self.picture.title, self.font_set.heading)
+            _heading(s, x, y, self.picture.title, self.font_set.heading, self.w)
             y += TITLE_H
         if self.place is not None:
             self.place(s, self.name, self.picture, x, y)
@@ -437,6 +458,21 @@ def cell_who(name: str, grid: Grid, c: int, r: int):
 
 def _cells(rows) -> frozenset:
     return poly.picture_cells(rows)
+
+
+def ruled_lines(s, sheet: Sheet, x: float, top: float, width: float, bottom: float) -> tuple:
+    """Lines to write on from `top` down to `bottom`, the first labelled as a write-in is ("Notes" in
+    the edition's language): the part of a filled page its sections leave. Returns their (x, y, w, h)."""
+    label = say("sheet_notes")
+    room = fonts.text_width(label, sheet.fonts.text, 8.5) + mm(2)
+    y = top + RULE_STEP
+    line_from_start(s, x, x + width, y - mm(1), label, font=sheet.fonts.text, size=8.5)
+    start, end = (x, x + width - room) if right_to_left() else (x + room, x + width)
+    while y <= bottom + 0.01:
+        s.line(start, y, end, y, stroke=RULE_INK, width=CELL_LINE)
+        start, end = x, x + width
+        y += RULE_STEP
+    return (x, top, width, bottom - top)
 
 
 # --------------------------------------------------------------------------- the page
@@ -480,8 +516,14 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     geo = Geometry((page_w, page_h))
     s.begin_page(page_w, page_h)
     spare = (content_h - need_h) / max(1, len(rows) - 1) if len(rows) > 1 else 0
-    row_gap = GAP + min(spare, mm(8))
-    y = MARGIN + max(0.0, (content_h - need_h - row_gap * 0 - (row_gap - GAP) * (len(rows) - 1)) / 2)
+    row_gap = GAP + min(spare, mm(8) if not sheet.fill else ROW_SPREAD)
+    left_over = content_h - need_h - (row_gap - GAP) * (len(rows) - 1)
+    # a filled sheet whose cells cannot grow further (a row as wide as the page) gives what is left
+    # of the page to ruled lines under its sections, not to bare paper around them
+    ruled = sheet.fill and left_over >= RULED_FROM
+    if ruled:
+        row_gap, left_over = GAP, content_h - need_h
+    y = MARGIN + (0.0 if ruled else max(0.0, left_over / 2))
     for stacks, height, width in zip(rows, heights, widths):
         extra = (content_w - width) / (len(stacks) - 1) if len(stacks) > 1 else 0
         x = MARGIN + (0 if len(stacks) > 1 else (content_w - width) / 2)
@@ -490,11 +532,16 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
             inner = 0.0
             for n in st:
                 block = blocks[n]
-                block.draw(s, x, yy, geo)
-                geo.sections[n] = (x, yy, block.w, block.h)
+                bx = x
+                if right_to_left():  # the row's first section at the right, each flush to its column's right
+                    bx = 2 * MARGIN + content_w - x - fixed_w[id(st)] + (fixed_w[id(st)] - block.w)
+                block.draw(s, bx, yy, geo)
+                geo.sections[n] = (bx, yy, block.w, block.h)
                 yy += block.h + GAP * 0.7 + inner
             x += fixed_w[id(st)] + GAP + extra
         y += height + row_gap
+    if ruled:
+        geo.sections["ruled"] = ruled_lines(s, sheet, MARGIN, y - row_gap + GAP / 2, content_w, MARGIN + content_h)
     left, right = footer
     fy = page_h - MARGIN
     s.line(MARGIN, fy - mm(4), page_w - MARGIN, fy - mm(4), stroke="#999999", width=0.5)

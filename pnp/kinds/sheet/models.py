@@ -193,9 +193,11 @@ class Sheet(Spec):
     subtitle: Line | None = None
     cell: PositiveLength = Field(default=mm(5.5), description="default side of a pencil cell")
     fields: list[str] = Field(default=["Name"], description="write-in lines beside the title")
-    fill: bool = Field(default=False, description="grow the pencil cells (grids and track slots) from `cell`, up to "
-                                                   "twice that, until the sheet fills its page as a printed pad does")
-    grids: dict[str, Grid]
+    fill: bool = Field(default=True, description="grow the pencil cells (grids and track slots) from `cell`, up to "
+                                                  "twice that, until the sheet fills its page as a printed pad does; "
+                                                  "what the sections still leave is ruled for notes (false: the "
+                                                  "sections at their declared size, centred on the page)")
+    grids: dict[str, Grid] = Field(default={}, description="pencil-cell grids by name (a sheet of scores, tracks or notes alone needs none)")
     tracks: dict[str, Track] = {}
     dice: Dice | None = None
     checklists: dict[str, Checklist] = {}

@@ -213,18 +213,12 @@ def build(game, components, options) -> dict:
 
 
 def printshop(surface, listed: list[Piece]) -> int:
-    """Every face of every piece on its own page of trim plus bleed, TrimBox and BleedBox set, no marks:
-    front then back, once per piece kind (the count is in the piece list, not repeated pages)."""
-    pages = 0
-    for piece in listed:
-        w, h, b = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed, piece.bleed
-        for face in piece.faces:
-            surface.begin_page(w, h)
-            surface.set_print_boxes((b, b, piece.width, piece.height), (0, 0, w, h))
-            face(surface)
-            surface.end_page()
-            pages += 1
-    return pages
+    """Every face of every piece on its own page of trim plus bleed (3 mm at least: the rest stretched from
+    the art's edge), TrimBox and BleedBox set, no marks: front then back, once per piece kind (the count
+    is in the piece list, not repeated pages)."""
+    from pnp.render.pieces import HOME_BLEED, pieces_printshop
+
+    return pieces_printshop(surface, listed, HOME_BLEED)
 
 
 def validate(game, model) -> None:

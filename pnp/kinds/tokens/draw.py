@@ -1,6 +1,6 @@
-"""Token sheets: every piece with its own bleed all round, pieces of one size in bands spaced twice the
-bleed apart, crop marks in the margins around each band (at least 5 mm from the paper's edge), and a
-backs page after any page with two-sided pieces, mirrored for duplex.
+"""Token sheets drawn: the bands of `pnp.kinds.tokens.bands` (pieces with their own bleed, or abutting
+where they share their cuts) with their crop marks, and a backs page after any page with two-sided
+pieces, mirrored for duplex.
 
 Every side is drawn once as a symbol and placed as often as needed, so pieces
 sharing a named back are identical from behind by construction. The drawing of one
@@ -16,139 +16,20 @@ from dataclasses import dataclass
 from pnp.draw.text import draw_text, set_text
 from pnp.errors import Pos
 from pnp.geometry.fit import DoesNotFit
-from pnp.geometry.impose import MARK_GAP, Mark
 from pnp.geometry.paper import MIN_MARGIN, paper_size
 from pnp.kinds.sheetwords import right_to_left, say
+from pnp.kinds.tokens.bands import Item, crop_marks, layout_pages
 from pnp.kinds.tokens.models import Radial, ResolvedPiece, Side, TokenSet, Track
 from pnp.models.units import mm
 
-MARK_LENGTH = mm(3)                  # short enough that two bands' marks share a narrow gap
 MARK_COLOR = "#000000"
 MARK_WIDTH = 0.4
-FOOTER = mm(4)                       # room under the last band for the footer line
-# room for the crop marks of two bands, end to end with 1 mm between them: a band less on the page
-# costs more paper than a millimetre more of mark would save (a second row of 90 × 60 mm boards fits Letter)
-BAND_GAP = 2 * (MARK_GAP + MARK_LENGTH) + mm(1)
 CUT_GUIDE = 0.3                      # width of the thin line on a shaped piece's cut
 MIN_SPACE = mm(5)                    # a track space smaller than this cannot hold a marker
 SEED = 1926                          # decoration specks: the same in every build
 LABEL_SIZE = 6.5                     # points: the least size of a piece's label, above the 6 pt a player reads
 CENTRE_LABEL = 6.5                   # points: the least size of a radial track's centre word
 ZERO_INK = "#616161"                 # a track's 0 on its grey box: 5.3:1 (WCAG asks 4.5:1)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One thing cut out of a sheet: a piece's face, a standee's folded body, or a standee's base."""
-
-    piece: ResolvedPiece
-    part: str   # "face", "standee" (front and back joined at a fold) or "base"
-
-    @property
-    def w(self) -> float:
-        return self.piece.w + (2 * mm(6) if self.part == "base" else 0)
-
-    @property
-    def h(self) -> float:
-        if self.part == "standee":
-            return 2 * self.piece.h
-        if self.part == "base":
-            return self.piece.spec.standee.base
-        return self.piece.h
-
-    @property
-    def has_back(self) -> bool:
-        return self.part == "face" and self.piece.back is not None
-
-
-@dataclass(frozen=True)
-class Band:
-    """A block of pieces of one size on one page, `pitch` apart (trim plus twice the bleed)."""
-
-    items: tuple[Item, ...]
-    cols: int
-    rows: int
-    w: float
-    h: float
-    x0: float   # trim of the top-left piece
-    y0: float
-    bleed: float
-
-    def trim(self, i: int) -> tuple[float, float]:
-        r, c = divmod(i, self.cols)
-        return self.x0 + c * (self.w + 2 * self.bleed), self.y0 + r * (self.h + 2 * self.bleed)
-
-
-def edge(bleed: float) -> float:
-    """How far a trim line must stay from the paper edge so its marks end MIN_MARGIN from it."""
-    return MIN_MARGIN + MARK_LENGTH + MARK_GAP + bleed
-
-
-def sheet_items(pieces: list[ResolvedPiece]) -> list[Item]:
-    items = []
-    for p in pieces:
-        parts = ("standee", "base") if p.spec.standee else ("face",)
-        for _ in range(p.spec.count):
-            items.extend(Item(p, part) for part in parts)
-    return items
-
-
-def layout_pages(pieces: list[ResolvedPiece], page_w: float, page_h: float, bleed: float) -> list[list[Band]]:
-    """Pieces in order, grouped by size, packed into bands down the pages (a band's last row may be short)."""
-    groups: dict[tuple[float, float], list[Item]] = {}
-    for it in sheet_items(pieces):
-        groups.setdefault((round(it.w, 3), round(it.h, 3)), []).append(it)
-    e = edge(bleed)
-    pitch = lambda size: size + 2 * bleed  # noqa: E731
-    pages: list[list[Band]] = [[]]
-    top = e - bleed                       # the bleed top of the next band
-    bottom = page_h - e - FOOTER + bleed  # the lowest a band's bleed may reach
-    for (w, h), items in groups.items():
-        cols = _fit(page_w - 2 * e + 2 * bleed, pitch(w))
-        if cols == 0 or _fit(bottom - (e - bleed), pitch(h)) == 0:
-            raise DoesNotFit(f"a {w / mm(1):.0f} × {h / mm(1):.0f} mm piece with {bleed / mm(1):.1f} mm bleed "
-                             f"does not fit on the page")
-        while items:
-            rows = _fit(bottom - top, pitch(h))
-            if rows == 0:
-                pages.append([])
-                top = e - bleed
-                continue
-            rows = min(rows, math.ceil(len(items) / cols))
-            used, items = items[:cols * rows], items[cols * rows:]
-            ncols = min(cols, len(used))
-            x0 = (page_w - ncols * pitch(w)) / 2 + bleed
-            pages[-1].append(Band(tuple(used), ncols, rows, w, h, x0, top + bleed, bleed))
-            top += rows * pitch(h) + BAND_GAP
-    return [p for p in pages if p]
-
-
-def _fit(space: float, size: float) -> int:
-    return max(0, int(math.floor(space / size + 1e-9)))
-
-
-def crop_marks(band: Band) -> list[Mark]:
-    """Marks on the extension of both cut lines of every column and row, outside the bleed of the band's
-    pieces; a short last row has its own marks below and beside it, in the paper it leaves empty."""
-    b, g, n = band.bleed, MARK_GAP, MARK_LENGTH
-    pw, ph = band.w + 2 * b, band.h + 2 * b
-    count = len(band.items)
-    top = band.y0 - b - g
-    left = band.x0 - b - g
-    marks = []
-    for c in range(band.cols):
-        rows_here = len(range(c, count, band.cols))
-        bottom = band.y0 + rows_here * ph - b + g
-        x = band.x0 + c * pw
-        for cut in (x, x + band.w):
-            marks += [Mark(cut, top, cut, top - n), Mark(cut, bottom, cut, bottom + n)]
-    for r in range(band.rows):
-        cols_here = min(band.cols, count - r * band.cols)
-        right = band.x0 + cols_here * pw - b + g
-        y = band.y0 + r * ph
-        for cut in (y, y + band.h):
-            marks += [Mark(left, cut, left - n, cut), Mark(right, cut, right + n, cut)]
-    return marks
 
 
 def token_pages(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -> int:
@@ -161,7 +42,7 @@ def token_pages(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -
         for band in bands:
             for i, item in enumerate(band.items):
                 x, y = band.trim(i)
-                _place(s, tokens, item, "front", assets, x, y)
+                _place(s, tokens, item, "front", assets, x, y, keep=band.bleeds(i))
             for m in crop_marks(band):
                 s.line(m.x1, m.y1, m.x2, m.y2, stroke=MARK_COLOR, width=MARK_WIDTH)
         _footer(s, tokens, pw, ph, say("token_fronts"))
@@ -174,10 +55,13 @@ def token_pages(s, tokens: TokenSet, assets, paper: str, duplex: str = "long") -
                     if not item.has_back:
                         continue
                     x, y = band.trim(i)
-                    if duplex == "short":
-                        _place(s, tokens, item, "back", assets, x, ph - y - item.h, 180)
-                    else:
-                        _place(s, tokens, item, "back", assets, pw - x - item.w, y)
+                    keep = band.bleeds(i)
+                    if duplex == "short":  # turned over top to bottom: top and bottom bleeds change places
+                        keep = keep and (keep[0], keep[3], keep[2], keep[1])
+                        _place(s, tokens, item, "back", assets, x, ph - y - item.h, 180, keep=keep)
+                    else:  # turned over like a page: left and right change places
+                        keep = keep and (keep[2], keep[1], keep[0], keep[3])
+                        _place(s, tokens, item, "back", assets, pw - x - item.w, y, keep=keep)
             backs = f"token_backs_{duplex}" if duplex in ("long", "short") else "token_backs_other"
             _footer(s, tokens, pw, ph, say(backs, duplex=duplex))
             s.end_page()
@@ -191,13 +75,22 @@ def symbol_name(tokens: TokenSet, item: Item, side: str) -> str:
     return f"token:{tokens.spec.name}:{key}:{piece.w:.2f}x{piece.h:.2f}"
 
 
-def _place(s, tokens: TokenSet, item: Item, side: str, assets, x: float, y: float, rotation: int = 0) -> None:
-    """One item with its bleed, its trim's top-left corner at (x, y)."""
+def _place(s, tokens: TokenSet, item: Item, side: str, assets, x: float, y: float, rotation: int = 0,
+           keep: tuple[float, float, float, float] | None = None) -> None:
+    """One item with its bleed, its trim's top-left corner at (x, y); `keep` (left, top, right,
+    bottom, on the page) cuts the bleed back where the item abuts a neighbour."""
     b = tokens.spec.bleed
     W, H = item.w + 2 * b, item.h + 2 * b
     name = symbol_name(tokens, item, side)
     if not s.has_symbol(name):
         s.define_symbol(name, W, H, lambda surf: draw_item(surf, tokens, item, side, assets))
+    if keep is not None:
+        l, t, r, bt = keep
+        s.save()
+        s.clip_rect(x - l, y - t, item.w + l + r, item.h + t + bt)
+        _place(s, tokens, item, side, assets, x, y, rotation)
+        s.restore()
+        return
     if rotation:
         s.save()
         s.translate(x + item.w / 2, y + item.h / 2)

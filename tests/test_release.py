@@ -1,0 +1,134 @@
+"""`pnp release`: every edition's home kits on A4 and Letter, its shop and tabletop files and showcase
+pictures, an index page whose every picture loads in a browser, and zips that are the same bytes on
+every run."""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from pnp.draw.pngpages import page_count
+from pnp.scaffold import create
+
+LANGS = ("en", "de", "ar", "ja")
+MARKET = {"en": "Lantern Market", "de": "Laternenmarkt", "ar": "سوق الفوانيس", "ja": "ランタン市場"}
+RELEASE = "release:\n  shops: [drivethrucards]\n  tables: [cgs]\n"
+
+
+def _text(pdf: bytes, page: int | None = 0) -> str:
+    """The text of one page (None: of every page)."""
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        pages = range(len(doc)) if page is None else [page]
+        return "\n".join(doc[i].get_textpage().get_text_range() for i in pages)
+    finally:
+        doc.close()
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory):
+    """The editions starter, releasing to DriveThruCards and Card Game Simulator, released once for the module."""
+    from typer.testing import CliRunner
+
+    from pnp import cli
+
+    root = tmp_path_factory.mktemp("release")
+    create("lantern", root, template="editions")
+    game = root / "lantern"
+    with (game / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write(RELEASE)
+    cli._register_commands()
+    result = CliRunner().invoke(cli.app, ["release", str(game), "--out", str(root / "rel"), "-q"])
+    assert result.exit_code == 0, result.output
+    return game, root / "rel" / "lantern"
+
+
+def test_every_edition_has_its_kits_shops_tables_and_pictures(released):
+    game, folder = released
+    manifest = json.loads((folder / "manifest.json").read_text())
+    listed = {f["file"]: f for f in manifest["files"]}
+    for name, entry in listed.items():  # the manifest is the truth of every file
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == entry["sha256"]
+    assert manifest["editions"] == list(LANGS) and manifest["shops"] == ["drivethrucards"]
+    for lang in LANGS:
+        for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
+            with zipfile.ZipFile(folder / lang / f"lantern-{lang}-{paper}.zip") as kit:
+                names = kit.namelist()
+                assert names[0] == "00-read-me-first.pdf" and "cards.pdf" in names
+                assert not any(n.endswith("-printshop.pdf") for n in names)
+                assert {i.date_time for i in kit.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+                first = kit.read(names[0])
+                doc = pypdfium2.PdfDocument(first)
+                assert tuple(round(v) for v in doc[0].get_size()) == size
+                doc.close()
+                words = " ".join(_text(first).split())
+                sheets = int(re.search(r"In all: (\d+) sheets?", words).group(1))
+                pages = {n: page_count(kit.read(n)) for n in names[1:]}
+                two_sided = sum(pages[n] // 2 for n in ("cards.pdf", "tokens.pdf", "calibration.pdf") if n in pages)
+                assert sheets == sum(pages.values()) - two_sided  # each two-sided sheet holds two pages
+                assert "flip on the long edge" in words and "cards.pdf: Cut the card sheets" in words
+                assert MARKET[lang] in _text(kit.read("cards.pdf"), None)  # the edition's own words (on the backs)
+        shop = folder / lang / "shop" / "drivethrucards" / "market.pdf"
+        assert MARKET[lang] in _text(shop.read_bytes())
+        with zipfile.ZipFile(folder / lang / f"lantern-{lang}-cgs.zip") as table:
+            assert json.loads(table.read("cgs.json"))["name"] == f"Lantern [{lang}]"
+        assert {p.name for p in (folder / lang / "showcase").iterdir()} == {"hand.png", "spread.png", "contents.png"}
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    shown = set(re.findall(r'<a href="([^"]+)">', page))
+    assert shown == {n for n in listed if not n.startswith("previews/") and n != "index.html"}
+    for name in shown:
+        assert f"sha256 {listed[name]['sha256']}" in page
+
+
+def test_a_second_release_is_the_same_bytes(released, run_cli, tmp_path):
+    game, folder = released
+    assert run_cli("release", game, "--lang", "de", "--out", tmp_path, "-q").exit_code == 0
+    again = tmp_path / "lantern" / "de"
+    names = sorted(p.relative_to(again) for p in again.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(folder / "de") for p in (folder / "de").rglob("*") if p.is_file())
+    for name in names:
+        assert (again / name).read_bytes() == (folder / "de" / name).read_bytes(), name
+
+
+def test_the_index_opens_in_a_browser_with_every_picture_loaded(released):
+    from test_serve import Browser, chromium
+
+    _, folder = released
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    pictures = re.findall(r'<img src="([^"]+)"', page)
+    assert len(pictures) >= 4 * 6 and all((folder / p).is_file() for p in pictures)
+    browser = Browser(chromium())
+    try:
+        browser.open((folder / "index.html").as_uri())
+        state = None
+        for _ in range(600):
+            state = browser.evaluate("location.protocol === 'file:' && document.readyState === 'complete' && "
+                                     "JSON.stringify([...document.images].map(i => i.complete && i.naturalWidth > 0))")
+            if state:
+                break
+            import time
+
+            time.sleep(0.1)
+        loaded = json.loads(state)
+        assert len(loaded) == len(pictures) and all(loaded)
+    finally:
+        browser.close()
+
+
+def test_an_unknown_shop_or_table_is_refused_at_its_name(run_cli, tmp_path):
+    create("plain", tmp_path)
+    game = tmp_path / "plain"
+    with (game / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("release:\n  shops: [drivethrucard]\n  tables: [tts, vassal]\n")
+    result = run_cli("release", game, "--out", tmp_path / "rel")
+    assert result.exit_code == 2
+    words = " ".join(result.output.split())
+    assert re.search(r"game\.yaml:\d+:\d+: release\.shops: no shop 'drivethrucard' \(did you mean 'drivethrucards'", words)
+    assert "release.tables: no table 'vassal'" in words
+    assert not (tmp_path / "rel").exists()

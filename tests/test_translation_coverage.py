@@ -1,0 +1,101 @@
+"""Coverage counts every printed text: a deck no language translates is not "100 % translated", and
+each of its texts left in the source language is one located warning per edition."""
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from pnp.game import load_game
+from pnp.models.edition import Edition, editing
+from pnp.scaffold import create
+
+
+@pytest.fixture(scope="module")
+def untranslated_deck(tmp_path_factory) -> Path:
+    """The editions starter (cards and rules) with its card table stripped of every translation column."""
+    base = tmp_path_factory.mktemp("coverage")
+    create("lantern", base, template="editions")
+    game = base / "lantern"
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    for kept_out in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
+        spec = spec.replace(f"  - {kept_out}\n", "")
+    assert "\ncredits:" not in spec
+    spec += "credits: [Set with pnp, Rules by you]\ncredits@de: [Gesetzt mit pnp, Regeln von dir]\n"
+    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    rows = list(csv.reader(io.StringIO((game / "cards.csv").read_text(encoding="utf-8"), newline="")))
+    keep = [i for i, h in enumerate(rows[0]) if "@" not in h]
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([[r[i] for i in keep] for r in rows])
+    (game / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+    return game
+
+
+def _starts(line: str) -> list[int]:
+    """Where each cell of a CSV line starts (0-based), a comma inside quotes being the cell's own."""
+    starts, quoted = [0], False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            starts.append(i + 1)
+    return starts
+
+
+def _load(game: Path, lang: str):
+    with editing(Edition(lang, "en", ("en", "de", "ar", "ja"))):
+        return load_game(game)
+
+
+def test_a_deck_no_language_translates_is_counted_and_warned_cell_by_cell(untranslated_deck):
+    loaded = _load(untranslated_deck, "de")
+    told = [w for w in loaded.errors.warnings if w.message.startswith("no de translation of")]
+    cells = [w for w in told if w.pos.path.endswith("cards.csv")]
+    lines = (untranslated_deck / "cards.csv").read_text(encoding="utf-8").splitlines()
+    header, rows = lines[0].split(","), len(lines) - 1
+    assert rows == 6 and len(cells) == 2 * rows  # six rows of cards, each a name and a text
+    assert {(w.pos.line, w.pos.col) for w in cells} == {(row, _starts(lines[row - 1])[header.index(col)] + 1)
+                                                        for row in range(2, rows + 2) for col in ("name", "text")}
+    assert all("fill a 'name@de' column" in w.message or "fill a 'text@de' column" in w.message for w in cells)
+    assert len({(w.pos.path, w.pos.line, w.pos.col) for w in told}) == len(told)  # one warning a text
+    coverage = loaded.edition.coverage
+    assert coverage.total - coverage.translated == len(told) + (0 if (untranslated_deck / "rules.de.md").exists() else 1)
+    assert coverage.percent() < 80
+    source = _load(untranslated_deck, "en").edition.coverage
+    assert source.translated == source.total and source.total >= 12
+
+
+def test_credits_translate_as_a_list(untranslated_deck):
+    assert _load(untranslated_deck, "de").game.credits == ["Gesetzt mit pnp", "Regeln von dir"]
+    assert _load(untranslated_deck, "en").game.credits == ["Set with pnp", "Rules by you"]
+
+
+def test_an_edition_whose_fonts_lack_its_script_is_one_warning_listing_each_character_once(untranslated_deck, tmp_path):
+    import re
+    import shutil
+
+    from pnp.build import BuildOptions
+    from pnp.validate_game import validate_game
+
+    game = tmp_path / "lantern"
+    shutil.copytree(untranslated_deck, game)
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    spec = re.sub(r"(?m)^fallback_fonts:.*$", "fallback_fonts: []", spec)
+    spec = re.sub(r"(?ms)^language_fonts:.*?(?=^\S)", "language_fonts: {ar: Noto Arabic}\n", spec)
+    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    warnings = validate_game(game, BuildOptions(lang="ja"))
+    script = [w for w in warnings if "has no font for" in w.message]
+    assert len(script) == 1, [w.message for w in warnings]
+    said = script[0].message
+    assert "the ja edition has no font for Japanese: add one under `language_fonts:`" in said
+    line = next(i for i, text in enumerate(spec.splitlines(), 1) if text.startswith("languages:"))
+    assert (script[0].pos.line, script[0].pos.col) == (line, spec.splitlines()[line - 1].index("ja") + 1)
+    listed = re.findall(r"U\+([0-9A-F]{4,6}) '", said)
+    assert len(listed) == len(set(listed)) > 100  # each character once
+    for ch in "目次人数イラスト":  # pnp's own words in Japanese are checked too (the contents, the title page, a caption)
+        assert f"U+{ord(ch):04X}" in said, ch
+    rules_ja = (game / "rules.ja.md").read_text(encoding="utf-8")
+    assert all(f"U+{ord(ch):04X}" in said for ch in set(rules_ja) if 0x3040 <= ord(ch) <= 0x30FF)
+    assert not [w for w in warnings if "has no glyph for" in w.message]  # no box repeats it
