@@ -41,6 +41,10 @@ class Target:
     names: re.Pattern          # finds a name of this target in a sentence
     rivals: tuple["Target", ...] = ()   # filled by `card_count_statements`: every target of the game
 
+    def names_other(self, m: re.Match, start: int, base: int) -> bool:
+        """Whether the count at START of match M is about something else than this target (`names_other`)."""
+        return names_other(self, m, start, base)
+
     def __hash__(self) -> int:
         return hash((self.deck, self.pile, self.field))
 

@@ -498,11 +498,7 @@ def _in_force(s: Statement, string: str, base: int, at: int, reading: Wording) -
 
 def _names_other(s: Statement, t: Text, m: re.Match, start: int, base: int) -> bool:
     """Whether the phrase or sentence around a count names something else than what S counts (`pnp.referee.counts`)."""
-    if s.target is None:
-        return False
-    from pnp.referee.counts import names_other
-
-    return names_other(s.target, m, start, base)
+    return s.target is not None and s.target.names_other(m, start, base)
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
