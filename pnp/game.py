@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -105,12 +106,14 @@ def _load_game(game_dir: Path) -> GameContext:
     # shared kinds first: the others may use what they define
     loaded.sort(key=lambda item: 0 if item[0] in shared else 1)
     for kind, path, spec in loaded:
+        start = len(ctx.errors.errors)
         try:
             with using(ctx.fonts):  # font names in specs may name the game's own families
                 model = kind_module(kind).load(ctx, path, spec)
         except SpecErrors as e:
             ctx.errors.errors.extend(e.errors)
             model = None
+        _one_cause(ctx.errors.errors, start, spec)
         if model is not None:
             ctx.components.append(Component(kind, path, spec, model))
         elif kind in shared:
@@ -123,6 +126,68 @@ def _load_game(game_dir: Path) -> GameContext:
         _count_untranslated(ctx)
     ctx.errors.raise_if_any()
     return ctx
+
+
+_MISSPELT = re.compile(r"unknown key '([^']+)' \(did you mean '([^']+)'\?\)")
+_QUOTED = re.compile(r"'([^']{1,80})'")
+NAMES_READ = 20_000  # names gathered under misspelt keys: bounded work on a hostile file
+
+
+def _one_cause(errors: list, start: int, spec: Any) -> None:
+    """A misspelt key is one mistake: what a kind's own checks then find missing is not reported too.
+
+    `piecesx:` for `pieces:` leaves every piece a scenario places "unknown", `legendx:` every map
+    character; `footprintx: true` leaves the legend's buildings "neither footprint nor front". Of the
+    errors from `start` (one file's load), those quoting a name written under a misspelt key, naming
+    the key it meant, or on the misspelt key's own line are dropped: fixing the key fixes them."""
+    new = errors[start:]
+    misspelt = [(e, m) for e in new for m in [_MISSPELT.search(e.message)] if m]
+    if not misspelt or len(new) == len(misspelt):
+        return
+    names: set[str] = set()
+    meant = {m.group(2) for _, m in misspelt}
+    lines = {(e.pos.path, e.pos.line) for e, _ in misspelt}
+    for node in _nodes_under(spec, {m.group(1) for _, m in misspelt}):
+        _gather_names(node, names)
+    words = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in meant) + r")(?![\w-])")
+
+    def follows(e) -> bool:
+        if _MISSPELT.search(e.message):
+            return False
+        if (e.pos.path, e.pos.line) in lines or words.search(e.message):
+            return True
+        return any(q in names for q in _QUOTED.findall(e.message))
+
+    errors[start:] = [e for e in new if not follows(e)]
+
+
+def _nodes_under(tree: Any, keys: set[str]) -> list:
+    """The values written under any of `keys`, anywhere in a loaded tree (bounded)."""
+    out, stack, seen = [], [tree], 0
+    while stack and seen < NAMES_READ:
+        node = stack.pop()
+        seen += 1
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in keys:
+                    out.append(v)
+                stack.append(v)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def _gather_names(node: Any, names: set[str]) -> None:
+    stack = [node]
+    while stack and len(names) < NAMES_READ:
+        item = stack.pop()
+        if isinstance(item, dict):
+            names.update(str(k) for k in item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            names.add(item)
 
 
 def source_language(game_dir: Path) -> str | None:
@@ -155,11 +220,11 @@ def _count_untranslated(ctx: GameContext) -> None:
     edition other than the source language's is a warning at its place (those some language
     translates were counted and warned as they were localised). The edition's fonts are checked
     against all it prints, one warning per script they lack (`pnp.draw.scriptcoverage`)."""
-    from pnp.models.printedtexts import CellPlace, ParagraphPlace, collect
+    from pnp.models.printedtexts import CellPlace, IdPlace, ParagraphPlace, collect
 
     edition = ctx.edition
     try:
-        texts = collect(ctx.dir, edition.lang, refuse_too_many=False)
+        texts = collect(ctx.dir, edition.lang, refuse_too_many=False, ids=True)
     except SpecErrors:
         return  # a file that cannot be read again was reported as it was loaded
     from pnp.draw.scriptcoverage import warn_scripts
@@ -173,6 +238,11 @@ def _count_untranslated(ctx: GameContext) -> None:
         return
     for text in plain:
         place = text.place
+        if isinstance(place, IdPlace):
+            ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                            f"no {edition.lang} name for {place.what} '{text.source}': its id prints in every edition "
+                            f"(give it `{place.key}:` and `{place.key}@{edition.lang}:`)")
+            continue
         key = place.column if isinstance(place, CellPlace) else place.key
         fill = f"fill a '{key}@{edition.lang}' column" if isinstance(place, CellPlace) else f"add '{key}@{edition.lang}'"
         ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),

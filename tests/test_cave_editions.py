@@ -111,3 +111,16 @@ def test_the_rulebook_is_in_the_editions_language_throughout(cave, lang, words):
         assert word in printed, word
     assert ENGLISH.findall(printed) == []
     assert printed.count({"fr": "Figure ", "ar": "الشكل"}[lang]) == 4  # each caption named in the language
+
+
+def test_a_parameters_says_is_the_editions_own(cave):
+    """`says@fr` (written by the import) is accepted and is what the French edition reads; English keeps its own."""
+    from pnp.game import load_game
+    from pnp.models.edition import Edition, editing
+
+    game, _, _, table = cave
+    assert "says@fr:" in (game / "game.yaml").read_text(encoding="utf-8")
+    for lang, first in (("fr", table["# or more"]["fr"]), ("en", "# or more")):
+        with editing(Edition(lang, "en", ("en", "fr", "ar"))):
+            says = load_game(game).game.parameters["quake_at"].says
+        assert says[0] == first and len(says) == 7

@@ -491,3 +491,78 @@ def test_strict_in_game_yaml_makes_every_warning_an_error(tmp_path, run_cli):
     assert "text does not fit" in result.output and "(an error with strict: true)" in result.output
     built = run_cli("build", str(game), "--out", str(tmp_path / "out"))
     assert built.exit_code == 2 and not (tmp_path / "out" / "mini").exists()
+
+
+# -- no cascades: every key of every bundled spec misspelt once ------------------------------------------------
+def _schema_keys() -> dict[str, set[str]]:
+    """kind → every key name its schema knows, at any depth."""
+    out = {}
+    for kind, schema in _schemas().items():
+        names: set[str] = set()
+        stack = [schema]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                names.update(node.get("properties", {}))
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+        out[kind] = names
+    return out
+
+
+def _written_keys(text: str, known: set[str]) -> list[tuple[int, int, str]]:
+    """(line, column, key) of the first time each known key is written (block or flow style), comments aside."""
+    import re
+
+    found, seen = [], set()
+    for i, line in enumerate(text.splitlines()):
+        if line.lstrip().startswith("#"):
+            continue
+        for m in re.finditer(r"(?:^\s*|[{,]\s*|-\s+)([A-Za-z_][A-Za-z0-9_-]*):(?=\s|$)", line):
+            key = m.group(1)
+            if key in known and key not in seen and key != "kind":
+                seen.add(key)
+                found.append((i, m.start(1), key))
+    return found
+
+
+def test_every_key_of_every_bundled_spec_misspelt_is_one_message(tmp_path):
+    """Each key a spec's schema knows, in every file of every bundled game, is misspelt once (`piecesx:`) and
+    the game loaded in this process: one message at most (none where the key was the designer's own name,
+    such as a field called `text`), never the misspelling plus what its absence breaks elsewhere."""
+    import shutil
+
+    import yaml
+
+    from pnp.errors import SpecErrors
+    from pnp.game import load_game
+    from pnp.messagegroups import grouped
+    from pnp.paths import EXAMPLES
+
+    keys = _schema_keys()
+    cascades, told, tried = [], 0, 0
+    for source in sorted(p for p in EXAMPLES.iterdir() if (p / "game.yaml").is_file()):
+        game = Path(shutil.copytree(source, tmp_path / source.name, ignore=shutil.ignore_patterns("__pycache__")))
+        for spec in sorted(game.glob("*.yaml")):
+            text = spec.read_text(encoding="utf-8")
+            data = yaml.safe_load(text)
+            kind = "game" if spec.name == "game.yaml" else data.get("kind")
+            for line, col, key in _written_keys(text, keys.get(kind, set())):
+                lines = text.splitlines()
+                lines[line] = lines[line][:col] + key + "x" + lines[line][col + len(key):]
+                spec.write_text("\n".join(lines) + "\n", encoding="utf-8")
+                try:
+                    load_game(game)
+                    messages = []
+                except SpecErrors as e:
+                    messages = [str(m) for m in grouped(e.errors)]
+                finally:
+                    spec.write_text(text, encoding="utf-8")
+                tried += 1
+                told += len(messages) == 1
+                if len(messages) > 1:
+                    cascades.append(f"{source.name}/{spec.name} '{key}x': " + " | ".join(m[-120:] for m in messages[:4]))
+    assert tried > 250
+    assert told >= tried * 0.95, (told, tried)
+    assert not cascades, f"{len(cascades)} misspellings reported more than once:\n" + "\n".join(cascades)

@@ -180,3 +180,16 @@ def test_breaking_is_linear_in_runs_of_marks_and_spaces():
         assert len(short) <= 4 and where[-1] == 15_002
     assert breaks("a" + "\u0301" * 15_000 + " b") == [15_002]
     assert breaks("a b") == [2] and breaks("(" + " " * 10_000 + "a") == []  # LB14 sees any number of spaces
+
+
+def test_a_game_without_languages_leaves_format_characters_out_and_breaks_at_a_zero_width_space():
+    from pnp.draw.text import set_text
+
+    lay = set_text("Lamp" + FORMAT, "sans", 10, 10, 400, 100)  # the plain path: no edition
+    drawn = "".join(r.text for line in lay.lines for r in line)
+    assert not lay.missing and not re.search("[\u00ad\u200b-\u200f\u2060\ufeff\u202a-\u202e\u2066-\u2069\u061c]",
+                                             drawn)
+    assert drawn.startswith("Lamp")
+    lines = set_text("abcdefgh\u200bijklmnop", "sans", 10, 10, 50, 100).lines
+    assert ["".join(r.text for r in line) for line in lines] == ["abcdefgh", "ijklmnop"]
+    assert lines[0][-1].x + lines[0][-1].width < 50  # no space's width added at the break

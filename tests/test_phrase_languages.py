@@ -59,7 +59,8 @@ def test_polish_few_and_the_romance_many_forms():
     assert counted("card", 1_000_000, number="1.000.000", lang="es") == "1.000.000 de cartas"
 
 
-PUNCTUATION = {"location_group", "list_comma", "version", "scenario_health", "scenario_join", "ruler_x", "ruler_y"}
+PUNCTUATION = {"location_group", "list_comma", "version", "scenario_health", "scenario_join", "ruler_x", "ruler_y",
+               "size_mm", "named_count"}
 SPELLED_ALIKE = {"it": {"board_scenario"}, "pl": {"badge_start"}, "fr": {"figure", "sheet_notes"},
                  "nl": {"route", "dice_tiles_set", "dice_nets_set", "badge_start", "board_scenario"}}
 

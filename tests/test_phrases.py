@@ -73,7 +73,7 @@ def test_the_component_list_counts_every_kind_rightly(tmp_path, n):
     (game / "sheet.yaml").write_text(re.sub(r"slots: \d", f"slots: {slots}", sheet), encoding="utf-8")
     english = _lines(game, None)
     assert f"**{n}** {'card' if n == 1 else 'cards'}: " in "\n".join(english)
-    assert (f"**{n}** × Coin" in english) == (n > 0)
+    assert (f"**{n}** {'token' if n == 1 else 'tokens'}: Coin" in english) == (n > 0)
     if slots:
         die = "die" if slots == 1 else "dice"
         assert f"{slots} ordinary 6-sided {die} and a pencil per player (not printed)" in english

@@ -71,7 +71,7 @@ def test_the_same_numbers_and_headings_as_the_pdf(misk):
     pdf_text = re.sub(r"\s+", " ", pdf_text)
     page = Page(files["rulebook.html"].decode("utf-8"))
     html_text = re.sub(r"\s+", " ", " ".join(page.text))
-    for fact in ("22 × 16 spaces", "352 × 256 mm", "9 × Tome: 5 × Page, 4 × Curse"):  # computed from the specs
+    for fact in ("22 × 16 spaces", "352 × 256 mm", "9 tokens (Tome): 5 Page and 4 Curse"):  # computed from the specs
         assert fact in html_text and fact in pdf_text, fact
     headings = re.findall(r'<h[2-5] id="s\d+"><span class="num">([\d.]+)</span>', files["rulebook.html"].decode())
     assert headings[:3] == ["1", "1.1", "2"]

@@ -14,14 +14,16 @@ import sys
 
 import pytest
 
-from test_serve import Browser, chromium, wait_for
+from test_serve import Browser, Served, chromium, wait_for
 from test_shop_colour import make_game
 
 CARD_MM = (69.0, 94.0)  # the card with its 3 mm bleed, as the home print-shop file pages it
 GREEN_MM, GREY_MM = (34.5, 73.0), (35.0, 45.0)
 
 
-class ServedInks:
+class ServedInks(Served):
+    """`pnp serve` of the small game of `test_shop_colour` (its requests and stop as for cave)."""
+
     def __init__(self, root):
         self.root = root
         make_game(root)
@@ -30,29 +32,8 @@ class ServedInks:
                                       "--interval", "0.2"], cwd=root, stdout=self.log, stderr=subprocess.STDOUT)
         found = wait_for(lambda: re.search(r"http://127\.0\.0\.1:(\d+)/", (root / "serve.log").read_text()), 60,
                          "the address printed by pnp serve")
-        self.url = f"http://127.0.0.1:{found.group(1)}/"
-
-    def get(self, path: str) -> tuple[int, bytes]:
-        import urllib.error
-        import urllib.request
-
-        try:
-            with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=60) as answer:
-                return answer.status, answer.read()
-        except urllib.error.HTTPError as e:
-            return e.code, e.read()
-
-    def state(self) -> dict:
-        return json.loads(self.get("/state")[1])
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
+        self.port = int(found.group(1))
+        self.url = f"http://127.0.0.1:{self.port}/"
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ from the command line, as a designer sees them.
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from pnp.paths import EXAMPLES
+from test_print_shops import run
 
 PT_PER_MM = 72 / 25.4
 GREYS = {"#1c1c1c": (12, 42), "#555555": (32, 42), "#aaaaaa": (52, 42)}  # fill → centre on the card (mm)
@@ -49,18 +49,6 @@ cards:
 """
 HEAVY = (255, 230, 230, 255)  # C 100 M 90 Y 90 K 100: 380 %
 STRIPE = (220, 200, 180, 240)  # 330 %
-
-
-def run(*args) -> tuple[int, str]:
-    from typer.testing import CliRunner
-
-    from pnp import cli
-
-    cli._register_commands()
-    result = CliRunner().invoke(cli.app, [str(a) for a in args])
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.output
 
 
 def make_game(root: Path) -> Path:
@@ -132,9 +120,9 @@ def test_cmyk_art_at_330_percent_prints_within_240_and_passes_preflight(inks):
     game, out, _ = inks
     path = out / "inks" / "shop" / "drivethrucards" / "inks.pdf"
     with Image.open(game / "art" / "heavy.jpg") as art:
-        assert max(sum(p) for p in art.getdata()) / 255 * 100 > 329  # the art as the designer gave it
+        assert max(sum(p) for p in art.get_flattened_data()) / 255 * 100 > 329  # the art as the designer gave it
     picture = inks_of(path)
-    totals = [sum(p) for p in picture.getdata()]
+    totals = [sum(p) for p in picture.get_flattened_data()]
     assert max(totals) / 255 * 100 <= 240
     assert max(totals) / 255 * 100 > 230  # the picture still prints dark, not washed out
     striped = at(path, picture, (10, 10)), at(path, picture, (31.5, 15))
@@ -142,7 +130,7 @@ def test_cmyk_art_at_330_percent_prints_within_240_and_passes_preflight(inks):
     code, text = run("preflight", path, "--shop", "drivethrucards")
     assert code == 0, text
     pdfx4 = out / "inks" / "shop" / "pdfx4" / "inks.pdf"
-    assert max(sum(p) for p in inks_of(pdfx4, 72).getdata()) / 255 * 100 <= 300
+    assert max(sum(p) for p in inks_of(pdfx4, 72).get_flattened_data()) / 255 * 100 <= 300
     assert run("preflight", pdfx4, "--shop", "pdfx4")[0] == 0
 
 
@@ -155,10 +143,10 @@ def test_a_cmyk_picture_is_separated_again_not_only_cut():
     source = Image.new("CMYK", (3, 1))
     source.putdata([(200, 40, 0, 60), (20, 180, 200, 30), (220, 200, 180, 240)])
     again = cmyk.cmyk_image(source)
-    assert all(sum(p) <= 240 * 2.55 for p in again.getdata())
-    assert list(again.getdata())[:2] != list(source.getdata())[:2]
+    assert all(sum(p) <= 240 * 2.55 for p in again.get_flattened_data())
+    assert list(again.get_flattened_data())[:2] != list(source.get_flattened_data())[:2]
     fogra = Cmyk(default_profile_bytes(), 300)  # the source read as FOGRA39, the separated as printed at 240 %
-    for before, after in list(zip(source.getdata(), again.getdata()))[:2]:
+    for before, after in list(zip(source.get_flattened_data(), again.get_flattened_data()))[:2]:
         seen = fogra.printed_lab(tuple(v / 255 for v in before))
         printed = cmyk.printed_lab(tuple(v / 255 for v in after))
         assert delta_e_2000(seen, printed) < 3, (before, after)
@@ -205,7 +193,7 @@ def test_no_speckle_exactly_grey_pixels_print_like_their_neighbours():
     row = [(v + d, v, v) for v in (40, 90, 128, 200) for d in (0, 1)]  # each grey beside a hair off grey
     photo = Image.new("RGB", (len(row), 1))
     photo.putdata(row)
-    printed = [cmyk.printed_lab(tuple(c / 255 for c in p)) for p in cmyk.image(photo).getdata()]
+    printed = [cmyk.printed_lab(tuple(c / 255 for c in p)) for p in cmyk.image(photo).get_flattened_data()]
     for i in range(0, len(printed), 2):
         assert abs(printed[i][0] - printed[i + 1][0]) < 1.0, (row[i], printed[i], printed[i + 1])
 
@@ -359,3 +347,15 @@ def test_a_colour_in_a_table_cell_is_warned_at_its_cell(tmp_path):
     assert code == 0, text
     assert "cards.csv:3:11: warning: #ff00ff is outside what PrintNinja prints" in flat
     assert "#1565c0" not in flat  # a blue the press prints
+
+
+def test_without_ghostscript_the_proof_says_so_and_the_build_exits_2(inks, monkeypatch, tmp_path):
+    import shutil
+
+    game, _, _ = inks
+    real = shutil.which
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None if name == "gs" else real(name, *a, **k))
+    code, text = run("build", game, "--shop", "drivethrucards", "--proof", "--out", tmp_path / "out")
+    assert code == 2 and "Traceback" not in text
+    assert "no proof: the soft proof needs Ghostscript" in " ".join(text.split())
+    assert not (tmp_path / "out" / "inks" / "shop").exists()  # nothing half made

@@ -99,3 +99,23 @@ def test_an_edition_whose_fonts_lack_its_script_is_one_warning_listing_each_char
     rules_ja = (game / "rules.ja.md").read_text(encoding="utf-8")
     assert all(f"U+{ord(ch):04X}" in said for ch in set(rules_ja) if 0x3040 <= ord(ch) <= 0x30FF)
     assert not [w for w in warnings if "has no glyph for" in w.message]  # no box repeats it
+
+
+def test_an_id_printed_for_want_of_a_name_is_warned_at_it_in_each_other_edition(tmp_path):
+    create("ids", tmp_path)  # the default starter: its board's space types mostly have no name
+    game = tmp_path / "ids"
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(spec.replace("\ntitle:", "\nlanguages: [en, fr]\ntitle:", 1), encoding="utf-8")
+    board = (game / "board.yaml").read_text(encoding="utf-8").splitlines()
+    start = next(j for j, text in enumerate(board, 1) if text.startswith("spaces:"))
+    end = next(j for j, text in enumerate(board, 1) if j > start and text[:1].isalpha())  # the next top-level key
+    unnamed = {line.split(":")[0].strip(): i for i, line in enumerate(board, 1)
+               if start < i < end and line.startswith("  ") and ": {" in line and "name:" not in line
+               and "footprint: true" not in line}  # a footprint is not in the key
+    assert {"road", "woods", "water"} <= set(unnamed) and "door" not in unnamed
+    with editing(Edition("fr", "en", ("en", "fr"))):
+        loaded = load_game(game)
+    told = {w.message.split("'")[1]: w.pos for w in loaded.errors.warnings if "no fr name for space type" in w.message}
+    assert {k: (p.line, p.col) for k, p in told.items()} == {k: (line, 3) for k, line in unnamed.items()}
+    with editing(Edition("en", "en", ("en", "fr"))):
+        assert not [w for w in load_game(game).errors.warnings if "name for" in w.message]  # the source edition prints them as written

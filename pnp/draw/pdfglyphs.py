@@ -6,12 +6,13 @@ shaped run is drawn here by glyph id: each face used gets one Type 0 font per do
 (Identity-H encoding, a CIDFontType2 whose CIDs are the font's glyph ids), its file subset with
 fontTools to the glyphs drawn (ids kept, so a CID is the id HarfBuzz gave). Copy and paste gives
 the text the reader wrote: the ToUnicode map gives each cluster's first glyph the characters of
-its cluster, and glyphs are drawn in visual order, left to right, as PDF readers expect: they
-apply the bidi algorithm to what they extract (pdfium turns a right-to-left run so drawn back
-into its logical string). `/ActualText` is not used: pdfium reverses an ActualText string of a
-right-to-left run a second time. The font is added to the document the way reportlab adds its
-own TrueType fonts (`delayedFonts`, `addObjects` when the document is written), so pages and forms
-name it in the same shared font resources.
+its cluster, and glyphs are drawn in visual order, left to right, as PDF readers expect. A line
+holding right-to-left text is given per-glyph copy text arranged for pdfium's reordering
+(`pnp.draw.copytext`); a glyph whose copy text there is not its cluster's is drawn through a CID
+of its own above the font's glyph ids, which the CIDToGIDMap sends to the same glyph. The font is
+added to the document the way reportlab adds its own TrueType fonts (`delayedFonts`,
+`addObjects` when the document is written), so pages and forms name it in the same shared font
+resources.
 
 A mark (an Arabic vowel sign; GDEF's mark class) is drawn as its outline, at the height HarfBuzz
 puts it, while its glyph id stays in the line of text on the baseline, sent to an empty glyph by

@@ -234,7 +234,8 @@ def draw_text(surface, layout: TextLayout, x: float, y: float, width: float, hei
         # merge consecutive runs of one font into one text call (fewer PDF operators); a line with
         # right-to-left text: what each glyph copies as
         chunk, chunk_x, chunk_font = "", 0.0, None
-        for run, copy in with_copy_texts(line):
+        pairs = with_copy_texts(line) if getattr(surface, "glyphs", None) else [(run, None) for run in line]
+        for run, copy in pairs:
             if run.icon:
                 if chunk:
                     surface.text(left + chunk_x, baseline, chunk, font=chunk_font, size=size, fill=color)

@@ -135,8 +135,9 @@ def phrase(key: str, lang: str | None = None) -> str:
 
 
 def times(n: int, name: str, number: str | None = None) -> str:
-    """A thing the designer named, counted without inflecting the name: "6 × Gem"."""
-    return f"{number if number is not None else n} × {name}"
+    """A thing the designer named, counted without inflecting the name ("6 Gem", 「Gem6個」): pnp cannot
+    know the plural of a word it did not write."""
+    return phrase("named_count").format(n=number if number is not None else n, name=name)
 
 
 def listed(items: list[str], lang: str | None = None) -> str:

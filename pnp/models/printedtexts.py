@@ -57,6 +57,22 @@ class CellPlace:
 
 
 @dataclass(frozen=True)
+class IdPlace:
+    """An id printed where a name would be (a board's space type, a token back, a die's symbol without
+    one): the designer gives it `key:` (and its translations) at the mapping at `path`."""
+
+    file: str
+    path: tuple
+    key: str
+    what: str
+
+
+# (kind, the mapping of named things, the key that names one, what a designer calls one)
+NAMED_BY_ID = (("board", "spaces", "name", "space type"), ("tokens", "backs", "label", "token back"),
+               ("dice", "symbols", "label", "die symbol"))
+
+
+@dataclass(frozen=True)
 class ParagraphPlace:
     """Paragraph `index` (0-based, counting every block) of the rulebook source `file`."""
 
@@ -203,6 +219,22 @@ class _Collector:
                                   YamlPlace(name, path, key, i), theirs or "", column=item.start_mark.column + 1,
                                   tagged=tagged))
 
+    def printed_ids(self, name: str, tree, kind: str | None) -> None:
+        """Things a kind names by their id when the spec gives no name (pnp prints the id)."""
+        for owner, mapping, key, what in NAMED_BY_ID:
+            node = find(tree, (mapping,)) if kind == owner else None
+            if not isinstance(node, yaml.MappingNode):
+                continue
+            for ident, knode, spec in mapping_items(node):
+                if "@" in ident or not has_words(ident):
+                    continue
+                values = {k: v for k, _, v in mapping_items(spec)} if isinstance(spec, yaml.MappingNode) else {}
+                if getattr(values.get("footprint"), "value", "") in ("true", "True", "yes"):
+                    continue  # a building's footprint: the key does not list it
+                if key not in values:
+                    self.add(Text(f"{name} {mapping}.{ident} (its id)", ident, knode.start_mark.line + 1,
+                                  IdPlace(name, (mapping, ident), key, what), column=knode.start_mark.column + 1))
+
     def _labels(self, name: str, node) -> None:
         """A deck's `labels:` (what the component list calls each choice of its `kind` field) print."""
         if not isinstance(node, yaml.MappingNode):
@@ -348,10 +380,13 @@ def _field_boxes(boxes) -> dict[str, list[str]]:
     return notes
 
 
-def collect(game_dir: Path, lang: str, refuse_too_many: bool = True) -> list[Text]:
+def collect(game_dir: Path, lang: str, refuse_too_many: bool = True, ids: bool = False) -> list[Text]:
     """Every translatable text of the game in `game_dir`, with its `lang` translation where it has one;
-    more than MAX_TEXTS is an error, or (`refuse_too_many=False`, a build counting) the first MAX_TEXTS."""
+    more than MAX_TEXTS is an error, or (`refuse_too_many=False`, a build counting) the first MAX_TEXTS.
+    With `ids`, also each id printed for want of a name (`IdPlace`): a build counts and warns them, a PO
+    file cannot hold them (the name must be written first)."""
     out = _Collector(Path(game_dir), lang, refuse_too_many)
+    out.ids = ids
     try:
         _collect(out)
     except _Enough:
@@ -377,6 +412,8 @@ def _collect(out: _Collector) -> None:
         if kind == "deck":
             printed = _printed_fields(tree, field_notes)
         out.yaml_file(name, printed, kind)
+        if out.ids:
+            out.printed_ids(name, tree, kind)
         data = _scalar_text(find(tree, ("data",)))
         if kind == "deck" and data and data.lower().endswith(".csv"):
             out.table(data, printed, field_notes)

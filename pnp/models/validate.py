@@ -77,7 +77,7 @@ def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tupl
                 result = _adapter(model).validate_python(raw)
         except ValidationError as exc:
             misspelt = _misspelt_required(exc.errors())
-            for err in exc.errors():
+            for err in _the_branch_written(raw, exc.errors()):
                 if err["type"] == "missing" and tuple(err["loc"]) in misspelt:
                     continue  # `plyers:` for `players:` is one mistake, said at the misspelt key with did-you-mean
                 if err["type"] == "empty_value":
@@ -94,6 +94,57 @@ def validate(model: Any, raw: Any, errors: Collector | None = None, prefix: tupl
     if own:
         errors.raise_if_any()
     return result
+
+
+_SCALAR_BRANCHES = ("constrained-", "int", "float", "str", "bool", "literal[", "none", "list[")
+
+
+def _the_branch_written(raw: Any, errs: list) -> list:
+    """The errors of the union member the value was written as: a mapping written for
+    `number | {value, means, …}` is told what is wrong in its mapping, not also that it is no number."""
+    tags: dict[tuple, set] = {}
+    found = []
+    for e in errs:
+        at = _branch_step(raw, tuple(e["loc"]), e["type"] in ("missing", "extra_forbidden"))
+        found.append(at)
+        if at is not None:
+            tags.setdefault(at[0], set()).add(at[1])
+    written: dict[tuple, set] = {}  # the members a value's shape was written for (a mapping: not a scalar's)
+    for where, names in tags.items():
+        mapping = isinstance(_node_at(raw, where), dict)
+        written[where] = {t for t in names if t.lower().startswith(_SCALAR_BRANCHES) != mapping} or names
+    out = []
+    for e, at in zip(errs, found):
+        if at is not None and len(tags[at[0]]) > 1 and at[1] not in written[at[0]]:
+            continue  # the other member's complaint about a value that was not written as it
+        out.append(e)
+    return out
+
+
+def _branch_step(raw: Any, loc: tuple, ends_in_key: bool) -> tuple[tuple, str] | None:
+    """(the location before it, the member's name) where pydantic named a union member in `loc` (whose last
+    step is a key, missing or unknown, when `ends_in_key`)."""
+    node = raw
+    for i, step in enumerate(loc):
+        if isinstance(node, LDict):
+            if step not in node:
+                return (loc[:i], str(step)) if i < len(loc) - 1 or not ends_in_key else None
+            node = node[step]
+        elif isinstance(node, LList) and isinstance(step, int):
+            node = node[step] if 0 <= step < len(node) else None
+        else:
+            return (loc[:i], str(step)) if isinstance(step, str) and i < len(loc) else None
+    return None
+
+
+def _node_at(raw: Any, loc: tuple) -> Any:
+    node = raw
+    for step in loc:
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
 
 
 def _misspelt_required(errs: list) -> set[tuple]:

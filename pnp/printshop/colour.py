@@ -139,7 +139,8 @@ class Cmyk:
         from PIL import ImageCms
 
         lab = ImageCms.applyTransform(cmyk_picture, self._to_lab)
-        return [_lab_floats(p) for p in lab.getdata()]
+        pixels = getattr(lab, "get_flattened_data", lab.getdata)()  # getdata's name from Pillow 12 on
+        return [_lab_floats(p) for p in pixels]
 
     def printed_lab(self, cmyk: tuple[float, float, float, float]) -> tuple[float, float, float]:
         """One CMYK colour (0–1 each) as printed, in CIELAB."""

@@ -21,13 +21,12 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, Operator
 
 from pnp.printshop.colour import Cmyk
+from pnp.render.pieces import edge_segments
 
 X1A = "PDF/X-1a:2003"
 X4 = "PDF/X-4"
 FIXED_DATE = "D:20000101000000Z"  # the same bytes for the same game (as the rulebook does)
 XMP_DATE = "2000-01-01T00:00:00Z"
-SLIVER = 0.3   # points of the source's edge that are stretched into missing bleed
-OVERLAP = 0.5  # the stretched art reaches this far under the face, so no seam shows
 # A face whose own bleed nearly covers the shop's (pnp's 3 mm for a shop's 1/8 in) is scaled up by at most
 # this much more to fill it, rather than stretched: the trim then loses a tenth of a millimetre or two,
 # far inside a cutter's tolerance, and the page draws the face once.
@@ -90,7 +89,7 @@ def _place(pdf, form, p: Placement, bleed: float) -> None:
         s = covering
     tx = pw / 2 - s * (p.bleed + p.width / 2)
     ty = ph / 2 - s * (p.bleed + p.height / 2)
-    xs, ys = _segments(tx, s, sw, pw), _segments(ty, s, sh, ph)
+    xs, ys = edge_segments(tx, s, sw, pw), edge_segments(ty, s, sh, ph)
     ops = []
     for xi, (xscale, xoff, x0, x1) in enumerate(xs):
         for yi, (yscale, yoff, y0, y1) in enumerate(ys):
@@ -105,20 +104,6 @@ def _place(pdf, form, p: Placement, bleed: float) -> None:
         Resources=Dictionary(XObject=Dictionary(Face=form)),
         Contents=pdf.make_stream("\n".join(ops).encode())))
     pdf.pages.append(page)
-
-
-def _segments(t: float, s: float, size: float, page: float):
-    """Along one axis: the (scale, offset, clip from, clip to) that draw the low stretched edge, the face
-    itself and the high stretched edge (scale None where the face already reaches the page's edge)."""
-    low = high = (None, 0, 0, 0)
-    end = t + s * size
-    if t > 1e-6:
-        scale = (t + OVERLAP) / SLIVER
-        low = (scale, 0.0, 0.0, t + OVERLAP)
-    if end < page - 1e-6:
-        scale = (page - end + OVERLAP) / SLIVER
-        high = (scale, end - OVERLAP - (size - SLIVER) * scale, end - OVERLAP, page)
-    return [low, (s, t, max(t, 0.0), min(end, page)), high]
 
 
 def _box(x0, y0, x1, y1):

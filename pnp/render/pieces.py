@@ -78,10 +78,11 @@ def stretched_into_bleed(surface, width: float, height: float, bleed: float, dra
     name, edges = f"face-with-bleed-{n}", f"face-with-bleed-{n}-edges"
     surface.define_symbol(name, size_w, size_h, draw)
     surface.define_symbol(edges, size_w, size_h, lambda s: draw(_WithoutText(s)))
-    xs, ys = _segments(extra, size_w, size_w + 2 * extra), _segments(extra, size_h, size_h + 2 * extra)
+    xs = edge_segments(extra, 1.0, size_w, size_w + 2 * extra)
+    ys = edge_segments(extra, 1.0, size_h, size_h + 2 * extra)
     for xi, (xscale, xoff, x0, x1) in enumerate(xs):
         for yi, (yscale, yoff, y0, y1) in enumerate(ys):
-            if xi == 1 and yi == 1:
+            if xscale is None or yscale is None or (xi == 1 and yi == 1):
                 continue
             surface.save()
             surface.clip_rect(x0, y0, x1 - x0, y1 - y0)
@@ -117,14 +118,20 @@ class _WithoutText:
         return getattr(self._surface, name)
 
 
-def _segments(t: float, size: float, page: float):
-    """Along one axis: (scale, offset, clip from, clip to) of the low stretched edge, the face and the
-    high stretched edge; the face starts at `t` and is `size` long on a page `page` long."""
-    end = t + size
-    low_scale = (t + OVERLAP) / SLIVER
-    high_scale = (page - end + OVERLAP) / SLIVER
-    return [(low_scale, 0.0, 0.0, t + OVERLAP), (1.0, t, t, end),
-            (high_scale, end - OVERLAP - (size - SLIVER) * high_scale, end - OVERLAP, page)]
+def edge_segments(t: float, s: float, size: float, page: float):
+    """Along one axis, for a face `size` long scaled by `s` and starting at `t` on a page `page` long: the
+    (scale, offset, clip from, clip to) that draw the low stretched edge, the face itself and the high
+    stretched edge (scale None where the face already reaches the page's edge). pnp's home print-shop
+    files and the print shops' PDF/X files (`pnp.printshop.pdfx`) both extend a face so."""
+    low = high = (None, 0, 0, 0)
+    end = t + s * size
+    if t > 1e-6:
+        scale = (t + OVERLAP) / SLIVER
+        low = (scale, 0.0, 0.0, t + OVERLAP)
+    if end < page - 1e-6:
+        scale = (page - end + OVERLAP) / SLIVER
+        high = (scale, end - OVERLAP - (size - SLIVER) * scale, end - OVERLAP, page)
+    return [low, (s, t, max(t, 0.0), min(end, page)), high]
 
 
 def printshop_name(unit: str) -> str:

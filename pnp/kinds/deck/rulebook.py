@@ -72,14 +72,14 @@ def deck_line(deck: DeckView) -> str:
     from pnp.models.phrases import counted, listed, phrase, times
 
     sided = phrase("double_sided") if deck.double_sided else ""
-    line = f"{counted('card', deck.total, f'**{deck.total}**')}: {deck.title} " \
-           f"({deck.width_mm:g} × {deck.height_mm:g} mm{sided})"
+    size = phrase("size_mm").format(w=f"{deck.width_mm:g}", h=f"{deck.height_mm:g}")  # "63 × 88 mm", "63 × 88 مم"
+    line = f"{counted('card', deck.total, f'**{deck.total}**')}: {deck.title} ({size}{sided})"
     if len(deck.kinds) > 1:
         ordered = sorted(deck.kinds.items(), key=lambda kv: -kv[1])
         if all(kind in deck.labels for kind, _ in ordered):  # "48 item cards and 14 seismograph cards"
             line += ": " + listed([_labelled(deck.labels[kind], n) for kind, n in ordered])
-        else:
-            line += ": " + ", ".join(times(n, kind) for kind, n in ordered)
+        else:  # the field's values as written: "9 cards: … (63 × 88 mm): 6 item and 3 location"
+            line += ": " + listed([times(n, kind) for kind, n in ordered])
     return line
 
 

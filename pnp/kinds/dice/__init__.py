@@ -105,8 +105,8 @@ def rulebook_items(game, component) -> list[str]:
 
 def _face_words(face, by_label: bool) -> str:
     if not by_label:
-        return face.text.replace("+", "/").replace("-", " ")
-    return "/".join(p.label if p.number is None and p.label else p.name.replace("-", " ") for p in face.parts)
+        return face.text.replace("-", " ")  # "swell+1": the face's symbols as written, joined by +
+    return "+".join(p.label if p.number is None and p.label else p.name.replace("-", " ") for p in face.parts)
 
 
 def build(game, components, options) -> dict:

@@ -109,8 +109,9 @@ def _check_tracks(game, tokens) -> None:
 
 def rulebook_items(game, component) -> list[str]:
     """The rulebook's component_list() lines: pieces sharing a named back counted together
-    ("9 loot: 6 Gems, 3 Traps"), then every other piece with its count, tracks or radial track."""
-    from pnp.models.phrases import counted, phrase, times
+    ("9 tokens (Loot): 6 Gem and 3 Trap"), then every other piece with its count, tracks or radial track,
+    each a phrase of the edition's language around the designer's names."""
+    from pnp.models.phrases import counted, listed, phrase, times
     from pnp.kinds.tokens.models import Side
 
     tokens = component.model
@@ -130,8 +131,8 @@ def rulebook_items(game, component) -> list[str]:
             group = [p for p in shared[back] if p.count]
             total = sum(p.count for p in group)
             label = tokens.spec.backs[back].label or back
-            parts = ", ".join(times(p.count, _name(p)) if p.count > 1 else _name(p) for p in group)
-            lines.append(f"{times(total, label, f'**{total}**')}: {parts}")
+            parts = listed([times(p.count, _name(p)) if p.count > 1 else _name(p) for p in group])
+            lines.append(f"{counted('token', total, f'**{total}**')} ({label}): {parts}")  # "9 tokens (Loot): 6 Gem and 3 Trap"
             continue
         if back:
             continue
@@ -144,7 +145,7 @@ def rulebook_items(game, component) -> list[str]:
             total = sum(p.count for p in group)
             tracks = ", ".join(f"{t.name} 0–{t.max}" for t in spec.tracks)
             if len(group) > 1:
-                names = ", ".join(_name(p) for p in group)
+                names = listed([_name(p) for p in group])
                 last = {_name(p).split()[-1] for p in group}  # a shared last word ("… pack") counts them
                 what = times(total, last.pop(), f"**{total}**") if len(last) == 1 else \
                     counted("board", total, f"**{total}**")
@@ -159,7 +160,7 @@ def rulebook_items(game, component) -> list[str]:
             detail = phrase("token_standee")
         elif isinstance(spec.back, Side) and spec.back.value is not None and spec.back.value != spec.front.value:
             detail = phrase("token_two_sided").format(front=spec.front.value, back=spec.back.value)
-        lines.append(f"{times(spec.count, _name(spec), f'**{spec.count}**')}{detail}")
+        lines.append(f"{counted('token', spec.count, f'**{spec.count}**')}: {_name(spec)}{detail}")  # "8 tokens: Coin"
     return lines
 
 
