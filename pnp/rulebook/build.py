@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pnp.rulebook.document import PAGES, render_pdf
 from pnp.rulebook.language import compile_rules
+from pnp.rulebook.pagination import balanced, notes_places
 
 # The rulebook's page on each paper a build takes: a book is read at A4 or Letter size, so the
 # large papers (a card sheet's A3 or Tabloid) print it on the size they halve, and Legal, a Letter
@@ -19,17 +20,28 @@ def build_rulebook(game, options, files: dict) -> dict[str, bytes]:
     `rulebook.html`, from the same compiled document."""
     paper = READING_PAGE.get(str(options.paper), "a4")
     compiled = compile_rules(game, files, game.rules_name or (game.game.rules if game.game and game.game.rules else "rules.md"))
-    out = {"rulebook.pdf": _laid_out(game, lambda: render_pdf(game, compiled, PAGES[paper]))}
+    book = _laid_out(game, lambda: balanced(
+        lambda size, fills: render_pdf(game, compiled, PAGES[paper], body_size=size, fills=fills), 9.5))
+    out = {"rulebook.pdf": book.pdf}
     if options.booklet:
         from pnp.rulebook.booklet import impose
 
-        chapters: list[tuple[int, bool]] = []
         sheet = BOOKLET_SHEET[paper]
-        half = _laid_out(game, lambda: render_pdf(game, compiled, PAGES[HALF[sheet]], body_size=9.0, chapters=chapters))
+        chapters: dict[float, list[tuple[int, bool]]] = {}  # each size's (page, opens it) of every chapter
+
+        def half(size, fills, notes=(0, 0)):
+            return render_pdf(game, compiled, PAGES[HALF[sheet]], body_size=size, chapters=chapters.setdefault(size, []),
+                              fills=fills, notes_pages=notes)
+
+        pages = _laid_out(game, lambda: balanced(half, 9.0, booklet=True))
+        # a multiple of four pages without a blank: ruled notes pages, placed as blanks would be
+        # (a last chapter that opens its page stays whole at the back), the rest at the end
+        if pages.padding:
+            last, opens_page = chapters[pages.size][-1] if chapters[pages.size] else (0, False)
+            places = notes_places(len(pages.fills), pages.padding, last if opens_page else None)
+            pages = type(pages)(pages.size, half(pages.size, [], places), pages.fills + (1.0,) * pages.padding)
         w, h = PAGES[sheet]
-        # blank pages go before the last chapter when it opens a page (a reference stays whole at the back)
-        last, opens_page = chapters[-1] if chapters else (0, False)
-        out["rulebook-booklet.pdf"] = impose(half, (h, w), tail=last if opens_page else None)
+        out["rulebook-booklet.pdf"] = impose(pages.pdf, (h, w))
     if "html" in options.formats:
         from pnp.rulebook.html import render_html
 

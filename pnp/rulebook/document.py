@@ -24,6 +24,7 @@ from pnp.rulebook.canvas_surface import flip, surface_for
 from pnp.rulebook.shaped import draw_line, paragraph
 from pnp.models.edition import current as current_edition
 from pnp.models.phrases import phrase
+from pnp.rulebook.pagination import with_notes_pages
 from pnp.rulebook.story import ICON_KEY, Heading, StoryBuilder
 from pnp.rulebook.styles import LINE, MUTED, Styles, font, make_styles, table_style
 from pnp.models.units import mm
@@ -141,6 +142,12 @@ class RulebookDoc(BaseDocTemplate):
         self.section = ""
         self._outline_level = -1
         self.chapters: list[tuple[int, bool]] = []  # (page, starts at the top of it) of each chapter, this pass
+        self.fills: list[float] = []  # the share of each page's text area its flowables took, this pass
+
+    def handle_pageEnd(self):  # noqa: N802 — reportlab's name
+        frame = self.frame
+        self.fills.append((frame._y2 - frame._y) / max(1.0, frame._y2 - frame._y1))
+        super().handle_pageEnd()
 
     def afterFlowable(self, flowable):  # noqa: N802
         if not isinstance(flowable, Heading):
@@ -225,9 +232,12 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
     return parts
 
 
-def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, chapters: list | None = None) -> bytes:
+def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, chapters: list | None = None,
+               fills: list | None = None, notes_pages: tuple[int, int] = (0, 0)) -> bytes:
     """The rulebook on pages of `pagesize`; byte-identical for the same input. `chapters`, when
-    given, receives (page, starts at its top) for every chapter, in order."""
+    given, receives (page, starts at its top) for every chapter, in order; `fills` the share of
+    each page's text area used. `notes_pages`: ruled pages for notes, so many before the last
+    chapter and so many at the end (a booklet's pages made a multiple of four)."""
     from reportlab.lib.styles import ParagraphStyle
 
 
@@ -238,7 +248,7 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     buf = io.BytesIO()
     doc = RulebookDoc(buf, pagesize, meta, styles)
     cover = _cover(game, compiled, doc.width)
-    body = StoryBuilder(compiled, styles, doc.width).story()
+    body = with_notes_pages(StoryBuilder(compiled, styles, doc.width).story(), notes_pages, styles)
     shared = contents_fit_on_title_page(title_page(meta, styles, cover, doc.width, doc.height, game, compact=True),
                                         body, styles, doc.width, doc.height)
     title = title_page(meta, styles, cover, doc.width, doc.height, game, compact=shared)
@@ -250,12 +260,14 @@ def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, cha
     if shared and doc.chapters and doc.chapters[0][0] != 2:  # the estimate was wrong: the contents ran over
         buf = io.BytesIO()
         doc = RulebookDoc(buf, pagesize, meta, styles)
-        body = StoryBuilder(compiled, styles, doc.width).story()
+        body = with_notes_pages(StoryBuilder(compiled, styles, doc.width).story(), notes_pages, styles)
         doc.multiBuild(_front_matter(title_page(meta, styles, cover, doc.width, doc.height, game), styles, False, True,
                                      contents_for_own_page(body, styles, doc.width, doc.height)) + body,
                        canvasmaker=lambda *a, **k: RulebookCanvas(*a, assets=assets, **k))
     if chapters is not None:
         chapters.extend(doc.chapters)
+    if fills is not None:
+        fills.extend(doc.fills)
     return buf.getvalue()
 
 
@@ -405,4 +417,4 @@ def _cover(game, compiled: L.Compiled, width: float):
         cards = deck.cards
         ids = list(dict.fromkeys([cards[0].id, cards[len(cards) // 2].id, cards[-1].id]))
         side = "front"
-    return CardFigure(deck, game, ids, side, mm(42), None)
+    return CardFigure(deck, game, ids, side, mm(42), None, one_row=True)

@@ -6,6 +6,7 @@ later asks the request for a flowable no wider than the frame.
 """
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 
@@ -17,6 +18,7 @@ from pnp.models.units import mm
 
 GAP = mm(5)
 MIN_CARD = mm(22)  # below this a row of cards wraps instead of shrinking further
+LEAST_TEXT = 5.2   # points: the smallest a card's text may print in a figure (5 pt, and a little to spare)
 RASTER_DPI = 200  # pages of other outputs are rendered at this resolution (at least)
 
 
@@ -28,6 +30,7 @@ class CardFigure:
     side: str
     width: float
     caption: str | None
+    one_row: bool = False  # the cover: as many of the cards as one row holds at a legible size
 
     def faces(self) -> list:
         out = []
@@ -43,6 +46,24 @@ class CardFigure:
         return CardRow(self, max_width)
 
 
+def least_text_size(drawer, deck, items) -> float | None:
+    """The smallest size (points, at the card's own size) any text box of these faces is set at:
+    each box's text fitted to it as the card draws it."""
+    from pnp.draw.text import set_text
+    from pnp.layout.boxes import box_geometry
+
+    sizes = []
+    for entry, face in items:
+        for prepared in drawer.prepare(face, entry, 1):
+            box = prepared.box.box
+            text = prepared.text if prepared.text is not None else prepared.box.static_text
+            if not text or not getattr(box, "size", None):
+                continue
+            _, _, w, h = box_geometry(box, deck.width, deck.height)
+            sizes.append(set_text(text, box.font, box.size, box.min_size, w, h, box.leading).size)
+    return min(sizes, default=None)
+
+
 class CardRow(Flowable):
     """Cards side by side (wrapping to more rows when they would get too small), centred."""
 
@@ -56,23 +77,40 @@ class CardRow(Flowable):
         self.items = request.faces()
         deck = request.deck
         n = len(self.items)
-        w = min(request.width, max_width)
+        # never so small that the card's text prints under LEAST_TEXT: a reader reads the card it explains
+        least = least_text_size(self.drawer, deck, self.items)
+        floor = min(max_width, max(MIN_CARD, deck.width * LEAST_TEXT / least if least else 0.0))
+        w = max(min(request.width, max_width), floor)
         per_row = n
         if n * w + (n - 1) * GAP > max_width:
             fit = (max_width - (n - 1) * GAP) / n
-            if fit >= MIN_CARD:
+            if fit >= floor:
                 w = fit
             else:
                 per_row = max(1, int((max_width + GAP) // (w + GAP)))
+        if request.one_row:
+            self.items = self.items[:per_row]
         self.per_row = per_row
         self.card_w = w
         self.card_h = w * deck.height / deck.width
-        self.rows = math.ceil(n / per_row)
+        self.rows = math.ceil(len(self.items) / per_row)
         self.width = max_width
         self.height = self.rows * self.card_h + (self.rows - 1) * GAP
 
     def wrap(self, availWidth, availHeight):
         return self.width, self.height
+
+    def split(self, availWidth, availHeight):  # noqa: N803 — reportlab's names
+        """Whole rows of cards on this page, the rest on the next (a figure of many large cards)."""
+        rows = int((availHeight + GAP) // (self.card_h + GAP))
+        if rows < 1 or rows >= self.rows:
+            return []
+        head, tail = copy.copy(self), copy.copy(self)
+        head.items, tail.items = self.items[:rows * self.per_row], self.items[rows * self.per_row:]
+        for part in (head, tail):
+            part.rows = math.ceil(len(part.items) / part.per_row)
+            part.height = part.rows * part.card_h + (part.rows - 1) * GAP
+        return [head, tail]
 
     def draw(self):
         c = self.canv
