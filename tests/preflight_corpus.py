@@ -581,3 +581,42 @@ def _cairo(path: Path, *, gradient: bool = True, keep_group: bool = False,
 def build(folder: Path) -> tuple[list[Case], list[Case]]:
     folder.mkdir(parents=True, exist_ok=True)
     return _defects(folder), _goods(folder)
+
+
+JUNK = [Name("/DeviceRGB"), Name("/Pattern"), Name.Indexed, 5, -3, 0, 2.5, 1e9, True]
+
+
+def mangled(path: Path, rng) -> bytes:
+    """`path` with a few words pushed into its first page's content and some entries of the objects
+    the page reaches replaced by values of the wrong type or size (a fuzzer's file)."""
+    junk = JUNK + [Array([1, 2]), Array([]), Dictionary(), pikepdf.String("x"), Array([Name.Indexed]),
+                   Array([Name.Separation, Name("/A"), Name.DeviceCMYK, 3])]
+    words = [b"cm", b"q", b"Q", b"(x)", b"/Nope", b"[1 2]", b"<<>>", b"1e999", b"Do", b"scn", b"sh", b"Tj", b"BI",
+             b"ID", b"EI", b"gs", b"cs", b"k", b"re", b"f", b"d1", b"Tf", b"TJ", b"/P0", b"/S", b"/Art", b"null"]
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[0].obj
+        if isinstance(page.get("/Contents"), Stream):
+            data = bytearray(page.Contents.read_bytes())
+            for _ in range(rng.randint(1, 6)):
+                at = rng.randint(0, len(data))
+                data[at:at] = b" " + rng.choice(words) + b" "
+            page.Contents = pdf.make_stream(bytes(data))
+        seen, todo, reached = set(), [page], []
+        while todo and len(reached) < 200 and len(seen) < 5000:
+            obj = todo.pop()
+            if isinstance(obj, (Dictionary, Stream, Array)) and obj.objgen != (0, 0):
+                if obj.objgen in seen:
+                    continue
+                seen.add(obj.objgen)
+            if isinstance(obj, (Dictionary, Stream)):
+                reached.append(obj)
+                todo.extend(obj[k] for k in obj.keys() if k not in ("/Parent", "/Contents"))
+            elif isinstance(obj, Array):
+                todo.extend(list(obj)[:50])
+        for obj in reached[1:]:
+            for key in list(obj.keys()):
+                if key not in ("/Length", "/Filter", "/Parent") and rng.random() < 0.15:
+                    obj[key] = rng.choice(junk)
+        out = io.BytesIO()
+        pdf.save(out)
+    return out.getvalue()

@@ -192,3 +192,29 @@ def test_a_long_page_in_ascii85_and_flate_is_read_in_full(tmp_path):
     findings = preflight(path.read_bytes(), SHOPS["drivethrucards"], budget)
     assert not [f for f in findings if f.rejects], summarise(findings)
     assert budget.operators >= 30_000 * 3
+
+
+def test_mangled_files_get_a_verdict_never_a_traceback(corpus):
+    """Files of the corpus with entries of the wrong type or size and junk in their pages: each gets
+    findings (or is unreadable), in words, and nothing escapes as a Python error."""
+    import random
+
+    from pnp.printshop.preflight import preflight
+
+    defects, goods = corpus
+    rng = random.Random(5)
+    verdicts = 0
+    for case in (defects + goods)[::4]:
+        if case.maker != "pikepdf" and case.maker != "reportlab":
+            continue
+        for _ in range(6):
+            data = preflight_corpus.mangled(case.path, rng)
+            try:
+                findings = preflight(data, SHOPS[case.shop])
+            except Unreadable as e:
+                assert "damaged" in str(e) or "not a PDF" in str(e)
+                continue
+            for line in summarise(findings):
+                assert "Error" not in line and "pikepdf" not in line and "Traceback" not in line, line
+            verdicts += 1
+    assert verdicts >= 50
