@@ -246,13 +246,35 @@ def test_a_gradient_stop_that_fades_to_nothing_builds_and_shows_what_lies_under_
     assert 'stop-color="#263238" stop-opacity="0"' in svg
 
 
+def test_a_see_through_fill_prints_at_its_opacity(tmp_path, run_cli):
+    """`fill: "#26323880"` on a shape over white: the colour at half strength (#263238 → about #929899),
+    its outline drawn at full strength; the same from a field's value through a template."""
+    import pypdfium2
+
+    game = write_game(tmp_path, cards=1, card_lines="  - {id: c0, fields: {name: Veiled, power: 1, icons: [], tint: \"#26323880\"}}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#ffffff"')
+                    .replace("  icons: {type: icons}\n", "  icons: {type: icons}\n  tint: {type: text}\n")
+                    .replace("      frame: {type: shape",
+                             '      veil: {type: shape, x: 0mm, y: 0mm, width: 63mm, height: 40mm, fill: "#26323880"}\n'
+                             '      tinted: {type: shape, x: 0mm, y: 40mm, width: 63mm, height: 48mm, fill: "{{ tint }}"}\n'
+                             "      frame: {type: shape", 1))
+    result = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--duplex", "none")
+    assert result.exit_code == 0, result.output
+    picture = pypdfium2.PdfDocument(str(tmp_path / "out" / "mini" / "cards.pdf"))[0].render(scale=1).to_pil()
+    picture = picture.convert("RGB")
+    row = [picture.getpixel((x, y)) for y in (80, 200) for x in range(picture.width)]
+    half = [p for p in row if abs(p[0] - 146) <= 3 and abs(p[1] - 152) <= 3 and abs(p[2] - 155) <= 3]
+    assert len(half) > 200, sorted(set(row))[:10]  # both shapes, at half strength over white
+
+
 def test_a_see_through_colour_outside_a_gradient_stop_says_where_it_is_taken(tmp_path, run_cli):
     game = write_game(tmp_path, cards=1)
     deck = game / "cards.yaml"
     deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#fff3e080"'))
     result = run_cli("validate", str(game))
     assert result.exit_code == 2
-    assert "has an opacity (its last two digits), which only a gradient's stops take" in result.output
+    assert "has an opacity (its last two digits), which only a shape's `fill` and a gradient's stops take" in result.output
     assert "cards.yaml:" in result.output and "Traceback" not in result.output
 
 

@@ -146,12 +146,9 @@ def rulebook_items(game, component) -> list[str]:
             tracks = ", ".join(f"{t.name} 0–{t.max}" for t in spec.tracks)
             if len(group) > 1:
                 names = listed([_name(p) for p in group])
-                last = {_name(p).split()[-1] for p in group}  # a shared last word ("… pack") counts them
-                what = times(total, last.pop(), f"**{total}**") if len(last) == 1 else \
-                    counted("board", total, f"**{total}**")
-                lines.append(f"{what} ({tracks}): {names}")
+                lines.append(f"{counted('board', total, f'**{total}**')} ({tracks}): {names}")  # player boards
             else:
-                lines.append(f"{times(total, _name(spec), f'**{total}**')} ({tracks})")
+                lines.append(f"{counted('board', total, f'**{total}**')}: {_name(spec)} ({tracks})")
             continue
         detail = ""
         if spec.radial is not None:
