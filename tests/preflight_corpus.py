@@ -112,6 +112,26 @@ def image(pdf, width, height, space, bits, data: bytes, **extra) -> Stream:
     return picture
 
 
+def jpeg(pdf, ink: tuple, *, inverted: bool = False, name: str = "Art", size=(300, 300)) -> None:
+    """A CMYK JPEG as Pillow writes one (an Adobe JPEG, its values stored inverted) whose pixels
+    print at `ink` (0–255 each) as a RIP reads them: the stored values, or with `inverted` their
+    complement through a Decode of [1 0 1 0 1 0 1 0], as Photoshop's JPEGs are placed."""
+    from PIL import Image
+
+    stored = tuple(255 - v for v in ink) if inverted else ink
+    picture = Image.new("CMYK", size, tuple(255 - v for v in stored))   # Pillow inverts as it saves
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=95)
+    art = Stream(pdf, out.getvalue())
+    art.Type, art.Subtype, art.Width, art.Height = Name.XObject, Name.Image, *size
+    art.ColorSpace, art.BitsPerComponent, art.Filter = Name.DeviceCMYK, 8, Name.DCTDecode
+    if inverted:
+        art.Decode = Array([1, 0] * 4)
+    xobjects = pdf.pages[0].Resources.get("/XObject") or Dictionary()
+    xobjects[f"/{name}"] = art
+    pdf.pages[0].Resources.XObject = xobjects
+
+
 def form(pdf, content: bytes, resources=None, bbox=(0, 0, *MEDIA)) -> Stream:
     made = pdf.make_stream(content)
     made.Type, made.Subtype, made.BBox = Name.XObject, Name.Form, Array(list(bbox))
@@ -253,6 +273,9 @@ def _defects(folder: Path) -> list[Case]:
         pdf.pages[0].Resources.XObject = Dictionary(Art=art)
     add("ink-png-predictor-image", "image Art has pixels of 330 % total ink", maker="pillow", content=draw_art,
         setup=predicted)
+
+    add("ink-cmyk-jpeg", "image Art has pixels of 330 % total ink", maker="pillow", content=draw_art,
+        setup=lambda pdf: jpeg(pdf, (255, 255, 255, 77)))
 
     def deep_spot(pdf, program=b"{ dup dup 0.3 mul }", name="Deep"):
         fn = function4(pdf, program, [0, 1], [0, 1, 0, 1, 0, 1, 0, 1])
@@ -481,6 +504,9 @@ def _goods(folder: Path) -> list[Case]:
     add("uncoloured-glyph-annotation-in-slug", _one_page(
         folder, "uncoloured-glyph-annotation-in-slug", b"0 0 0 1 k BT /F3 24 Tf 30 100 Td (A) Tj ET",
         setup=glyph_and_annotation))
+    add("photoshop-style-jpeg", _one_page(folder, "photoshop-style-jpeg", b"q 72 0 0 72 40 40 cm /Art Do Q",
+                                          setup=lambda pdf: jpeg(pdf, (40, 200, 120, 30), inverted=True)),
+        maker="pillow")
     for name, postscript in (
             ("ghostscript-shapes", b"0.1 0.5 0.9 0 setcmykcolor 20 20 150 200 rectfill "
                                    b"0 0 0 1 setcmykcolor 4 setlinewidth 30 30 moveto 160 240 lineto stroke"),
