@@ -112,6 +112,26 @@ def image(pdf, width, height, space, bits, data: bytes, **extra) -> Stream:
     return picture
 
 
+def jpeg(pdf, ink: tuple, *, inverted: bool = False, name: str = "Art", size=(300, 300)) -> None:
+    """A CMYK JPEG as Pillow writes one (an Adobe JPEG, its values stored inverted) whose pixels
+    print at `ink` (0–255 each) as a RIP reads them: the stored values, or with `inverted` their
+    complement through a Decode of [1 0 1 0 1 0 1 0], as Photoshop's JPEGs are placed."""
+    from PIL import Image
+
+    stored = tuple(255 - v for v in ink) if inverted else ink
+    picture = Image.new("CMYK", size, tuple(255 - v for v in stored))   # Pillow inverts as it saves
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=95)
+    art = Stream(pdf, out.getvalue())
+    art.Type, art.Subtype, art.Width, art.Height = Name.XObject, Name.Image, *size
+    art.ColorSpace, art.BitsPerComponent, art.Filter = Name.DeviceCMYK, 8, Name.DCTDecode
+    if inverted:
+        art.Decode = Array([1, 0] * 4)
+    xobjects = pdf.pages[0].Resources.get("/XObject") or Dictionary()
+    xobjects[f"/{name}"] = art
+    pdf.pages[0].Resources.XObject = xobjects
+
+
 def form(pdf, content: bytes, resources=None, bbox=(0, 0, *MEDIA)) -> Stream:
     made = pdf.make_stream(content)
     made.Type, made.Subtype, made.BBox = Name.XObject, Name.Form, Array(list(bbox))
@@ -253,6 +273,9 @@ def _defects(folder: Path) -> list[Case]:
         pdf.pages[0].Resources.XObject = Dictionary(Art=art)
     add("ink-png-predictor-image", "image Art has pixels of 330 % total ink", maker="pillow", content=draw_art,
         setup=predicted)
+
+    add("ink-cmyk-jpeg", "image Art has pixels of 330 % total ink", maker="pillow", content=draw_art,
+        setup=lambda pdf: jpeg(pdf, (255, 255, 255, 77)))
 
     def deep_spot(pdf, program=b"{ dup dup 0.3 mul }", name="Deep"):
         fn = function4(pdf, program, [0, 1], [0, 1, 0, 1, 0, 1, 0, 1])
@@ -481,6 +504,9 @@ def _goods(folder: Path) -> list[Case]:
     add("uncoloured-glyph-annotation-in-slug", _one_page(
         folder, "uncoloured-glyph-annotation-in-slug", b"0 0 0 1 k BT /F3 24 Tf 30 100 Td (A) Tj ET",
         setup=glyph_and_annotation))
+    add("photoshop-style-jpeg", _one_page(folder, "photoshop-style-jpeg", b"q 72 0 0 72 40 40 cm /Art Do Q",
+                                          setup=lambda pdf: jpeg(pdf, (40, 200, 120, 30), inverted=True)),
+        maker="pillow")
     for name, postscript in (
             ("ghostscript-shapes", b"0.1 0.5 0.9 0 setcmykcolor 20 20 150 200 rectfill "
                                    b"0 0 0 1 setcmykcolor 4 setlinewidth 30 30 moveto 160 240 lineto stroke"),
@@ -581,3 +607,42 @@ def _cairo(path: Path, *, gradient: bool = True, keep_group: bool = False,
 def build(folder: Path) -> tuple[list[Case], list[Case]]:
     folder.mkdir(parents=True, exist_ok=True)
     return _defects(folder), _goods(folder)
+
+
+JUNK = [Name("/DeviceRGB"), Name("/Pattern"), Name.Indexed, 5, -3, 0, 2.5, 1e9, True]
+
+
+def mangled(path: Path, rng) -> bytes:
+    """`path` with a few words pushed into its first page's content and some entries of the objects
+    the page reaches replaced by values of the wrong type or size (a fuzzer's file)."""
+    junk = JUNK + [Array([1, 2]), Array([]), Dictionary(), pikepdf.String("x"), Array([Name.Indexed]),
+                   Array([Name.Separation, Name("/A"), Name.DeviceCMYK, 3])]
+    words = [b"cm", b"q", b"Q", b"(x)", b"/Nope", b"[1 2]", b"<<>>", b"1e999", b"Do", b"scn", b"sh", b"Tj", b"BI",
+             b"ID", b"EI", b"gs", b"cs", b"k", b"re", b"f", b"d1", b"Tf", b"TJ", b"/P0", b"/S", b"/Art", b"null"]
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[0].obj
+        if isinstance(page.get("/Contents"), Stream):
+            data = bytearray(page.Contents.read_bytes())
+            for _ in range(rng.randint(1, 6)):
+                at = rng.randint(0, len(data))
+                data[at:at] = b" " + rng.choice(words) + b" "
+            page.Contents = pdf.make_stream(bytes(data))
+        seen, todo, reached = set(), [page], []
+        while todo and len(reached) < 200 and len(seen) < 5000:
+            obj = todo.pop()
+            if isinstance(obj, (Dictionary, Stream, Array)) and obj.objgen != (0, 0):
+                if obj.objgen in seen:
+                    continue
+                seen.add(obj.objgen)
+            if isinstance(obj, (Dictionary, Stream)):
+                reached.append(obj)
+                todo.extend(obj[k] for k in obj.keys() if k not in ("/Parent", "/Contents"))
+            elif isinstance(obj, Array):
+                todo.extend(list(obj)[:50])
+        for obj in reached[1:]:
+            for key in list(obj.keys()):
+                if key not in ("/Length", "/Filter", "/Parent") and rng.random() < 0.15:
+                    obj[key] = rng.choice(junk)
+        out = io.BytesIO()
+        pdf.save(out)
+    return out.getvalue()

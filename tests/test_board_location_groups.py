@@ -62,7 +62,7 @@ def test_every_language_with_phrases_joins_the_groups_by_its_list_pattern(valley
         head = counted("location", sum(n for _, n in found))
     assert line.startswith(head + ": ") and "×" not in line
     listing = line[len(head) + 2:]
-    end = Locale.parse(lang).list_patterns["standard"]["end"]  # "{0}, and {1}", "{0} und {1}", "{0} و{1}", "{0}、{1}"
+    end = Locale.parse(lang.replace("-", "_")).list_patterns["standard"]["end"]  # "{0}, and {1}", "{0} und {1}", "{0} و{1}", "{0}、{1}"
     joiner = end.replace("{0}", "").replace("{1}", "")
     assert listing.endswith(joiner + found[-1][0]), (lang, listing)  # the lone Sanitarium is named, not counted
     for name, n in found[:-1]:  # every group's number sits beside its name, written as the language writes it

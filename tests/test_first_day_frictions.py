@@ -246,13 +246,35 @@ def test_a_gradient_stop_that_fades_to_nothing_builds_and_shows_what_lies_under_
     assert 'stop-color="#263238" stop-opacity="0"' in svg
 
 
+def test_a_see_through_fill_prints_at_its_opacity(tmp_path, run_cli):
+    """`fill: "#26323880"` on a shape over white: the colour at half strength (#263238 → about #929899),
+    its outline drawn at full strength; the same from a field's value through a template."""
+    import pypdfium2
+
+    game = write_game(tmp_path, cards=1, card_lines="  - {id: c0, fields: {name: Veiled, power: 1, icons: [], tint: \"#26323880\"}}\n")
+    deck = game / "cards.yaml"
+    deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#ffffff"')
+                    .replace("  icons: {type: icons}\n", "  icons: {type: icons}\n  tint: {type: text}\n")
+                    .replace("      frame: {type: shape",
+                             '      veil: {type: shape, x: 0mm, y: 0mm, width: 63mm, height: 40mm, fill: "#26323880"}\n'
+                             '      tinted: {type: shape, x: 0mm, y: 40mm, width: 63mm, height: 48mm, fill: "{{ tint }}"}\n'
+                             "      frame: {type: shape", 1))
+    result = run_cli("build", str(game), "--out", str(tmp_path / "out"), "--duplex", "none")
+    assert result.exit_code == 0, result.output
+    picture = pypdfium2.PdfDocument(str(tmp_path / "out" / "mini" / "cards.pdf"))[0].render(scale=1).to_pil()
+    picture = picture.convert("RGB")
+    row = [picture.getpixel((x, y)) for y in (80, 200) for x in range(picture.width)]
+    half = [p for p in row if abs(p[0] - 146) <= 3 and abs(p[1] - 152) <= 3 and abs(p[2] - 155) <= 3]
+    assert len(half) > 200, sorted(set(row))[:10]  # both shapes, at half strength over white
+
+
 def test_a_see_through_colour_outside_a_gradient_stop_says_where_it_is_taken(tmp_path, run_cli):
     game = write_game(tmp_path, cards=1)
     deck = game / "cards.yaml"
     deck.write_text(deck.read_text().replace('background: "#fff3e0"', 'background: "#fff3e080"'))
     result = run_cli("validate", str(game))
     assert result.exit_code == 2
-    assert "has an opacity (its last two digits), which only a gradient's stops take" in result.output
+    assert "has an opacity (its last two digits), which only a shape's `fill` and a gradient's stops take" in result.output
     assert "cards.yaml:" in result.output and "Traceback" not in result.output
 
 
@@ -441,6 +463,13 @@ def test_a_low_contrast_is_told_at_the_deck_and_box_that_print_it_never_rounded_
     assert "has a contrast of 4.4:1; players need at least 4.5:1" in message
     assert "deck 'mini', box 'name'" in message
     assert findings[0].pos.path.endswith("layouts.yaml") and findings[0].pos.line == 6
+    # the deck gives the box itself (moved down a little): the warning is at the deck's own box
+    text = deck.read_text()
+    deck.write_text(text.replace("fields: {name: Card 0,", "boxes: {name: {y: 6mm}}, fields: {name: Card 0,", 1)
+                    .replace("fields: {name: Card 1,", "boxes: {name: {y: 6mm}}, fields: {name: Card 1,", 1))
+    moved = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert moved and all(f.pos.path.endswith("cards.yaml") for f in moved), [str(f) for f in moved]
+    assert all("deck 'mini', box 'name'" in f.message for f in moved)  # each card's own box, where it gives it
 
 
 # -- strict: and overflow kept to its box ----------------------------------------------------------------------
@@ -566,3 +595,21 @@ def test_every_key_of_every_bundled_spec_misspelt_is_one_message(tmp_path):
     assert tried > 250
     assert told >= tried * 0.95, (told, tried)
     assert not cascades, f"{len(cascades)} misspellings reported more than once:\n" + "\n".join(cascades)
+
+
+def test_a_short_text_of_a_token_is_warned_where_it_is_written_not_at_the_files_first_line(tmp_path):
+    """A coin's value "7" in #777777 on white (4.48:1): found as the value written as exactly 7."""
+    from test_legibility import findings_of
+
+    game = tmp_path / "coins"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Coins\nplayers: 2\ncomponents: [tokens.yaml]\n")
+    (game / "tokens.yaml").write_text(
+        "kind: tokens\nname: coins\npieces:\n"
+        "  - {id: gem, shape: circle, size: 16mm, count: 1, front: {fill: \"#ffffff\", ink: \"#000000\", icon: gem}}\n"
+        "  - {id: coin, shape: circle, size: 16mm, count: 2,\n"
+        "     front: {fill: \"#ffffff\", ink: \"#777777\", value: 7}}\n")
+    findings = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert findings, "the grey 7 is not judged"
+    assert all(f.pos.path.endswith("tokens.yaml") and f.pos.line == 6 for f in findings), [str(f) for f in findings]
+    assert all("4.4:1" in f.message for f in findings)

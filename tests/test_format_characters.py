@@ -193,3 +193,26 @@ def test_a_game_without_languages_leaves_format_characters_out_and_breaks_at_a_z
     lines = set_text("abcdefgh\u200bijklmnop", "sans", 10, 10, 50, 100).lines
     assert ["".join(r.text for r in line) for line in lines] == ["abcdefgh", "ijklmnop"]
     assert lines[0][-1].x + lines[0][-1].width < 50  # no space's width added at the break
+
+
+def test_cutting_a_very_long_word_at_its_hyphenation_points_is_linear(monkeypatch):
+    """A word far wider than its box is cut line by line; each line shapes only the prefixes it tries
+    (counted here), never the whole rest of the word again."""
+    import pnp.draw.complextext as complextext
+    from pnp.draw.text import set_text
+
+    shaped_chars = []
+    real = complextext.shape
+
+    def counted(text, *args):
+        shaped_chars.append(len(text))
+        return real(text, *args)
+    monkeypatch.setattr(complextext, "shape", counted)
+    work = {}
+    for n in (80, 160):
+        shaped_chars.clear()
+        with editing(Edition("de", "en", ("en", "de"), fonts={})):
+            lay = set_text("Marktaufsicht" * n, "sans", 10, 10, 150, 100_000)
+        assert len(lay.lines) > n // 3 and all(r.text for r in lay.lines[0])
+        work[n] = sum(shaped_chars)
+    assert work[160] < 2.6 * work[80], work  # twice the word, about twice the work (it was four times)

@@ -60,6 +60,7 @@ def test_polish_few_and_the_romance_many_forms():
 
 
 PUNCTUATION = {"location_group", "list_comma", "version", "scenario_health", "scenario_join", "ruler_x", "ruler_y",
+               "locations_all",
                "size_mm", "named_count"}
 SPELLED_ALIKE = {"it": {"board_scenario"}, "pl": {"badge_start"}, "fr": {"figure", "sheet_notes"},
                  "nl": {"route", "dice_tiles_set", "dice_nets_set", "badge_start", "board_scenario"}}

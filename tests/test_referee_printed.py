@@ -109,9 +109,14 @@ def test_a_shared_back_that_prints_a_field_is_found_and_piles_allow_it(game):
 
 
 def test_piles_must_name_a_field(game):
+    """A `piles:` naming no field is a spec error at it (exit 2), with the likely name."""
+    from pnp.errors import SpecErrors
+
     mutate(game / "deck.yaml", "back:\n", "piles: colour\nback:\n")
-    found = [f for f in findings(game) if f.rule == "backs"]
-    assert found and found[0].pos.line == line_of(game / "deck.yaml", "piles: colour"), found
+    with pytest.raises(SpecErrors) as caught:
+        findings(game)
+    (error,) = caught.value.errors
+    assert error.pos.line == line_of(game / "deck.yaml", "piles: colour") and "not a field of the deck" in error.message
 
 
 def test_the_printed_lines_map_back_to_their_source():

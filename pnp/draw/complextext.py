@@ -148,23 +148,26 @@ def _break(para: _Para, size: float, width: float, icon_em: float, hyphenate: bo
 
 
 def _hyphenate(para: _Para, start: int, end: int, size: float, width: float, icon_em: float, lines: list):
-    """Cut characters start..end into lines at hyphenation points; returns (start of the rest, fits)."""
-    word = para.text[start:end]
-    points = [p for p in hyphen_points(word, para.edition.lang)]
-    while points:
+    """Cut characters start..end into lines at hyphenation points; returns (start of the rest, fits).
+
+    Each line shapes only the prefixes it tries (widths grow with the prefix, so the first point
+    too wide ends the search) and the rest of the word only once no point is too wide: the work
+    grows with the word's length, not its square."""
+    points = [start + p for p in hyphen_points(para.text[start:end], para.edition.lang)]
+    k = 0  # the first point past the current line's start
+    while k < len(points):
         cut = None
-        for p in points:  # widths grow with the prefix: the first point too wide ends the search
-            if _width(para, start, start + p, size, icon_em, hyphen=True) > width + 0.01:
+        for j in range(k, len(points)):
+            if _width(para, start, points[j], size, icon_em, hyphen=True) > width + 0.01:
                 break
-            cut = p
+            cut = j
+        else:  # every point left fits on this line: the rest may fit whole
+            if _width(para, start, end, size, icon_em) <= width + 0.01:
+                return start, True
         if cut is None:
             return start, False
-        lines.append((start, start + cut, True))
-        points = [p - cut for p in points if p > cut]
-        start += cut
-        word = para.text[start:end]
-        if _width(para, start, end, size, icon_em) <= width + 0.01:
-            return start, True
+        lines.append((start, points[cut], True))
+        start, k = points[cut], cut + 1
     return start, _width(para, start, end, size, icon_em) <= width + 0.01
 
 

@@ -204,9 +204,9 @@ def best_backpack(items: list[CaveCard], limit: int = 15) -> Knapsack | None:
 
 
 def _spelled(n: int) -> str:
-    from pnp.referee.text import NUMBER_WORDS
+    from pnp.referee.wording import spelled
 
-    return next((w for w, v in NUMBER_WORDS.items() if v == n), str(n))
+    return next((w for w, v in spelled("en").items() if v == n), str(n)) if 0 <= n <= 20 else str(n)
 
 
 def referee_facts(game) -> list[str]:

@@ -121,14 +121,15 @@ class BoxDrawer:
         templated = {k: getattr(box, k) for k in ("fill", "stroke", "color")
                      if isinstance(getattr(box, k), str) and "{" in getattr(box, k)}
         if templated:
-            from pnp.models.types import parse_color
+            from pnp.models.types import parse_color, parse_color_with_alpha
 
             resolved = {}
             for key, source in templated.items():
                 with templating_key(key):
                     text = templating.render(source, ctx)
-                try:
-                    resolved[key] = parse_color(text.strip())
+                try:  # a shape's fill may be see-through (#rrggbbaa); a stroke and a text's colour may not
+                    parse = parse_color_with_alpha if key == "fill" and box.type == "shape" else parse_color
+                    resolved[key] = parse(text.strip())
                 except ValueError as e:
                     raise _at_cell(templating.TemplateError(f"'{key}': {e}"),
                                    self._cell(who, rb.box, among=_names(source))) from None
@@ -292,6 +293,13 @@ class BoxDrawer:
     def shape(surface, box, x, y, w, h) -> None:
         if isinstance(box.fill, GradientFill) and box.shape != "line":
             _gradient_shape(surface, box, x, y, w, h)
+            return
+        if isinstance(box.fill, str) and len(box.fill) == 9:  # #rrggbbaa: the fill at its opacity, then the outline
+            see_through = int(box.fill[7:], 16) / 255
+            BoxDrawer.shape(surface, box.model_copy(update={"fill": box.fill[:7], "stroke": None,
+                                                            "opacity": box.opacity * see_through}), x, y, w, h)
+            if box.stroke:
+                BoxDrawer.shape(surface, box.model_copy(update={"fill": None}), x, y, w, h)
             return
         style = dict(fill=box.fill, stroke=box.stroke, width=box.stroke_width, opacity=box.opacity)
         if box.shape in ("rect", "rounded"):

@@ -86,6 +86,9 @@ class RuleParameter(Spec):
     limit: Literal["max", "min"] | None = Field(default=None, description="the value bounds the quantities "
                                                                           "in `of` (in worked examples)")
     of: list[str] = Field(default=[], max_length=50, description="the words naming the bounded quantities, e.g. [volume, weight]")
+    variant: Annotated[str, Field(min_length=1, max_length=80)] | None = Field(
+        default=None, description="the variant this number belongs to, a word of its section's heading (Solo): "
+                                  "text states it only there, and the base rules are not held there")
 
 
 class BalanceExpectation(Spec):
@@ -129,6 +132,41 @@ def _language_code(value: Any) -> Any:
 
 
 LanguageCode = Annotated[str, AfterValidator(_language_code)]
+
+
+Words = list[Annotated[str, Field(min_length=1, max_length=80)]]
+
+
+class RefereePhrases(Spec):
+    """One language's additions to the referee's phrase table (pnp/data/referee/words.yaml; docs/referee.md)."""
+
+    numbers: dict[Annotated[str, Field(min_length=1, max_length=80)], Annotated[int, Field(ge=0, le=10**9)]] = Field(
+        default={}, max_length=200, description="number words pnp does not spell, e.g. {a score: 20}")
+    cards: Words = Field(default=[], max_length=50, description="words for cards")
+    deck: Words = Field(default=[], max_length=50, description="words for a deck or a pile")
+    whole: Words = Field(default=[], max_length=50, description="phrases that count a whole deck, pile or kind: "
+                         "`#` the number, `{cards}` a card word, `{deck}` a deck word, `{what}` what is counted")
+    range: Words = Field(default=[], max_length=50, description="words joining a range's ends")
+    at_least: Words = Field(default=[], max_length=50, description="words before a least (at least 3)")
+    at_most: Words = Field(default=[], max_length=50, description="words before a most (up to 3)")
+    or_more: Words = Field(default=[], max_length=50, description="words after a least (3 or more)")
+    or_less: Words = Field(default=[], max_length=50, description="words after a most (3 or fewer)")
+    parts: Words = Field(default=[], max_length=50, description="words for the parts of a thing (faces, sides)")
+    dice: Words = Field(default=[], max_length=50, description="words for a die")
+    example: Words = Field(default=[], max_length=50, description="the first word of a worked example")
+    variant: Words = Field(default=[], max_length=50, description="heading words that mark a variant's section")
+    not_fit: Words = Field(default=[], max_length=50, description="words saying an example's thing does not fit")
+    players: Words = Field(default=[], max_length=50, description="words for players")
+    minutes: Words = Field(default=[], max_length=50, description="words for minutes")
+
+
+class RefereeReading(Spec):
+    """How the referee reads the game's texts beyond pnp's own phrase table (docs/referee.md)."""
+
+    names: dict[str, Words] = Field(default={}, max_length=200, description="other names the text uses for a deck, "
+                                    "a pile or a kind, by the deck's name or the field value: {harbour: [Hafen, port]}")
+    phrases: dict[LanguageCode, RefereePhrases] = Field(default={}, max_length=50,
+                                                       description="phrases by language, added to pnp's own")
 
 
 TargetName = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
@@ -176,6 +214,8 @@ class Game(Spec):
         default={}, max_length=500, description="the numbers the rules fix, by name (a number, or {value, means, says}); "
                                 "templates read them as `parameters.NAME`; see docs/referee.md")
     balance: Balance | None = Field(default=None, description="simulation bounds `pnp check` holds the game to")
+    referee: RefereeReading = Field(default_factory=RefereeReading, description="how the referee reads the game's "
+                                    "texts: other names for decks and piles, phrases by language (docs/referee.md)")
     languages: list[LanguageCode] = Field(
         default=[], max_length=50, description="the languages of the game's editions, e.g. [en, de, ar, ja]: "
         "`pnp build` writes one edition each in output/<game>/<lang>/; translations are `key@lang` (docs/languages.md)")

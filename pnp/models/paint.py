@@ -15,7 +15,7 @@ from typing import Any, Union
 from pydantic import BeforeValidator, Discriminator, Field, Tag, WithJsonSchema, field_validator, model_validator
 from typing_extensions import Annotated
 
-from pnp.models.types import Angle, Spec, TemplatedColor, parse_color_with_alpha
+from pnp.models.types import Angle, SeeThroughColor, Spec, parse_color_with_alpha
 
 MAX_STOPS = 16
 _STOP_RE = re.compile(r"^\s*(.*?)(?:\s+(-?\d+(?:\.\d+)?|-?\.\d+)\s*%)?\s*$")
@@ -136,5 +136,5 @@ def _fill_kind(value: Any) -> str:
     return "fill" if isinstance(value, (dict, GradientFill)) else "colour"  # "fill": how an error names a gradient
 
 
-Fill = Annotated[Union[Annotated[TemplatedColor, Tag("colour")], Annotated[GradientFill, Tag("fill")]],
+Fill = Annotated[Union[Annotated[SeeThroughColor, Tag("colour")], Annotated[GradientFill, Tag("fill")]],
                  Discriminator(_fill_kind)]

@@ -131,8 +131,8 @@ def parse_color(value: Any) -> str:
     from pnp.errors import did_you_mean
 
     if _HEX_ALPHA.match(v):
-        raise ValueError(f"the colour '{value}' has an opacity (its last two digits), which only a gradient's "
-                         "stops take; here use #rrggbb, and `opacity:` for a see-through box")
+        raise ValueError(f"the colour '{value}' has an opacity (its last two digits), which only a shape's "
+                         "`fill` and a gradient's stops take; here use #rrggbb, and `opacity:` for a see-through box")
     raise ValueError(f"unknown colour '{value}'{did_you_mean(v, NAMED_COLORS)} (use a name or #rrggbb)")
 
 
@@ -141,7 +141,7 @@ _HEX_ALPHA = re.compile(r"^#([0-9a-fA-F]{4}|[0-9a-fA-F]{8})$")
 
 def parse_color_with_alpha(value: Any) -> str:
     """A colour that may be see-through: what `parse_color` takes, or #rgba/#rrggbbaa → '#rrggbbaa'
-    ('#rrggbb' when it is opaque). Only where the outputs draw it: a gradient's stops."""
+    ('#rrggbb' when it is opaque). Only where the outputs draw it: a gradient's stops, a shape's fill."""
     v = value.strip().lower() if isinstance(value, str) else value
     if isinstance(v, str) and _HEX_ALPHA.match(v):
         if len(v) == 5:
@@ -163,6 +163,19 @@ def _templated_color(value: Any) -> str:
 
 TemplatedColor = Annotated[str, BeforeValidator(_templated_color),
                            WithJsonSchema({"type": "string", "description": "a colour name, #rrggbb, or a template like {{ color }}"})]
+
+
+def _templated_see_through(value: Any) -> str:
+    if isinstance(value, str) and "{" in value:
+        return value
+    return parse_color_with_alpha(value)
+
+
+# A shape's fill: it may be see-through (#rrggbbaa), drawn as the colour at that opacity.
+SeeThroughColor = Annotated[str, BeforeValidator(_templated_see_through),
+                            WithJsonSchema({"type": "string", "description": "a colour name, #rrggbb, #rrggbbaa "
+                                                                             "(see-through), or a template like "
+                                                                             "{{ color }}"})]
 
 
 @dataclass(frozen=True)

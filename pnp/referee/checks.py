@@ -14,15 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pnp.errors import Pos, SpecError, SpecErrors
+from pnp.errors import Pos, SpecError, SpecErrors, did_you_mean
 from pnp.referee.family import family_of
 from pnp.referee.backs import back_findings
 from pnp.referee.components import component_findings
+from pnp.referee.counts import card_count_statements, parts_statements
 from pnp.referee.decisions import decision_findings
 from pnp.referee.findings import Finding
 from pnp.referee.general import general_findings, general_notes
-from pnp.referee.text import (arithmetic_findings, card_stats_findings, count_statements, players_findings,
-                              stated_findings, text_findings, time_findings)
+from pnp.referee.cardstats import card_stats_findings, example_findings
+from pnp.referee.spans import arithmetic_findings, players_findings, time_findings
+from pnp.referee.text import count_statements, stated_findings, text_findings
 from pnp.kinds import counted, offering
 
 
@@ -58,13 +60,8 @@ def run_checks(game_dir: Path, printed: Callable[[Any], dict] | None = None) -> 
 def _report(game, game_dir: Path, printed: Callable[[Any], dict] | None = None) -> CheckReport:
     report = CheckReport(game.name, str(game_dir))
     report.findings += declared_checks(game)
-    report.findings += text_findings(game)
     counts = counted(game)  # every kind's counts, read once for the two checks below
-    report.findings += stated_findings(game, count_statements(game, counts))
-    report.findings += card_stats_findings(game)
-    report.findings += players_findings(game)
-    report.findings += time_findings(game)
-    report.findings += arithmetic_findings(game)
+    report.findings += reading_findings(game, counts)
     report.findings += general_findings(game)
     report.findings += component_findings(game, counts)
     report.findings += back_findings(game)
@@ -94,6 +91,17 @@ def _report(game, game_dir: Path, printed: Callable[[Any], dict] | None = None) 
         report.notes.append(f"text as printed not measured: the build stops at {e.errors[0]}")
     report.notes += [f"warning: {f}" for f in legibility_findings(game, outputs)] + unmeasured_notes(outputs)
     return report
+
+
+def reading_findings(game, counts: list | None = None) -> list[Finding]:
+    """What the game's texts state against what its parameters and specs fix: rule numbers, counts
+    (each held to the deck, pile or kind its sentence names), card values, players, time and sums."""
+    counts = counted(game) if counts is None else counts
+    return (text_findings(game)
+            + stated_findings(game, count_statements(game, [c for c in counts if c.rule != "card-count"])
+                              + card_count_statements(game) + parts_statements(game))
+            + card_stats_findings(game) + example_findings(game) + players_findings(game) + time_findings(game)
+            + arithmetic_findings(game))
 
 
 def one_per_place(findings: list[Finding]) -> list[Finding]:
@@ -142,14 +150,15 @@ def balance_findings(game, sim, why: str | None = None) -> tuple[list[Finding], 
         return [], []
     if sim is None:
         return [], [f"balance not measured: {why}"]
-    out, notes = [], []
+    out, notes, unknown = [], [], []
     for i, want in enumerate(balance.expect):
         where = locate(game.raw, ["balance", "expect", i])
         got = sim.figures.get(want.figure)
-        if got is None:
+        if got is None:     # a misspelt figure is a mistake in the spec, not a rule the game breaks
             known = ", ".join(sorted(sim.figures))
-            out.append(Finding(locate(game.raw, ["balance", "expect", i, "figure"]), want.name,
-                               f"the simulation has no figure '{want.figure}' (it has: {known})"))
+            unknown.append(SpecError(locate(game.raw, ["balance", "expect", i, "figure"]),
+                                     f"balance '{want.name}': the {game.game.family} simulation has no figure "
+                                     f"'{want.figure}'{did_you_mean(want.figure, sim.figures)} (it has: {known})"))
             continue
         low = want.at_least is not None and got < want.at_least
         high = want.at_most is not None and got > want.at_most
@@ -164,6 +173,8 @@ def balance_findings(game, sim, why: str | None = None) -> tuple[list[Finding], 
             out.append(Finding(where, want.name, (want.message + f" ({said})") if want.message else said, level))
         else:
             notes.append(f"balance '{want.name}' holds: {said}")
+    if unknown:
+        raise SpecErrors(unknown)
     return out, notes
 
 

@@ -29,13 +29,11 @@ from typing import Callable, Iterator
 
 from pnp.errors import Pos
 from pnp.referee.findings import Finding
+from pnp.referee.wording import NUMBER, Wording, make_wording, wording
 from pnp.kinds import offering
 
-NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
-_NUMBER = r"\d+(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_GAP = r"(?:[\s*_]|:[a-z][a-z0-9-]*:)+"   # spaces, line breaks, Markdown emphasis and :icons: between the words of a phrase
+_NUMBER = NUMBER
+_GAP = GAP = r"(?:[\s*_]|:[a-z][a-z0-9-]*:)+"   # spaces, line breaks, Markdown emphasis and :icons: between the words of a phrase
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _NEGATION = re.compile(r"\b(not|too|over|exceeds?|exceeding|cannot|can't|doesn't|won't|never|fails?)\b", re.I)
 MAX_TEXT = 2_000_000                   # characters of text scanned per game, at most
@@ -53,14 +51,30 @@ class Statement:
     of: tuple[str, ...]
     hint: str = ""     # how to mend it, appended to the finding's message
     words: tuple[tuple[str, ...], ...] = ()   # each phrase's words (`phrase_words`); () when a text is read whole
+    reading: Wording | None = None            # the number words and bounds of the languages read; None: English
+    target: object = None                     # what the count is of (`pnp.referee.counts.Target`); None: a rule's number
+    variant: str | None = None                # the variant whose number it is (held only in that variant's section)
 
 
-def statement(name: str, value: float, means: str, says, hint: str = "") -> Statement:
+def statement(name: str, value: float, means: str, says, hint: str = "", reading: Wording | None = None,
+              target: object = None) -> Statement:
     """A rule number's phrases compiled (`#` its number, `*` any other): what `stated_findings` reads."""
-    says = [s for s in says if s.count("#") == 1]
-    pattern = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
-                                  for i, s in enumerate(says)), re.I) if says else None
-    return Statement(name, float(value), means, pattern, None, (), hint, phrase_words(says))
+    says = [s for s in dict.fromkeys(says) if s.count("#") == 1]
+    pattern = _compiled(tuple(says)) if says else None
+    return Statement(name, float(value), means, pattern, None, (), hint, phrase_words(says), reading, target)
+
+
+_PATTERNS: dict[tuple, re.Pattern] = {}
+
+
+def _compiled(says: tuple[str, ...]) -> re.Pattern:
+    """The phrases' one pattern, compiled once per run (every edition of a game shares its phrases)."""
+    if says not in _PATTERNS:
+        if len(_PATTERNS) > 4096:
+            _PATTERNS.clear()
+        _PATTERNS[says] = re.compile("|".join(f"(?:{phrase_pattern(s)})".replace("(?P<n>", f"(?P<n{i}>")
+                                              for i, s in enumerate(says)), re.I)
+    return _PATTERNS[says]
 
 
 # Punctuation that ends a clause: no phrase match runs across one unless a phrase holds it
@@ -98,21 +112,47 @@ def phrase_pattern(phrase: str) -> str:
 
 
 def statements(game) -> list[Statement]:
+    """The rule parameters' statements, with each edition's own phrases (`says@de`) beside `says`."""
     from pnp.models.game import RuleParameter
 
     out = []
+    reading = wording(game)
+    translated = translated_says(game)
     for name, p in (game.game.parameters.items() if game.game else ()):
         if not isinstance(p, RuleParameter):
             continue
-        s = statement(name, p.value, p.means, p.says,
-                      f"write {{{{ parameters.{name} }}}} to print the rule's number")
-        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words))
+        s = statement(name, p.value, p.means, list(p.says) + translated.get(name, []),
+                      f"write {{{{ parameters.{name} }}}} to print the rule's number", reading)
+        out.append(Statement(name, s.value, s.means, s.pattern, p.limit, tuple(p.of), s.hint, s.words, reading,
+                             variant=p.variant))
     return out
 
 
-def _number(text: str) -> float:
-    word = text.lower()
-    return float(NUMBER_WORDS[word]) if word in NUMBER_WORDS else float(text)
+def translated_says(game) -> dict[str, list[str]]:
+    """parameter → the phrases its `says@<lang>` gives for the languages this edition reads. An edition's
+    load keeps only the translations of single texts, so game.yaml's parameters are read here as written."""
+    from pnp.reading.load import LDict, load_yaml
+
+    langs = set(wording(game).langs)
+    path = getattr(game, "dir", None)
+    try:
+        raw = load_yaml(path / "game.yaml") if path is not None and (path / "game.yaml").is_file() else None
+    except Exception:  # noqa: BLE001 — game.yaml loaded once already: what it cannot give here, it reported there
+        return {}
+    params = raw.get("parameters") if isinstance(raw, LDict) else None
+    out: dict[str, list[str]] = {}
+    for name, p in (params.items() if isinstance(params, LDict) else ()):
+        if not isinstance(p, LDict):
+            continue
+        for key, phrases in p.items():
+            if isinstance(key, str) and key.startswith("says@") and key[5:].split("-")[0].lower() in langs:
+                out.setdefault(name, []).extend(str(s) for s in phrases or () if isinstance(s, str))
+    return out
+
+
+def _number(text: str, reading: Wording | None = None) -> float:
+    got = (reading or make_wording(("en",))).read(text)
+    return got[2] if got is not None else float("nan")
 
 
 def _quoted(text: str) -> str:
@@ -155,6 +195,7 @@ def texts(game) -> Iterator[Text]:
     yield from _strings(game.raw, (), skip)
     for comp in game.components:
         yield from _strings(comp.raw, (), set())
+    yield from _cells(game)
     for p in printed_texts(game):
         yield Text(p.text[:MAX_TEXT], p.pos, False, p.place, p.from_data)
 
@@ -167,6 +208,33 @@ def read_texts(game) -> Iterator[Text]:
         if budget < 0:
             return
         yield t
+
+
+MAX_ROWS = 2_000     # data rows of a deck whose text cells are read
+
+
+def _cells(game) -> Iterator[Text]:
+    """The text cells of each deck's data table (a spreadsheet or CSV), each at its cell: the words a
+    card prints from its row ("Take 2 coins.") are read where the designer typed them (in an edition,
+    at its translation's cell, `text@de`, when the table has one)."""
+    edition = getattr(game, "edition", None)
+    for comp in offering(game, "cards"):
+        deck = comp.model
+        rows = getattr(deck, "data_rows", None)
+        if not rows:
+            continue
+        text_fields = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type == "text"]
+        for n, entry in enumerate(deck.cards):
+            if n >= MAX_ROWS:
+                break
+            if entry.id not in rows or entry.front is None:
+                continue
+            place = rows[entry.id]
+            for name in text_fields:
+                value = entry.front.fields.get(name)
+                if isinstance(value, str) and any(ch.isdigit() or ch.isalpha() for ch in value):
+                    column = f"{name}@{edition.lang}" if edition is not None and not edition.is_source else name
+                    yield Text(blank_jinja(value), place.cols.get(column) or place.pos_of(name), False)
 
 
 def _unprinted(path: tuple) -> bool:
@@ -260,11 +328,11 @@ class Scan:
                 continue
             if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
                 for i, text in enumerate(self.texts):
-                    found[i] += [(s, m, 0) for m in s.pattern.finditer(text)]
+                    found[i] += [(s, m, 0) for m in phrase_matches(s, text, 0, len(text))]
                 continue
             for start, end in sorted(set(self._clauses(s.words))):
                 # up to and with the clause end: the pattern's look-ahead sees it, as in the text
-                for m in s.pattern.finditer(self.joined, start, min(end + 1, len(self.joined))):
+                for m in phrase_matches(s, self.joined, start, min(end + 1, len(self.joined))):
                     i = bisect_right(self.starts, m.start()) - 1
                     found[i].append((s, m, self.starts[i]))
         return found
@@ -283,18 +351,154 @@ class Scan:
                 at = low.find(anchor, end)
 
 
+def phrase_matches(s: Statement, string: str, start: int, end: int) -> Iterator[re.Match]:
+    """The matches of S's phrases in STRING[START:END] whose number reads as one (`read_number`). A
+    phrase's number may be a run of words ("twenty-one"), so a match whose run holds more than its
+    number ("the outermost space of each of the 5 arms" for "the # arms") is tried again one
+    character on, where the phrase's words may start again ("the 5 arms")."""
+    at = start
+    while at < end:
+        m = s.pattern.search(string, at, end)
+        if m is None:
+            return
+        if read_number(s, m) is not None:
+            yield m
+            at = max(m.end(), m.start() + 1)
+        else:
+            at = m.start() + 1
+
+
+def read_number(s: Statement, m: re.Match) -> tuple[str, int, int, float] | None:
+    """(its group, start, end, value) of the number of match M of S's phrases: its whole group, or —
+    where the phrase starts at its number — the group's longest tail that is a number, or — where it
+    ends there, or for a count that runs on into what it counts ("48 item cards") — its longest head."""
+    group = next(g for g, v in m.groupdict().items() if v is not None)
+    number = m.group(group)
+    lead = not m.string[m.start():m.start(group)].strip("*_ \t")
+    trail = not m.string[m.end(group):m.end()].strip("*_ \t")
+    reading = s.reading or make_wording(("en",))
+    head = trail or s.target is not None
+    got = reading.read(number, tail=lead, head=head)
+    skip = 0
+    if got is None and s.target is not None and (b := _bound_patterns_of(reading)["lead_bound"].match(number)):
+        skip = b.end()           # "holds at least 9 cards": a bound's words before a count's number
+        got = reading.read(number[skip:], tail=False, head=head)
+    return None if got is None else (group, m.start(group) + skip + got[0], m.start(group) + skip + got[1], got[2])
+
+
+def _bound_patterns_of(reading: Wording) -> dict[str, re.Pattern]:
+    return _BOUND_PATTERNS.setdefault(reading.langs, _bound_patterns(reading))
+
+
 def _stated(t: Text, s: Statement, m: re.Match, base: int, data_too: bool = True) -> Finding | None:
     """The finding of match M of S's phrases in T (T starting at BASE of the string matched), if its
     number disagrees. A rule parameter (`data_too=False`) is not held against a printed number the
-    specs' data made (`Text.from_data`): the data's own checks hold that number."""
-    group = next(g for g, v in m.groupdict().items() if v is not None)
-    said = _number(m.group(group))
-    at = m.start(group) - base
-    if said == s.value or (not data_too and t.from_data is not None and t.from_data(at)):
+    specs' data made (`Text.from_data`): the data's own checks hold that number.
+
+    The number is read as a player reads it: a range's end ("2 to 4 cards") states the range, a
+    number after "at least" or before "or more" a least, after "up to" a most — each held to its
+    meaning, not as an exact count; a count of parts ("6 faces of …") is no count of the things."""
+    reading = s.reading or make_wording(("en",))
+    got = read_number(s, m)
+    if got is None:
         return None
-    pos = _pos_in(t, at, m.group(group))
-    return Finding(pos, s.name, f"the text says {m.group(group)} in '{_quoted(m.group(0))}', but "
+    group, start, stop, said = got
+    found = m.string[start:stop]
+    at = start - base
+    # a count is read as a player reads it (a range, a least, a most); a rule's number in its own phrase is exact
+    low, high, first = _bounds(reading, m, start, start + len(found), said, m.span(group), s.name != "dice", data_too)
+    if low <= s.value <= high or (not data_too and t.from_data is not None and t.from_data(at)):
+        return None
+    if _names_other(s, t, m, start, base) or not _in_force(s, m.string, base, start, reading):
+        return None
+    if first != start:            # a range: the finding is at its first number
+        found, at = m.string[first:stop], first - base
+    pos = _pos_in(t, at, found.split()[0] if first != start else found)
+    meaning = "" if low == high or first != start else (f" (at least {_shown(low)})" if high == float("inf") else
+                                      f" (at most {_shown(high)})" if low == float("-inf") else
+                                      f" (from {_shown(low)} to {_shown(high)})")
+    return Finding(pos, s.name, f"the text says {found}{meaning} in '{_quoted(m.string[start if m.start(group) == m.start() else m.start():m.end()])}', but "
                                 f"{s.means} is {_shown(s.value)}" + (f" ({s.hint})" if s.hint else ""))
+
+
+def _bounds(reading: Wording, m: re.Match, start: int, end: int, said: float, group: tuple[int, int],
+            parts_too: bool = True, counted: bool = True) -> tuple[float, float, int]:
+    """What the number at START:END of the matched string says, as (least, most, where what says it
+    starts): a range ("2 to 4", unless the phrase's own words hold it: "from * to #"), and for a count
+    (COUNTED) a bound ("at least 3", "3 or more", "up to 3"), or nothing at all for a count of parts
+    ("6 faces of …"). GROUP: the span of the phrase's number, which may hold the range's other end."""
+    text = m.string
+    before = _BEFORE_END.split(text[max(0, start - 60):start])[-1]
+    after = text[end:end + 40]
+    cache = _bound_patterns_of(reading)
+    if parts_too and counted and cache["parts"].match(after):
+        return float("-inf"), float("inf"), start   # "6 faces of the dice": a count of parts says nothing of the things
+    r = cache["range"].search(before)
+    lo_at = start - len(before) + r.start("lo") if r else 0
+    if r and (lo_at < m.start() or lo_at >= group[0]) and (lo := reading.read(r.group("lo"))) is not None \
+            and lo[2] < said:
+        return lo[2], said, lo_at + lo[0]
+    r = cache["range_after"].match(after)
+    if r and (end < group[1] or end + r.start() >= m.end()) \
+            and (hi := reading.read(r.group("hi"), tail=False, head=True)) is not None and hi[2] > said:
+        return said, hi[2], start  # "2 to 5 cards": the range's words ran on with the number, or follow the phrase
+    if not counted or cache["own"].search(text[m.start():group[0]] + text[group[1]:m.end()]):
+        return said, said, start   # a rule's number, or "# or more", "move up to #": the phrase says what it means
+    if cache["at_least"].search(before):
+        return said, float("inf"), start
+    if cache["at_most"].search(before):
+        return float("-inf"), said, start
+    if cache["or_more"].match(after):
+        return said, float("inf"), start
+    if cache["or_less"].match(after):
+        return float("-inf"), said, start
+    return said, said, start
+
+
+_BOUND_PATTERNS: dict[tuple, dict[str, re.Pattern]] = {}
+_BEFORE_END = re.compile(r"[,;()\[\]{}!?\"|<>=\u201c\u201d\u00ab\u00bb]")   # the clause ends that are not a range's dash
+
+
+def _bound_patterns(reading: Wording) -> dict[str, re.Pattern]:
+    gap = r"[\s*_]*"
+    return {
+        "range": re.compile(rf"(?<![\w.])(?P<lo>{NUMBER}){gap}(?:{reading.alternation('range')}){gap}$", re.I),
+        "at_least": re.compile(rf"(?<!\w)(?:{reading.alternation('at_least')}){gap}$", re.I),
+        "at_most": re.compile(rf"(?<!\w)(?:{reading.alternation('at_most')}){gap}$", re.I),
+        "or_more": re.compile(rf"{gap}(?:{reading.alternation('or_more')})(?!\w)", re.I),
+        "or_less": re.compile(rf"{gap}(?:{reading.alternation('or_less')})(?!\w)", re.I),
+        "lead_bound": re.compile(rf"(?:{reading.alternation('at_least')}|{reading.alternation('at_most')})"
+                                 rf"[\s\u00a0\u2011-]+(?=\w)", re.I),
+        "range_after": re.compile(rf"{gap}(?:{reading.alternation('range')}){gap}(?P<hi>{NUMBER})", re.I),
+        "parts": re.compile(rf"{gap}(?:[^\W\d_]+{gap})?(?:{reading.alternation('parts')})[\s*_]+(?:of|on|von|auf|de|du|des)(?!\w)", re.I),
+        "own": re.compile(rf"(?<!\w)(?:{'|'.join(reading.alternation(k) for k in ('at_least', 'at_most', 'or_more', 'or_less'))})(?!\w)", re.I),
+    }
+
+
+_HEADING = re.compile(r"(?m)^(#{1,6})[ \t]+(.+)$")
+
+
+def _in_force(s: Statement, string: str, base: int, at: int, reading: Wording) -> bool:
+    """Whether S holds where the text says it (STRING[AT], in a text starting at BASE): the base rules hold
+    outside variants; inside a variant's section (a heading with a variant word: "Variant: Solo") or a
+    sentence that says it is one, only the parameters of that variant (`variant:` naming a heading word)."""
+    section = ""
+    level = 7
+    for h in reversed(list(_HEADING.finditer(string, base, at))):   # the nearest heading, then the ones above it
+        if len(h.group(1)) < level:
+            level = len(h.group(1))
+            section += " " + h.group(2)
+    sentence = re.split(r"[.!?\n]\s", string[max(base, at - 200):at])[-1]
+    words = reading.alternation("variant")
+    marked = bool(words) and re.search(rf"(?<!\w)(?:{words})(?!\w)", section + " " + sentence, re.I) is not None
+    if s.variant is None:
+        return not marked
+    return re.search(rf"(?<!\w){re.escape(s.variant)}(?!\w)", section + " " + sentence, re.I) is not None
+
+
+def _names_other(s: Statement, t: Text, m: re.Match, start: int, base: int) -> bool:
+    """Whether the phrase or sentence around a count names something else than what S counts (`pnp.referee.counts`)."""
+    return s.target is not None and s.target.names_other(m, start, base)
 
 
 _EXAMPLE = re.compile(r"(?m)^>[ \t]*[*_]*example\b[^\n]*(?:\n>[^\n]*)*", re.I)
@@ -345,164 +549,6 @@ def count_statements(game, counts: list | None = None) -> list[Statement]:
     the caller has them)."""
     from pnp.kinds import counted
 
-    return [statement(c.rule, c.count, c.what, list(c.says), c.fix)
+    reading = wording(game)
+    return [statement(c.rule, c.count, c.what, list(c.says), c.fix, reading)
             for c in (counted(game) if counts is None else counts) if c.says]
-
-
-def card_stats_findings(game) -> list[Finding]:
-    """A card named in text with its numbers beside it ("a Silver Lamp (volume 3, weight 4)"): each
-    number of a field the deck declares as a number must be the card's own (rule `card-stats`)."""
-    named: dict[str, tuple[str, dict]] = {}     # card name → (deck title, its numeric fields), one value per name
-    fields: set[str] = set()
-    for comp in offering(game, "cards"):
-        deck = comp.model
-        numeric = [k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")]
-        if not numeric:
-            continue
-        fields |= set(numeric)
-        for entry in deck.cards:
-            front = entry.front.fields if entry.front else {}
-            name = front.get("name")
-            if not isinstance(name, str) or len(name) < 3:
-                continue
-            stats = {k: front[k] for k in numeric if isinstance(front.get(k), (int, float))}
-            if name in named and named[name][1] != stats:
-                named[name] = (named[name][0], {})      # two cards of one name that differ: say nothing
-                continue
-            named[name] = (deck.spec.title or deck.name, stats)
-    named = {k: v for k, v in named.items() if v[1]}
-    if not named:
-        return []
-    names = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in sorted(named, key=len, reverse=True)) + r")(?![\w-])")
-    stat = re.compile(r"\b(" + "|".join(re.escape(f) for f in sorted(fields, key=len, reverse=True))
-                      + r")\b[\s*_:]*(?:of[\s*_]+)?(\d+(?:\.\d+)?)(?![\w.])", re.I)
-    out: dict[Pos, Finding] = {}
-    budget = MAX_TEXT
-    for t in texts(game):
-        budget -= len(t.text)
-        if budget < 0:
-            break
-        for m in names.finditer(t.text):
-            title, stats = named[m.group(1)]
-            tail = t.text[m.end():m.end() + 120]
-            cut = re.search(r"\)|[.!?;](?:\s|$)|\n\s*\n", tail)
-            window = tail[:cut.start()] if cut else tail
-            other = names.search(window)
-            window = window[:other.start()] if other else window     # the next card named has numbers of its own
-            if not window.lstrip(" *_").startswith(("(", ":", ",", "—", "-")):
-                continue       # the numbers must stand by the name: "Silver Lamp (volume 2, …)", "Silver Lamp: value 5"
-            for s in stat.finditer(window):
-                field = next(f for f in stats if f.lower() == s.group(1).lower()) if any(
-                    f.lower() == s.group(1).lower() for f in stats) else None
-                if field is None or float(s.group(2)) == float(stats[field]):
-                    continue
-                pos = _pos_in(t, m.end() + s.start(2), s.group(2))
-                out.setdefault(pos, Finding(pos, "card-stats",
-                                            f"the text gives {m.group(1)} {s.group(1)} {s.group(2)}, but the card in "
-                                            f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
-    return list(out.values())
-
-
-# --------------------------------------------------------------------------- players and sums
-
-_N = rf"(?:{_NUMBER})"
-_PLAYER_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})(?P<plus>\+)?[\s*_]+players?\b", re.I)
-_PLAYER_ONE = re.compile(rf"\b(?:for|with|of)[\s*_]+(?P<n>{_N})[\s*_]+players?\b", re.I)
-_DECLARED_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(\+)?\s*$")
-
-
-def declared_players(game) -> tuple[int, float] | None:
-    """game.yaml's `players:` as (fewest, most): "2-5" → (2, 5), "1" → (1, 1), "1-100+" → (1, inf); None if unreadable."""
-    text = str(getattr(game.game, "players", "") or "") if game.game else ""
-    m = _DECLARED_PLAYERS.match(text)
-    if not m:
-        return None
-    lo = int(m.group(1))
-    hi = float("inf") if m.group(3) else float(m.group(2) or lo)
-    return lo, hi
-
-
-def players_findings(game) -> list[Finding]:
-    """Printed player counts must agree with game.yaml's `players:` (rule `players`): a range ("2 to 5 players",
-    "2-5 players") or a single count ("for 3 players", "with 6 players") must lie within the declared range."""
-    declared = declared_players(game)
-    if declared is None:
-        return []
-    lo, hi = declared
-    shown = str(game.game.players)
-    out: dict[Pos, Finding] = {}
-    for t in texts(game):
-        if not t.exact and t.pos == _players_pos(game):
-            continue
-        for m in _PLAYER_RANGE.finditer(t.text):
-            a = _number(m.group("lo"))
-            b = float("inf") if m.group("plus") else _number(m.group("hi"))
-            if a < lo or b > hi:        # a narrower range ("best with 3 to 4 players") is advice, not a contradiction
-                pos = _pos_in(t, m.start("lo"), m.group("lo"))
-                out.setdefault(pos, Finding(pos, "players", f"the text says '{_quoted(m.group(0))}', but game.yaml "
-                                                            f"gives players: {shown}"))
-        for m in _PLAYER_ONE.finditer(t.text):
-            n = _number(m.group("n"))
-            if not lo <= n <= hi:
-                pos = _pos_in(t, m.start("n"), m.group("n"))
-                out.setdefault(pos, Finding(pos, "players", f"the text speaks of a game '{_quoted(m.group(0))}', but "
-                                                            f"game.yaml gives players: {shown}"))
-    return list(out.values())
-
-
-_TIME_RANGE = re.compile(rf"(?<![\w.])(?P<lo>{_N})[\s*_]*(?:to|-|–|—)[\s*_]*(?P<hi>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
-_TIME_ONE = re.compile(rf"\b(?:about|takes|lasts|in|around|of)[\s*_]+(?P<n>{_N})[\s*_]+min(?:ute)?s?\b", re.I)
-_WHOLE_GAME = re.compile(r"\b(?:games?|play|playing|plays|session)\b", re.I)   # the sentence is about a whole game
-_DECLARED_TIME = re.compile(r"^\s*(\d+)\s*(?:(?:-|–|to)\s*(\d+))?\s*(?:min(?:ute)?s?)?\.?\s*$", re.I)
-
-
-def time_findings(game) -> list[Finding]:
-    """Printed playing times must lie within game.yaml's `time:` ("20-30 minutes"; rule `time`): a range
-    ("45 to 60 minutes") or a single time ("takes about 25 minutes"), in a sentence about a whole game
-    (game, play, session near it)."""
-    m = _DECLARED_TIME.match(str(getattr(game.game, "time", "") or "") if game.game else "")
-    if not m:
-        return []
-    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
-    shown = str(game.game.time)
-    out: dict[Pos, Finding] = {}
-    for t in texts(game):
-        found = [(m, _number(m.group("lo")), _number(m.group("hi")), "lo") for m in _TIME_RANGE.finditer(t.text)]
-        found += [(m, _number(m.group("n")), _number(m.group("n")), "n") for m in _TIME_ONE.finditer(t.text)]
-        for m, a, b, group in found:
-            if lo <= a and b <= hi:
-                continue
-            before = t.text[max(0, m.start() - 80):m.start()]
-            before = re.split(r"[.!?\n]\s", before)[-1]
-            if not _WHOLE_GAME.search(before) and not _WHOLE_GAME.search(t.text[m.end():m.end() + 30].split(".")[0]):
-                continue      # "a round takes about 2 minutes": not the length of a game
-            pos = _pos_in(t, m.start(group), m.group(group))
-            out.setdefault(pos, Finding(pos, "time", f"the text says '{_quoted(m.group(0))}', but game.yaml gives "
-                                                     f"time: {shown}"))
-    return list(out.values())
-
-
-def _players_pos(game) -> Pos | None:
-    from pnp.reading.load import LDict
-
-    raw = game.raw
-    return raw.value_pos.get("players") if isinstance(raw, LDict) and "players" in raw else None
-
-
-_SUM = re.compile(r"(?<![\w.+])(?P<terms>\d+(?:[ \t*_]*\+[ \t*_]*\d+)+)[ \t*_]*=[ \t*_]*(?P<total>\d+)(?![\w.])")
-_LISTED_TOTAL = re.compile(r"(?<![\w.])(?P<terms>\d+(?:,[ \t]*\d+)*,?[ \t]+and[ \t]+\d+)[ \t]*\([ \t]*total[ \t]+(?P<total>\d+)[ \t]*\)", re.I)
-
-
-def arithmetic_findings(game) -> list[Finding]:
-    """Sums written out in text ("3 + 4 = 7", "5, 4, 4 and 3 (total 16)") must add up (rule `arithmetic`)."""
-    out: dict[Pos, Finding] = {}
-    for t in texts(game):
-        for pattern in (_SUM, _LISTED_TOTAL):
-            for m in pattern.finditer(t.text):
-                terms = [int(x) for x in re.findall(r"\d+", m.group("terms"))]
-                if sum(terms) == int(m.group("total")):
-                    continue
-                pos = _pos_in(t, m.start("total"), m.group("total"))
-                out.setdefault(pos, Finding(pos, "arithmetic", f"the text gives {' + '.join(map(str, terms))} as "
-                                                               f"{m.group('total')}, but it makes {sum(terms)}"))
-    return list(out.values())

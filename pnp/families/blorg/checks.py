@@ -466,24 +466,33 @@ def _goal_pos(game: BlorgGame, goal: str, default: Pos) -> Pos:
 def _check_wins(game: BlorgGame, samples: int, seed: int) -> list[Finding]:
     """Both wins at Normal, and a win at every level: from a set-up dealt in the order
     the win needs, then from sampled random set-ups."""
+    from pnp.families.blorg.causes import cycle_words, dependency_cycle, out_of_reach, takeable_sides
+
     out = []
     where = game.where
+    cycle = dependency_cycle(game)       # a circle of requirements: the cause to name at a win not found
+    reachable = takeable_sides(game)[1] if cycle else set()
     declared = sorted({str(w[0]) for w in compile_rules(game, "normal").wins} - {"saucer", "spacecraft"})
     goals = [("normal", "saucer"), ("normal", "spacecraft")] + [("normal", g) for g in declared]
     for level, goal in goals + [("novice", "any"), ("expert", "any")]:
         rules = compile_rules(game, level)
         rng = random.Random(seed)
         endings = ("spacecraft", "saucer") if goal == "any" else (goal,)
+        endings = tuple(e for e in endings if not (cycle and out_of_reach(game, e, reachable)))  # none: no solving
         setups = [friendly_setup(rules, ending) for ending in endings]
         setups += [random_setup(rules, rng) for _ in range(samples)]
         # Any win will do, so each ending is searched on its own, the set-up dealt for it first:
         # the same searches as one "any" search per set-up, stopped at the first win found.
         trials = [(setup, ending) for setup, ending in zip(setups, endings)]
         trials += [(setup, ending) for setup in setups for ending in endings if (setup, ending) not in trials]
-        if not any(solve(rules, setup, level, ending) for setup, ending in trials):
+        if not endings or not any(solve(rules, setup, level, ending) for setup, ending in trials):
             rule = "levels" if goal == "any" else "wins"
-            out.append(Finding(_goal_pos(game, goal, where), rule,
-                               f"no {goal} win found at {level} (solver, {len(setups)} set-ups)"))
+            said = (f"no {goal} win found at {level} (solver, {len(setups)} set-ups)" if endings else
+                    f"no {goal} win at {level}: no play brings together what it needs")
+            if cycle:
+                out.append(Finding(cycle[0][0].pos_of("requires"), rule, f"{said}: {cycle_words(cycle)}"))
+            else:
+                out.append(Finding(_goal_pos(game, goal, where), rule, said))
     return out
 
 

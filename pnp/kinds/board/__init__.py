@@ -131,8 +131,12 @@ def rulebook_items(game, component) -> list[str]:
     for kind in (k for k in spec.spaces if k in kinds):  # in the order the spec declares its space types
         label, count = spec.spaces[kind].name or kind, len(kinds[kind])
         parts.append(counted("location_group", count, name=label) if count > 1 else label)
-    if parts:  # "12 locations: 9 by a well, 2 by the gate (the Mill), and the Tower": groups counted, a lone one named
-        lines.append(f"{counted('location', sum(len(n) for n in kinds.values()))}: {listed(parts)}")
+    total = sum(len(n) for n in kinds.values())
+    only = spec.spaces[next(iter(kinds))].name if len(kinds) == 1 and total > 1 else None
+    if only:  # one named group for all: "2 locations by a door", not "2 locations: 2 by a door"
+        lines.append(phrase("locations_all").format(count=counted("location", total), name=only))
+    elif parts:  # "12 locations: 9 by a well, 2 by the gate (the Mill), and the Tower": groups counted, a lone one named
+        lines.append(f"{counted('location', total)}: {listed(parts)}")
     for t in spec.tracks:
         lines.append(phrase("board_track").format(name=t.name, first=t.first, last=t.last))
     for sc in spec.scenarios:

@@ -187,6 +187,20 @@ class Deck(Spec):
                                                         "each shuffled face down on its own: the backs of one pile "
                                                         "must look alike, and may differ from another pile's")
 
+    @field_validator("piles")
+    @classmethod
+    def _piles_name_a_field(cls, value: str | None, info) -> str | None:
+        """`piles:` names a declared field (the referee splits the deck by its values): a misspelt one is
+        a spec error at it, with the likely name."""
+        from pnp.errors import did_you_mean
+
+        fields = info.data.get("fields") or {}
+        if value is not None and value not in fields:
+            known = ", ".join(sorted(fields)) or "none"
+            raise ValueError(f"piles: '{value}' is not a field of the deck{did_you_mean(value, sorted(fields))} "
+                             f"(its fields: {known})")
+        return value
+
     @field_validator("bleed")
     @classmethod
     def _bleed_a_print_shop_uses(cls, value: float) -> float:

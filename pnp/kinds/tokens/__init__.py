@@ -146,12 +146,9 @@ def rulebook_items(game, component) -> list[str]:
             tracks = ", ".join(f"{t.name} 0–{t.max}" for t in spec.tracks)
             if len(group) > 1:
                 names = listed([_name(p) for p in group])
-                last = {_name(p).split()[-1] for p in group}  # a shared last word ("… pack") counts them
-                what = times(total, last.pop(), f"**{total}**") if len(last) == 1 else \
-                    counted("board", total, f"**{total}**")
-                lines.append(f"{what} ({tracks}): {names}")
+                lines.append(f"{counted('board', total, f'**{total}**')} ({tracks}): {names}")  # player boards
             else:
-                lines.append(f"{times(total, _name(spec), f'**{total}**')} ({tracks})")
+                lines.append(f"{counted('board', total, f'**{total}**')}: {_name(spec)} ({tracks})")
             continue
         detail = ""
         if spec.radial is not None:
@@ -170,6 +167,17 @@ def _tracks_key(spec) -> str:
 
 def _name(spec) -> str:
     return spec.name or spec.front.label or spec.id
+
+
+def sheets_used(tokens, paper: str):
+    """The sheets a token set takes on `paper` (a duplex sheet once) and the least its pieces' area allows."""
+    from pnp.geometry.impose import SheetsUsed, least_sheets_by_area
+    from pnp.geometry.paper import paper_size
+    from pnp.kinds.tokens.bands import layout_pages, sheet_items
+
+    size = paper_size(paper)
+    area = sum(item.w * item.h for item in sheet_items(tokens.pieces))
+    return SheetsUsed(len(layout_pages(tokens.pieces, *size, tokens.spec.bleed)), least_sheets_by_area(area, *size))
 
 
 def build(game, components, options) -> dict:
@@ -194,6 +202,7 @@ def build(game, components, options) -> dict:
                 token_pages(surface, c.model, game.assets, options.paper, duplex)
         game.errors.raise_if_any()
         out["tokens.pdf"] = surface.finish()
+        game.sheets_used["tokens.pdf"] = tuple(sheets_used(c.model, options.paper) for c in components)
         shop = PdfSurface(title=f"{title} — tokens for a print shop")
         for c in components:
             printshop(shop, pieces(game, c))

@@ -33,6 +33,9 @@ __all__ = ["Finding", "Unreadable", "preflight", "preflight_file", "summarise"]
 
 LOW_PPI = 150                       # below this a picture prints visibly soft: rejected
 WANTED_PPI = 300                    # what the shops ask for: below, a warning
+# what reading an entry of the wrong type or size raises, from pikepdf or from Python
+MALFORMED = (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError, ZeroDivisionError,
+             RecursionError)
 DAMAGED = "the file is damaged (cut short or corrupted): a print shop's RIP would refuse it; export it again"
 
 
@@ -69,17 +72,25 @@ def preflight(data: bytes, shop: Shop, budget: Budget | None = None) -> list[Fin
         if pdf.get_warnings():
             return [file_finding(DAMAGED)]
         try:
-            findings = markers(pdf, shop)
+            try:
+                findings = markers(pdf, shop)
+            except MALFORMED:
+                findings = [file_finding("its document information or output intent is malformed (an entry of the "
+                                         "wrong type): a RIP may refuse it")]
             drawings = Drawings(shop, budget if budget is not None else Budget())
             if len(pdf.pages) == 0:
                 findings.append(file_finding("it has no pages"))
             for number, page in enumerate(pdf.pages, 1):
                 drawings.budget.spend_operators(1)   # a page costs at least its boxes, however empty
-                findings.extend(_page(drawings, page.obj, number, shop))
+                try:
+                    findings.extend(_page(drawings, page.obj, number, shop))
+                except MALFORMED:
+                    drawings.open.clear()
+                    findings.append(Finding(number, "", "its structure is malformed (an entry of the wrong type or "
+                                                        "size, such as a box or a colour space): a RIP may refuse it"))
         except TooMuch as e:
             findings.append(file_finding(f"stopped: {e}"))
-        except (Damaged, pikepdf.PdfError, ValueError, TypeError, KeyError, AttributeError, IndexError,
-                RecursionError):
+        except (Damaged, pikepdf.PdfError):
             return [file_finding(DAMAGED)]
         if pdf.get_warnings():
             return [file_finding(DAMAGED)]

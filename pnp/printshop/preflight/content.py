@@ -5,6 +5,7 @@ refers to (colour spaces, patterns, fonts, forms, pictures) is asked of the `rea
 (`pnp.printshop.preflight.drawings.Drawings`), which reads each once."""
 from __future__ import annotations
 
+from pnp.printshop.preflight.findings import as_text
 from pnp.printshop.preflight.sketch import IDENTITY, INHERIT, Sketch, apply, multiply
 
 _FILLS = {"f", "F", "f*"}
@@ -43,8 +44,7 @@ class Run:
 
     def go(self, instructions) -> None:
         for operands, op in instructions:
-            name = str(op)
-            handler = _HANDLERS.get(name)
+            handler = _HANDLERS.get(as_text(op))
             if handler is not None:
                 handler(self, operands)
 

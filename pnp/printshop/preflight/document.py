@@ -4,7 +4,7 @@ allows, the output intent and its profile, the Info entries PDF/X requires, and 
 BleedBox (a missing BleedBox is the CropBox, else the MediaBox, as the standard says)."""
 from __future__ import annotations
 
-from pnp.printshop.preflight.findings import Finding, file_finding
+from pnp.printshop.preflight.findings import Finding, as_text, file_finding
 from pnp.printshop.profiles import PT_PER_MM, Shop
 
 TOLERANCE = 0.1  # points: boxes written in rounded numbers still fit
@@ -36,10 +36,10 @@ def markers(pdf, shop: Shop) -> list[Finding]:
     info = pdf.trailer.get("/Info")
     info = info if isinstance(info, pikepdf.Dictionary) else pikepdf.Dictionary()
     xmp = _xmp(pdf)
-    version = str(info.get("/GTS_PDFXVersion", "")).strip()
+    version = as_text(info.get("/GTS_PDFXVersion", "")).strip()
     if not version and shop.standard == "PDF/X-4" and b"GTS_PDFXVersion>PDF/X-4" in xmp:
         version = "PDF/X-4"
-    conformance = str(info.get("/GTS_PDFXConformance", "")).strip()
+    conformance = as_text(info.get("/GTS_PDFXConformance", "")).strip()
     part = PARTS.get(version)
     if not version:
         out.append(file_finding(f"not a PDF/X file (no GTS_PDFXVersion): {shop.title} asks for {shop.standard}"))
@@ -53,16 +53,16 @@ def markers(pdf, shop: Shop) -> list[Finding]:
     elif conformance and part is not None and version != "PDF/X-1:2001" and PARTS.get(conformance, ("",))[0] != part[0]:
         out.append(file_finding(f"GTS_PDFXConformance says {conformance} but GTS_PDFXVersion says {version}"))
     if part is not None:
-        found = max(_version_number(pdf.pdf_version), _version_number(str(pdf.Root.get("/Version", "0.0"))))
+        found = max(_version_number(pdf.pdf_version), _version_number(as_text(pdf.Root.get("/Version", "0.0"))))
         if found > _version_number(part[1]):
             out.append(file_finding(f"PDF {found[0]}.{found[1]}: {version} files are PDF {part[1]} at most"))
     if shop.standard == "PDF/X-4" and b"GTS_PDFXVersion" not in xmp:
         out.append(file_finding("no XMP metadata naming the PDF/X version (PDF/X-4 requires it)"))
     out.extend(_intent(pdf))
-    trapped = str(info.get("/Trapped", ""))
+    trapped = as_text(info.get("/Trapped", ""))
     if trapped not in ("/True", "/False"):
         out.append(file_finding("Trapped is not set to True or False (PDF/X requires one of them)"))
-    if not str(info.get("/Title", "")).strip():
+    if not as_text(info.get("/Title", "")).strip():
         out.append(file_finding("no document title (PDF/X requires one)"))
     if "/CreationDate" not in info or "/ModDate" not in info:
         out.append(file_finding("no creation or modification date (PDF/X requires both)"))
@@ -100,7 +100,7 @@ def _intent(pdf) -> list[Finding]:
         return [file_finding("more than one PDF/X output intent (PDF/X allows one)")]
     intent = intents[0]
     out = []
-    if not str(intent.get("/OutputConditionIdentifier", "")).strip():
+    if not as_text(intent.get("/OutputConditionIdentifier", "")).strip():
         out.append(file_finding("the output intent names no printing condition (OutputConditionIdentifier)"))
     profile = intent.get("/DestOutputProfile")
     if not isinstance(profile, pikepdf.Stream):

@@ -6,7 +6,7 @@ counted against the file's budget before they are parsed."""
 from __future__ import annotations
 
 from pnp.printshop.preflight.content import Run
-from pnp.printshop.preflight.findings import Problem
+from pnp.printshop.preflight.findings import Problem, as_text
 from pnp.printshop.preflight.functions import Functions
 from pnp.printshop.preflight.limits import MAX_DEPTH, MAX_STREAM_BYTES, Budget, TooMuch
 from pnp.printshop.preflight.pictures import Pictures, Unmeasured
@@ -79,9 +79,9 @@ class Drawings:
         return verdict
 
     def pattern(self, res, name, space: Space, components: list[float]) -> tuple:
-        pattern = _get(_get(res, "/Pattern"), str(name))
-        if pattern is None:
-            return (Problem("bad-pattern", f"a pattern that is not defined ({str(name)[1:]}): a RIP cannot print it"),)
+        pattern = _get(_get(res, "/Pattern"), as_text(name))
+        if not _is_dictionary(pattern):
+            return (Problem("bad-pattern", f"a pattern that is not defined ({as_text(name)[1:]}): a RIP cannot print it"),)
         if int(pattern.get("/PatternType", 0)) == 1 and int(pattern.get("/PaintType", 1)) == 2:
             base = space.base or self.device("gray")
             return self.colour(base, components)
@@ -90,7 +90,7 @@ class Drawings:
             return self.patterns[key]
         if int(pattern.get("/PatternType", 0)) == 2:
             shading = pattern.get("/Shading")
-            problems = self._gradient(shading, res)[0] if shading is not None else ()
+            problems = self._gradient(shading, res)[0] if _is_dictionary(shading) else ()
             state = pattern.get("/ExtGState")
             if state is not None:
                 problems += self._state_problems(state)
@@ -103,12 +103,13 @@ class Drawings:
 
     # --- graphics states ---
     def state(self, res, name):
-        gs = _get(_get(res, "/ExtGState"), str(name))
-        if gs is None:
+        import pikepdf
+
+        gs = _get(_get(res, "/ExtGState"), as_text(name))
+        if not isinstance(gs, pikepdf.Dictionary):
             return (), None
-        font = None
-        if "/Font" in gs and len(gs.Font) >= 1:
-            font = gs.Font[0]
+        font = gs.get("/Font")
+        font = font[0] if isinstance(font, pikepdf.Array) and len(font) >= 1 else None
         return self._state_problems(gs), font
 
     def _state_problems(self, gs) -> tuple:
@@ -136,7 +137,7 @@ class Drawings:
 
     # --- text ---
     def font(self, res, name):
-        return _get(_get(res, "/Font"), str(name))
+        return _get(_get(res, "/Font"), as_text(name))
 
     def show(self, font, sketch: Sketch, at, fill, stroke) -> None:
         import pikepdf
@@ -156,7 +157,7 @@ class Drawings:
             sketch.replay(glyphs, IDENTITY, fill, stroke, (), at=at)
 
     def _font(self, font):
-        if str(font.get("/Subtype", "")) == "/Type3":
+        if as_text(font.get("/Subtype", "")) == "/Type3":
             glyphs = Sketch()
             procs = font.get("/CharProcs") or {}
             for glyph in procs.values():
@@ -164,14 +165,14 @@ class Drawings:
             return None, glyphs
         if _embedded(font):
             return None, None
-        base = str(font.get("/BaseFont", "/(unnamed)"))[1:]
+        base = as_text(font.get("/BaseFont", "/(unnamed)"))[1:]
         return Problem(f"font {base}", f"the font {base} is not embedded: the shop would print another in its place"), None
 
     # --- forms, pictures, gradients ---
     def draw(self, res, name, sketch: Sketch, ctm, fill, stroke, extra) -> None:
         import pikepdf
 
-        x = _get(_get(res, "/XObject"), str(name))
+        x = _get(_get(res, "/XObject"), as_text(name))
         if not isinstance(x, pikepdf.Stream):
             return
         subtype = x.get("/Subtype")
@@ -184,7 +185,7 @@ class Drawings:
             matrix = tuple(float(v) for v in x.get("/Matrix", IDENTITY))
             sketch.replay(inner, multiply(matrix, ctm), fill, stroke, extra)
         elif subtype == pikepdf.Name.Image:
-            self._picture(x, str(name)[1:], res, sketch, ctm, fill, extra)
+            self._picture(x, as_text(name)[1:], res, sketch, ctm, fill, extra)
 
     def _picture(self, x, label: str, res, sketch: Sketch, ctm, fill, extra) -> None:
         at = (ctm[4], ctm[5])
@@ -210,9 +211,9 @@ class Drawings:
         sketch.paint(tuple(problems), extra, "fill", at)
 
     def shading(self, res, name):
-        shading = _get(_get(res, "/Shading"), str(name))
-        if shading is None:
-            return (Problem("bad-gradient", f"a gradient that is not defined ({str(name)[1:]}): a RIP cannot print it"),), (0, 0)
+        shading = _get(_get(res, "/Shading"), as_text(name))
+        if not _is_dictionary(shading):
+            return (Problem("bad-gradient", f"a gradient that is not defined ({as_text(name)[1:]}): a RIP cannot print it"),), (0, 0)
         return self._gradient(shading, res)
 
     def _gradient(self, shading, res):
@@ -287,7 +288,7 @@ class Drawings:
                 self.budget.spend_operators(left + 1)
         try:
             instructions = pikepdf.parse_content_stream(obj)
-        except pikepdf.PdfError:
+        except (pikepdf.PdfError, IndexError, TypeError, ValueError):   # what qpdf cannot parse
             raise Damaged() from None
         self.budget.spend_operators(len(instructions))
         Run(self, resources if resources is not None else pikepdf.Dictionary(), sketch, inherit=inherit).go(instructions)
@@ -326,20 +327,20 @@ class Drawings:
     def _annotation(self, annotation, trim, page: Sketch) -> None:
         import pikepdf
 
-        if not isinstance(annotation, pikepdf.Dictionary) or str(annotation.get("/Subtype", "")) in _NOT_PRINTED:
+        if not isinstance(annotation, pikepdf.Dictionary) or as_text(annotation.get("/Subtype", "")) in _NOT_PRINTED:
             return
         if int(annotation.get("/F", 0)) & HIDDEN or "/Rect" not in annotation:
             return
         x0, y0, x1, y1 = _box(annotation.Rect)
         if trim is not None and (x1 <= trim[0] or x0 >= trim[2] or y1 <= trim[1] or y0 >= trim[3]):
             return
-        kind = str(annotation.get("/Subtype", "/annotation"))[1:]
+        kind = as_text(annotation.get("/Subtype", "/annotation"))[1:]
         if self.x1a:
             page.add(Problem("annotation", f"an annotation ({kind}) inside the trim: PDF/X-1a allows none there"), (x0, y0))
         appearance = (annotation.get("/AP") or {}).get("/N")
         if isinstance(appearance, pikepdf.Dictionary) and not isinstance(appearance, pikepdf.Stream):
             state = annotation.get("/AS")
-            appearance = appearance.get(str(state)) if state is not None else next(iter(appearance.values()), None)
+            appearance = appearance.get(as_text(state)) if state is not None else next(iter(appearance.values()), None)
         if not isinstance(appearance, pikepdf.Stream):
             return
         inner = self.sketch(appearance, appearance.get("/Resources"), "annotation", inherit=False)
@@ -349,6 +350,12 @@ class Drawings:
         sy = (y1 - y0) / (by1 - by0) if by1 > by0 else 1.0
         fit = (sx, 0.0, 0.0, sy, x0 - bx0 * sx, y0 - by0 * sy)
         page.replay(inner, multiply(matrix, fit), (), ())
+
+
+def _is_dictionary(obj) -> bool:
+    import pikepdf
+
+    return isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream))
 
 
 def _get(dictionary, key):
@@ -387,7 +394,7 @@ def _transformed_box(box, m):
 
 
 def _embedded(font) -> bool:
-    subtype = str(font.get("/Subtype", ""))
+    subtype = as_text(font.get("/Subtype", ""))
     if subtype == "/Type3":
         return True
     if subtype == "/Type0":

@@ -29,6 +29,14 @@ class Finding:
         return (f"{place}: " if place else "") + self.message + tail
 
 
+def as_text(obj) -> str:
+    """A PDF name or string as text, whatever bytes it holds (a name need not be UTF-8)."""
+    try:
+        return str(obj)
+    except (UnicodeDecodeError, TypeError, ValueError):
+        return "/?" if obj is not None and str(type(obj).__name__) == "Name" else "?"
+
+
 def file_finding(message: str, rejects: bool = True) -> Finding:
     return Finding(None, "", message, rejects)
 

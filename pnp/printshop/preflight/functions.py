@@ -64,6 +64,8 @@ class Functions:
                 raise BadFunction("an empty list of functions")
             return Function(parts[0].inputs, len(parts), parts[0].domain,
                             lambda xs: [p(xs)[0] for p in parts], parts[0].breaks)
+        if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
+            raise BadFunction("a function that is not a dictionary")
         key = obj.objgen if obj.objgen != (0, 0) else None
         if key is not None and key in self.memo:
             return self.memo[key]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pnp.printshop.preflight.findings import as_text
 from pnp.printshop.preflight.functions import BadFunction, Functions
 from pnp.printshop.preflight.limits import MAX_DEPTH
 from pnp.printshop.preflight.streams import Damaged, TooLarge, decoded
@@ -83,7 +84,7 @@ class Spaces:
         if depth > MAX_DEPTH:
             return self._bad(f"colour spaces nested more than {MAX_DEPTH} deep")
         if isinstance(space, pikepdf.Name):
-            text = str(space)
+            text = as_text(space)
             if text in _DEVICE:
                 return self.device(_DEVICE[text])
             if named is not None and text in named:
@@ -117,13 +118,15 @@ class Spaces:
     def _array(self, space, named, depth: int) -> Space:
         import pikepdf
 
-        head = str(space[0])
+        head = as_text(space[0])
         if head in _DEVICE and len(space) == 1:
             return self.device(_DEVICE[head])
         if head == "/ICCBased":
             stream = space[1]
             n = int(stream.get("/N", 0))
-            ranges = tuple(float(v) for v in stream.get("/Range", [])) or (0, 1) * n
+            if n not in (1, 3, 4):
+                return self._bad("an ICC-based colour space of an unusual size")
+            ranges = tuple(float(v) for v in stream.get("/Range", []))[:2 * n] or (0, 1) * n
             icc = (Fault("icc", "PDF/X-1a allows only CMYK, grey and spot colours"),) if self.x1a else ()
             if n == 4:
                 return Space("cmyk", 4, "an ICC-based CMYK colour", icc, _cmyk_ink, (0, 0, 0, 1), decode_range=ranges)
@@ -185,18 +188,18 @@ class Spaces:
         if alt.family == "unknown":
             return alt
         function = self.functions.read(transform, depth + 1)
-        labels = [str(n)[1:] for n in names]
+        labels = [as_text(n)[1:] for n in names]
         n = len(names)
         what = f"a spot colour ({', '.join(labels)})" if n == 1 else f"a DeviceN colour ({', '.join(labels)})"
         faults = tuple(Fault(f.key, f.reason, f.rejects) for f in alt.faults)
         noun = f"{what} with {alt.noun} as its alternate" if faults else what
-        spots = [s for s in map(str, names) if s not in PROCESS and s not in ("/All", "/None")]
+        spots = [s for s in map(as_text, names) if s not in PROCESS and s not in ("/All", "/None")]
         if spots and not faults:
             faults = (Fault("spot", f"{self.shop.title} prints it through its CMYK alternate", rejects=False),)
-        if n == 1 and str(names[0]) == "/All":
+        if n == 1 and as_text(names[0]) == "/All":
             def ink(c):  # registration colour: every plate at this tint
                 return min(max(float(c[0]), 0.0), 1.0) * 400
-        elif n == 1 and str(names[0]) == "/None":
+        elif n == 1 and as_text(names[0]) == "/None":
             def ink(c):
                 return 0.0
         elif not spots:

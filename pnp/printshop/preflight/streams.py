@@ -7,6 +7,8 @@ import re
 import zlib
 from collections.abc import Iterator
 
+from pnp.printshop.preflight.findings import as_text
+
 CHUNK = 1 << 20
 # how many times larger a filter's output can be than its input, at worst
 _GROWTH = {"/FlateDecode": 1032, "/Fl": 1032, "/LZWDecode": 4096, "/LZW": 4096,
@@ -27,7 +29,7 @@ def filters(stream) -> list[str]:
     f = stream.get("/Filter")
     if f is None:
         return []
-    return [str(v) for v in f] if isinstance(f, pikepdf.Array) else [str(f)]
+    return [as_text(v) for v in f] if isinstance(f, pikepdf.Array) else [as_text(f)]
 
 
 def _parameters(stream, count: int) -> list:
