@@ -335,12 +335,13 @@ def _defects(folder: Path) -> list[Case]:
         pdf.pages[0].obj.Group = Dictionary(Type=Name.Group, S=Name.Transparency, CS=Name.DeviceRGB)
     add("rgb-transparency-group", "page 1: a transparency group blending in an RGB colour", shop="pdfx4",
         version="PDF/X-4", pdf_version="1.6", content=square, setup=rgb_group)
-    add("transparency-x1a", "transparency (opacity, a soft mask or a blend mode): PDF/X-1a forbids it",
+    add("transparency-x1a", "page 1, 10.6 mm from the left, 84.7 mm from the top: transparency (opacity, a soft "
+                            "mask or a blend mode): PDF/X-1a forbids it",
         content=b"q /A gs 0 0 0 1 k 30 30 40 40 re f Q",
         resources=Dictionary(ExtGState=Dictionary(A=Dictionary(Type=Name.ExtGState, ca=0.5))))
     add("soft-mask-image-x1a", "an image with a soft mask (Art): PDF/X-1a forbids transparency", content=draw_art,
         setup=lambda pdf: picture(pdf, data=bytes(4 * 90000), SMask=image(pdf, 300, 300, Name.DeviceGray, 8, bytes(90000))))
-    add("font-not-embedded", "the font Helvetica is not embedded", content=b"0 0 0 1 k BT /F1 12 Tf 30 100 Td (Hi) Tj ET",
+    add("font-not-embedded", "page 1, 10.6 mm from the left, 60.0 mm from the top: the font Helvetica is not embedded", content=b"0 0 0 1 k BT /F1 12 Tf 30 100 Td (Hi) Tj ET",
         resources=Dictionary(Font=Dictionary(F1=Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))))
     add("low-resolution", "image Art prints at 30 ppi where it is placed", content=b"q 720 0 0 720 0 0 cm /Art Do Q",
         setup=lambda pdf: picture(pdf, data=bytes(4 * 90000)))
