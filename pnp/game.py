@@ -238,6 +238,12 @@ def _count_untranslated(ctx: GameContext) -> None:
         return
     for text in plain:
         place = text.place
+        if isinstance(place, IdPlace) and place.key == "labels":  # a deck's kind values in the component list
+            ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+                            f"no {edition.lang} name for {place.what} '{text.source}': the component list counts "
+                            f"it as written (give the field `labels: {{{text.source}: …}}` and "
+                            f"`{text.source}@{edition.lang}:` beside it)")
+            continue
         if isinstance(place, IdPlace):
             ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
                             f"no {edition.lang} name for {place.what} '{text.source}': its id prints in every edition "
