@@ -145,3 +145,17 @@ def test_a_decks_kind_values_without_labels_are_warned_at_its_choices(tmp_path):
     assert [(w.pos.line, w.pos.col) for w in told] == [(choices[0], choices[1].index(word) + 1)
                                                        for word in ("location", "item")]
     assert "give the field `labels: {item: …}` and `item@fr:`" in told[1].message
+
+
+def test_pnp_words_a_font_lacks_are_named_once_at_the_edition(untranslated_deck, tmp_path):
+    import shutil
+
+    game = tmp_path / "lantern"
+    shutil.copytree(untranslated_deck, game)
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(spec + "words:\n  ja:\n    contents: 龘次\n", encoding="utf-8")  # 龘: not in the cut font
+    told = [w for w in _load(game, "ja").errors.warnings if "pnp's own ja words" in w.message]
+    assert len(told) == 1 and "U+9F98 '龘'" in told[0].message and "U+6B21" not in told[0].message
+    line = next(i for i, text in enumerate(spec.splitlines(), 1) if text.startswith("languages:"))
+    assert told[0].pos.line == line
+    assert not [w for w in _load(untranslated_deck, "ja").errors.warnings if "pnp's own" in w.message]
