@@ -235,6 +235,21 @@ class _Collector:
                     self.add(Text(f"{name} {mapping}.{ident} (its id)", ident, knode.start_mark.line + 1,
                                   IdPlace(name, (mapping, ident), key, what), column=knode.start_mark.column + 1))
 
+    def deck_kinds(self, name: str, tree) -> None:
+        """A deck's `kind` field values without `labels:` print as written in the component list."""
+        spec = find(tree, ("fields", "kind"))
+        if not isinstance(spec, yaml.MappingNode):
+            return
+        values = {k: v for k, _, v in mapping_items(spec)}
+        choices = values.get("choices")
+        if "labels" in values or not isinstance(choices, yaml.SequenceNode) or len(choices.value) < 2:
+            return
+        for item in choices.value:
+            if isinstance(item, yaml.ScalarNode) and has_words(item.value):
+                self.add(Text(f"{name} fields.kind.choices {item.value} (as written)", item.value,
+                              item.start_mark.line + 1, IdPlace(name, ("fields", "kind"), "labels", "card kind"),
+                              column=item.start_mark.column + 1))
+
     def _labels(self, name: str, node) -> None:
         """A deck's `labels:` (what the component list calls each choice of its `kind` field) print."""
         if not isinstance(node, yaml.MappingNode):
@@ -414,6 +429,8 @@ def _collect(out: _Collector) -> None:
         out.yaml_file(name, printed, kind)
         if out.ids:
             out.printed_ids(name, tree, kind)
+            if kind == "deck":
+                out.deck_kinds(name, tree)
         data = _scalar_text(find(tree, ("data",)))
         if kind == "deck" and data and data.lower().endswith(".csv"):
             out.table(data, printed, field_notes)

@@ -17,7 +17,7 @@ from pnp.draw.text import draw_text, set_text
 from pnp.errors import SpecError, SpecErrors
 from pnp.models import polyomino as poly
 from pnp.geometry.paper import paper_size
-from pnp.kinds.sheet.models import MIN_CELL, Checklist, Grid, Notes, Scores, Sheet, Track, column_name, piece_label
+from pnp.kinds.sheet.models import Checklist, Grid, Notes, Scores, Sheet, Track, column_name, piece_label
 from pnp.kinds.sheetwords import count, line_from_end, line_from_start, right_to_left, say
 from pnp.models.units import mm, to_mm
 
@@ -505,18 +505,16 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     content_w, content_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - mm(5)
     arranged = _arrange(sheet, content_w, place_picture)
     blocks, rows, fixed_w, heights, widths, need_h = arranged
-    too_big = need_h > content_h + 0.01 or max(widths, default=0) > content_w + 0.01
-    shrunk = too_big and sheet.fill and _shrunk(sheet, content_w, content_h, place_picture)
-    if shrunk:  # a small paper (A5): the pencil cells shrink towards 5 mm to fit it
-        arranged = shrunk
+    if need_h > content_h + 0.01 or max(widths, default=0) > content_w + 0.01:
+        arranged = _shrunk(sheet, content_w, content_h, place_picture) or arranged
         blocks, rows, fixed_w, heights, widths, need_h = arranged
-    elif too_big:
+    if need_h > content_h + 0.01 or max(widths, default=0) > content_w + 0.01:
         worst = "tall" if need_h > content_h else "wide"
         size = to_mm(need_h if worst == "tall" else max(widths))
         room = to_mm(content_h if worst == "tall" else content_w)
         raise SpecErrors([SpecError(where, f"the sheet is {size:.0f} mm {worst} but {paper.upper()} leaves "
                                            f"{room:.0f} mm inside its margins: use smaller cells or move sections")])
-    if sheet.fill and not shrunk:
+    if sheet.fill:
         blocks, rows, fixed_w, heights, widths, need_h = _filled(sheet, content_w, content_h, place_picture, arranged)
     geo = Geometry((page_w, page_h))
     s.begin_page(page_w, page_h)
@@ -586,27 +584,21 @@ def _arrange(sheet: Sheet, content_w: float, place_picture=None, scale: float = 
 
 
 def _shrunk(sheet: Sheet, content_w: float, content_h: float, place_picture):
-    """The sheet arranged with its pencil cells as large as fits the paper, but never under MIN_CELL;
-    None when not even cells of MIN_CELL fit."""
-    sizes = [g.cell or sheet.cell for g in sheet.grids.values()] + [t.box or sheet.cell for t in sheet.tracks.values()]
-    least = MIN_CELL / min(sizes or [sheet.cell])
-    if least >= 1:
-        return None
+    """A sheet too large for the paper (one made for A4, printed on A5) arranged with the largest cells that
+    fit, in steps of 1/200, never a pencil cell under 5 mm (MIN_CELL); None when even those do not fit."""
+    from pnp.kinds.sheet.models import MIN_CELL
 
-    def fits(scale: float):
-        got = _arrange(sheet, content_w, place_picture, scale)
-        return got if got[5] <= content_h + 0.01 and max(got[4], default=0) <= content_w + 0.01 else None
-
-    best = None
-    low, high = 0, 100  # steps of 1/100 of the way down from the declared size to MIN_CELL
-    while low < high:
+    cells = [g.cell or sheet.cell for g in sheet.grids.values()] + [t.box or sheet.cell for t in sheet.tracks.values()]
+    smallest = max(0.5, MIN_CELL / min(cells, default=sheet.cell))
+    low, high, best = min(200, round(smallest * 200 + 0.4999)), 199, None
+    while low <= high:
         mid = (low + high) // 2
-        got = fits(1 - (1 - least) * mid / 100)
-        if got is None:
-            low = mid + 1
+        got = _arrange(sheet, content_w, place_picture, mid / 200)
+        if got[5] <= content_h + 0.01 and max(got[4], default=0) <= content_w + 0.01:
+            best, low = got, mid + 1
         else:
-            high, best = mid, got
-    return best or fits(least)
+            high = mid - 1
+    return best
 
 
 def _filled(sheet: Sheet, content_w: float, content_h: float, place_picture, arranged):
