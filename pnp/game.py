@@ -131,6 +131,9 @@ def _load_game(game_dir: Path) -> GameContext:
 _MISSPELT = re.compile(r"unknown key '([^']+)' \(did you mean '([^']+)'\?\)")
 _QUOTED = re.compile(r"'([^']{1,80})'")
 NAMES_READ = 20_000  # names gathered under misspelt keys: bounded work on a hostile file
+_COMMON_WORDS = frozenset({"name", "names", "text", "size", "color", "colour", "title", "id", "count", "label",
+                           "font", "fill", "x", "y", "width", "height", "value", "type", "kind", "layout",
+                           "icon", "icons", "shape", "cell", "data", "fields"})
 
 
 def _one_cause(errors: list, start: int, spec: Any) -> None:
@@ -149,12 +152,15 @@ def _one_cause(errors: list, start: int, spec: Any) -> None:
     lines = {(e.pos.path, e.pos.line) for e, _ in misspelt}
     for node in _nodes_under(spec, {m.group(1) for _, m in misspelt}):
         _gather_names(node, names)
-    words = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in meant) + r")(?![\w-])")
+    # the key it meant named in another error ("a square board needs `map:`"); not a word many messages
+    # use for their own reasons, or a second mistake of the file would be kept back with it
+    meant -= _COMMON_WORDS
+    words = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in meant) + r")(?![\w-])") if meant else None
 
     def follows(e) -> bool:
         if _MISSPELT.search(e.message):
             return False
-        if (e.pos.path, e.pos.line) in lines or words.search(e.message):
+        if (e.pos.path, e.pos.line) in lines or (words is not None and words.search(e.message)):
             return True
         return any(q in names for q in _QUOTED.findall(e.message))
 

@@ -84,6 +84,8 @@ def mark(pdf: pikepdf.Pdf, version: str | None = "PDF/X-1a:2003", *, conformance
 
 
 def save(pdf: pikepdf.Pdf, path: Path, version: str = "1.4") -> Path:
+    if "/ID" in pdf.trailer:
+        del pdf.trailer["/ID"]   # a producer's own ID holds the time it ran: made again from the contents
     pdf.save(path, deterministic_id=True, force_version=version, compress_streams=True,
              stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return path
@@ -403,6 +405,10 @@ def _defects(folder: Path) -> list[Case]:
     made = _ghostscript(folder / "gs-rgb.pdf", b"0.2 0.6 0.3 setrgbcolor 30 30 100 100 rectfill", cmyk=False)
     if made:
         add("ghostscript-rgb", "an RGB fill colour", maker="ghostscript", path=made)
+    made = _ghostscript_pdfx(folder / "ghostscript-pdfx3.pdf")
+    if made:
+        add("ghostscript-pdfx3", "it is PDF/X-3:2002; DriveThruCards asks for PDF/X-1a:2003", maker="ghostscript",
+            path=made)
     made = _cairo(folder / "cairo-gradient.pdf")
     if made:
         add("cairo-rgb-gradient", "an RGB gradient", maker="cairo", path=made)
@@ -519,6 +525,9 @@ def _goods(folder: Path) -> list[Case]:
         made = _ghostscript(folder / f"{name}.pdf", postscript, cmyk=True)
         if made:
             add(name, made, maker="ghostscript")
+    made = _ghostscript_pdfx(folder / "ghostscript-pdfx-as-x1a.pdf", version="PDF/X-1a:2003")
+    if made:
+        add("ghostscript-pdfx-as-x1a", made, maker="ghostscript")
     made = _ghostscript(folder / "ghostscript-x4.pdf", b"0 0.4 0.8 0.1 setcmykcolor 20 20 150 200 rectfill",
                         cmyk=True, version="PDF/X-4")
     if made:
@@ -574,6 +583,44 @@ def _ghostscript(path: Path, postscript: bytes, *, cmyk: bool, version: str = "P
             del pdf.Root["/Metadata"]
         mark(pdf, version)
         save(pdf, path, "1.6" if version == "PDF/X-4" else "1.4")
+    return path
+
+
+def _ghostscript_pdfx(path: Path, version: str | None = None) -> Path | None:
+    """Ghostscript's own PDF/X output (`-dPDFX`: PDF/X-3:2002, CMYK, its output intent and boxes set by
+    pdfmarks, as Ghostscript's PDFX_def.ps does). Only its dates and ID are fixed afterwards, so
+    the corpus is the same on every run; with `version`, the file then claims that part instead."""
+    gs = shutil.which("gs")
+    if gs is None:  # pragma: no cover — Ghostscript is installed wherever the suite runs
+        return None
+    profile = path.with_suffix(".icc")
+    profile.write_bytes(cmyk_profile())
+    source = f"""%!PS
+<< /PageSize [198 270] >> setpagedevice
+[ /GTS_PDFXVersion (PDF/X-3:2002) /Title (Corpus card) /Trapped /False /DOCINFO pdfmark
+[/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
+[{{icc_PDFX}} << /N 4 >> /PUT pdfmark
+[{{icc_PDFX}} ({profile}) (r) file /PUT pdfmark
+[/_objdef {{OutputIntent_PDFX}} /type /dict /OBJ pdfmark
+[{{OutputIntent_PDFX}} << /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (CGATS TR 001)
+  /DestOutputProfile {{icc_PDFX}} >> /PUT pdfmark
+[{{Catalog}} << /OutputIntents [ {{OutputIntent_PDFX}} ] >> /PUT pdfmark
+[ /TrimBox [{' '.join(f'{v:g}' for v in TRIM)}] /BleedBox [0 0 {MEDIA[0]:g} {MEDIA[1]:g}] /PAGE pdfmark
+0.1 0.5 0.9 0 setcmykcolor 20 20 150 200 rectfill 0 0 0 1 setcmykcolor 30 30 moveto 160 240 lineto stroke
+showpage
+""".encode()
+    subprocess.run([gs, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", f"--permit-file-read={profile}", "-dPDFX",
+                    "-sDEVICE=pdfwrite", "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
+                    f"-sOutputFile={path}", "-"], input=source, check=True, capture_output=True)
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.docinfo["/CreationDate"] = pdf.docinfo["/ModDate"] = FIXED_DATE
+        if version:
+            pdf.docinfo["/GTS_PDFXVersion"] = version
+        if "/Metadata" in pdf.Root:
+            del pdf.Root["/Metadata"]
+        if "/ID" in pdf.trailer:
+            del pdf.trailer["/ID"]
+        pdf.save(path, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return path
 
 

@@ -613,3 +613,17 @@ def test_a_short_text_of_a_token_is_warned_where_it_is_written_not_at_the_files_
     assert findings, "the grey 7 is not judged"
     assert all(f.pos.path.endswith("tokens.yaml") and f.pos.line == 6 for f in findings), [str(f) for f in findings]
     assert all("4.4:1" in f.message for f in findings)
+
+
+def test_a_misspelt_key_does_not_hold_back_another_mistake_of_its_file(tmp_path, run_cli):
+    """Only what follows from the misspelling is dropped: a second, unrelated mistake is still said."""
+    game = tmp_path / "coins"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Coins\nplayers: 2\ncomponents: [tokens.yaml]\n")
+    (game / "tokens.yaml").write_text(
+        "kind: tokens\nname: coins\ntitel: Coins\npieces:\n"
+        "  - {id: gem, shape: circle, size: 16mm, front: {fill: \"#ffffff\", ink: \"#000000\", icon: gemm}}\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "unknown key 'titel' (did you mean 'title'?)" in result.output
+    assert "unknown icon 'gemm'" in result.output

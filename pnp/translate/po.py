@@ -16,7 +16,7 @@ from pnp.errors import Pos, SpecError, SpecErrors, display_path
 from pnp.models.printedtexts import Text
 
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
-MAX_PO_BYTES = 64 * 1024 * 1024
+MAX_PO_BYTES = 16 * 1024 * 1024  # a game's PO file is kilobytes; babel reads 16 MB in about 15 s
 
 
 def write(texts: list[Text], lang: str, source: str, project: str, version: str) -> bytes:

@@ -31,14 +31,15 @@ def apply(game_dir: Path, lang: str, texts: list[Text], translated: dict[str, tu
     cell_edits: dict[str, dict[tuple, str]] = {}
     rule_edits: dict[str, dict[int, str]] = {}
     sheet_edits: sheetwrite.SheetEdits = {}
+    unknown: list[str] = []
+    changed_source: list[str] = []
     for context, (source, translation) in translated.items():
         text = by_context.get(context)
         if text is None:
-            problems.append(f"'{context}': no such text in the game now (renamed or removed since the export?)")
+            unknown.append(context)
             continue
         if text.source != source:
-            problems.append(f"'{context}': its source text changed since the export; not imported "
-                            f"(export again and translate the new text)")
+            changed_source.append(context)
             continue
         if translation == text.translation:
             continue
@@ -60,6 +61,11 @@ def apply(game_dir: Path, lang: str, texts: list[Text], translated: dict[str, tu
             cell_edits.setdefault(place.file, {})[(place.row, place.column)] = translation
         elif isinstance(place, ParagraphPlace):
             rule_edits.setdefault(place.file, {})[place.index] = translation
+    if changed_source:
+        problems.append(f"{_some(changed_source)}: the source text changed since the export; not imported "
+                        f"(export again and translate the new text)")
+    if unknown:
+        problems.append(f"{_some(unknown)}: no such text in the game now (renamed or removed since the export?)")
     sheetwrite.refuse_ods(game_dir, sheet_edits)  # before anything is written
     changed = []
     for name, sheets in sheet_edits.items():
@@ -76,6 +82,13 @@ def apply(game_dir: Path, lang: str, texts: list[Text], translated: dict[str, tu
         if written:
             changed.append(written)
     return changed, problems
+
+
+def _some(contexts: list[str], shown: int = 5) -> str:
+    """Messages named in one warning, however many there are: a PO file of another game or version would
+    otherwise print one line per message (200,000 lines for a file of 8 MB)."""
+    names = ", ".join(f"'{c}'" for c in contexts[:shown])
+    return names + (f" and {len(contexts) - shown:,} more" if len(contexts) > shown else "")
 
 
 def _replace(path: Path, text: str) -> None:
