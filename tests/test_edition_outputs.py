@@ -213,3 +213,17 @@ def test_validate_checks_print_products(run_cli, tmp_path):
     assert "no print shop sells a product 'pokr' (did you mean 'poker'?)" in words
     assert "'small-chit' is a product for standees and tokens, and 'map' prints boards" in words
     assert run_cli("validate", game, "--strict").exit_code == 2
+
+
+def test_a_shop_build_warns_of_a_missing_glyph_as_the_home_build_does(run_cli, tmp_path):
+    create("plain", tmp_path)
+    game = tmp_path / "plain"
+    deck = (game / "deck.yaml").read_text(encoding="utf-8")
+    assert "name: Spark," in deck
+    (game / "deck.yaml").write_text(deck.replace("name: Spark,", 'name: "Spark \U00013000",'), encoding="utf-8")
+    for args in ((), ("--shop", "drivethrucards")):
+        result = run_cli("build", game, *args, "--out", tmp_path / "out")
+        assert result.exit_code == 0
+        assert "has no glyph for U+13000" in " ".join(result.output.split()), args
+    result = run_cli("build", game, "--shop", "drivethrucards", "--strict", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "U+13000" in result.output

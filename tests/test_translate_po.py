@@ -147,3 +147,17 @@ def test_a_po_file_that_is_not_one_is_a_located_error(games, tmp_path):
     imported = import_po(hand, stale, None)
     assert imported.changed == [] and len(imported.problems) == 2 and _digests(hand) == before
     assert "source text changed" in imported.problems[0] and "no such text" in imported.problems[1]
+
+
+def test_a_po_file_of_another_game_is_one_warning_not_one_a_message(games, tmp_path):
+    """Messages the game does not have (a file of another game or version) are named in one warning, the first
+    few by name: 2,000 of them printed a line each."""
+    hand, _, _ = games
+    other = tmp_path / "other.po"
+    other.write_text('msgid ""\nmsgstr "Language: de\\n"\n\n' + "".join(
+        f'msgctxt "elsewhere {i}"\nmsgid "a"\nmsgstr "b"\n\n' for i in range(2000)), encoding="utf-8")
+    before = _digests(hand)
+    imported = import_po(hand, other, None)
+    assert imported.changed == [] and _digests(hand) == before
+    (problem,) = imported.problems
+    assert "'elsewhere 0'" in problem and "and 1,995 more" in problem and "no such text" in problem
