@@ -70,6 +70,9 @@ def _workbook(path, translated: bool, stray_cell: bool = False) -> None:
         cell.font = Font(bold=True)
     sheet.cell(2, 2).fill = PatternFill("solid", fgColor="FFFF00")
     sheet.column_dimensions["F" if translated else "D"].width = 40
+    sheet.column_dimensions["B"].width = 22
+    if translated:
+        sheet.column_dimensions["C"].width = 22
     if translated:  # a translation that looks like a formula stays text
         sheet.cell(3, 5).data_type = "s"
     book.save(path)
@@ -144,7 +147,9 @@ def test_imported_columns_build_what_typed_columns_build_and_keep_the_rest(games
     assert all(c.font.b for c in cards[1])  # the new header cells take the source's style
     assert cards["B2"].fill.fgColor.rgb == "00FFFF00" and cards["C2"].fill.fgColor.rgb == "00FFFF00"
     assert [cards.cell(r, 6).value for r in (2, 3, 4)] == ["checked lamp", "checked spice", "checked ghost"]
+    assert [c in cards.column_dimensions for c in "BCDEF"] == [True, True, False, False, True]  # widths set
     assert cards.column_dimensions["F"].width == 40  # the remarks moved right with their width
+    assert cards.column_dimensions["B"].width == cards.column_dimensions["C"].width == 22
     assert cards["E3"].value == "=Échange une carte." and cards["E3"].data_type == "s"
     assert not [t for t in status(script, "fr")[1] if t.file == "cards.xlsx"]
 
