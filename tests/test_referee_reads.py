@@ -182,3 +182,28 @@ def test_two_decks_each_count_held_to_its_own_deck_by_pnp_check(bases, tmp_path)
                      encoding="utf-8")
     (finding,) = check_editions(run_checks, game, editions_to_build(game, BuildOptions()))[1].findings
     assert (finding.rule, finding.pos.line) == ("card-count", _line_of(game, "rules.md", "holds 9 cards")), finding
+
+
+# --------------------------------------------------------------------------- mistakes in piles: and balance:
+
+def test_a_misspelt_piles_field_is_a_spec_error_with_the_likely_field(bases, tmp_path):
+    game = _edited(Case("cave", "spec", (("cards.yaml", "back:\n  layout: cave-back\n",
+                                          "piles: knd\nback:\n  layout: cave-back\n"),), "spec-error"),
+                   bases["cave"], tmp_path)
+    with pytest.raises(SpecErrors) as caught:
+        read(game)
+    (error,) = caught.value.errors
+    assert "'knd' is not a field of the deck (did you mean 'kind'?)" in error.message, error.message
+
+
+def test_a_misspelt_balance_figure_is_a_spec_error_at_it(bases, tmp_path):
+    """`pnp check` exits 2 (a spec error), not 1, and names the figure meant."""
+    from pnp.referee.checks import run_checks
+
+    game = _edited(Case("blob", "spec", (("game.yaml", "figure: greedy_stuck_rate", "figure: greedy_stuk_rate"),),
+                        "spec-error"), bases["blob"], tmp_path)
+    with pytest.raises(SpecErrors) as caught:
+        run_checks(game)
+    (error,) = caught.value.errors
+    assert error.pos.line == _line_of(game, "game.yaml", "greedy_stuk_rate")
+    assert "did you mean 'greedy_stuck_rate'?" in error.message, error.message

@@ -323,19 +323,28 @@ class Scan:
         """For each text, (statement, match, where the text starts in the string matched) of every
         match, by statement in the order of RULES, then by place."""
         found: list[list] = [[] for _ in self.texts]
-        for s in rules:
+        shared: dict[tuple, list[tuple[int, re.Match, int]]] = {}   # statements of one pattern (a deck's
+        for s in rules:                                              # counts) share its search
             if s.pattern is None:
                 continue
-            if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
-                for i, text in enumerate(self.texts):
-                    found[i] += [(s, m, 0) for m in phrase_matches(s, text, 0, len(text))]
-                continue
-            for start, end in sorted(set(self._clauses(s.words))):
-                # up to and with the clause end: the pattern's look-ahead sees it, as in the text
-                for m in phrase_matches(s, self.joined, start, min(end + 1, len(self.joined))):
-                    i = bisect_right(self.starts, m.start()) - 1
-                    found[i].append((s, m, self.starts[i]))
+            key = (id(s.pattern), s.reading.langs if s.reading else None, s.target is not None)
+            if key not in shared:
+                shared[key] = list(self._search(s))
+            for i, m, base in shared[key]:
+                found[i].append((s, m, base))
         return found
+
+    def _search(self, s: Statement) -> Iterator[tuple[int, re.Match, int]]:
+        """(text index, match, where the text starts in the string matched) of S's phrases."""
+        if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
+            for i, text in enumerate(self.texts):
+                yield from ((i, m, 0) for m in phrase_matches(s, text, 0, len(text)))
+            return
+        for start, end in sorted(set(self._clauses(s.words))):
+            # up to and with the clause end: the pattern's look-ahead sees it, as in the text
+            for m in phrase_matches(s, self.joined, start, min(end + 1, len(self.joined))):
+                i = bisect_right(self.starts, m.start()) - 1
+                yield i, m, self.starts[i]
 
     def _clauses(self, words: tuple[tuple[str, ...], ...]) -> Iterator[tuple[int, int]]:
         low = self.lowered
