@@ -113,22 +113,40 @@ def example_findings(game) -> list[Finding]:
 
     known: set[str] = set()
     fields: set[str] = set()
+    values: dict[str, set[float]] = {}       # numeric field → every value a card has
+    kinds: set[str] = {"card", "cards"}      # the words for one card: "a card of value 7", "an item with value 7"
     for comp in offering(game, "cards"):
         deck = comp.model
-        fields |= {k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")}
+        defs = getattr(deck, "field_defs", None) or {}
+        mine = {k for k, d in defs.items() if d.type in ("int", "number")}
+        fields |= mine
+        kinds |= {str(c).lower() for d in defs.values() for c in (d.choices or ()) if isinstance(c, str)}
         for entry in deck.cards:
             front = entry.front.fields if entry.front else {}
             known |= {str(v).lower() for v in (front.get("name"), entry.id) if v}
+            for k in mine:
+                if isinstance(front.get(k), (int, float)):
+                    values.setdefault(k, set()).add(float(front[k]))
     if not fields or not known:
         return []
     heads = wording(game).alternation("example") or "example"
     block = re.compile(rf"(?m)^>[ \t]*[*_]*(?:{heads})\b[^\n]*(?:\n>[^\n]*)*", re.I)
     stated = re.compile(_EXAMPLE_NAME + r"[ \t*_]*[(:][\s*_>]*(?:" + "|".join(map(re.escape, sorted(fields))) + r")\b", re.I)
+    one_card = re.compile(r"\b(?:an?|one|the)[\s*_]+(?:" + "|".join(map(re.escape, sorted(kinds, key=len, reverse=True)))
+                          + r")s?[\s*_]+(?:of|with)[\s*_]+(?:an?[\s*_]+)?(" + "|".join(map(re.escape, sorted(values)))
+                          + r")[\s*_]+(\d+(?:\.\d+)?)(?!\w|\.\d)", re.I) if values else None
     out: dict[Pos, Finding] = {}
     for t in texts(game):
         if not t.exact:
             continue
         for b in block.finditer(t.text):
+            for m in one_card.finditer(b.group(0)) if one_card else ():   # "an item of value 7": a card no deck has
+                field = next(f for f in values if f.lower() == m.group(1).lower())
+                if float(m.group(2)) not in values[field]:
+                    pos = _pos_in(t, b.start() + m.start(2), m.group(2))
+                    shown = ", ".join(_shown(v) for v in sorted(values[field]))
+                    out.setdefault(pos, Finding(pos, "examples", f"the worked example uses a card of {field} "
+                                                                 f"{m.group(2)}, which no card has ({field}: {shown})"))
             for m in stated.finditer(b.group(0)):
                 name = _ARTICLES.sub("", m.group("name")).strip()
                 words = name.split()

@@ -129,8 +129,8 @@ def statements(game) -> list[Statement]:
 
 
 def translated_says(game) -> dict[str, list[str]]:
-    """parameter → the phrases its `says@<lang>` gives for the languages this edition reads. An edition's
-    load keeps only the translations of single texts, so game.yaml's parameters are read here as written."""
+    """parameter → the phrases its `says` and `says@<lang>` give for the languages this edition reads, from
+    game.yaml as written: an edition's load keeps only its own language's list."""
     from pnp.reading.load import LDict, load_yaml
 
     langs = set(wording(game).langs)
@@ -144,9 +144,10 @@ def translated_says(game) -> dict[str, list[str]]:
     for name, p in (params.items() if isinstance(params, LDict) else ()):
         if not isinstance(p, LDict):
             continue
-        for key, phrases in p.items():
-            if isinstance(key, str) and key.startswith("says@") and key[5:].split("-")[0].lower() in langs:
-                out.setdefault(name, []).extend(str(s) for s in phrases or () if isinstance(s, str))
+        for key, phrases in p.items():      # the source's phrases too: an edition may keep a text untranslated
+            if isinstance(key, str) and (key == "says" or key.startswith("says@")
+                                         and key[5:].split("-")[0].lower() in langs) and isinstance(phrases, list):
+                out.setdefault(name, []).extend(str(s) for s in phrases if isinstance(s, str))
     return out
 
 
