@@ -444,10 +444,10 @@ def _bounds(reading: Wording, m: re.Match, start: int, end: int, said: float, gr
     if parts_too and counted and cache["parts"].match(after):
         return float("-inf"), float("inf"), start   # "6 faces of the dice": a count of parts says nothing of the things
     r = cache["range"].search(before)
-    lo_at = start - len(before) + r.start("lo") if r else 0
-    if r and (lo_at < m.start() or lo_at >= group[0]) and (lo := reading.read(r.group("lo"))) is not None \
-            and lo[2] < said:
-        return lo[2], said, lo_at + lo[0]
+    lo = reading.read(r.group("lo")) if r else None
+    lo_at = start - len(before) + r.start("lo") + lo[0] if lo else 0   # where the range's first number is
+    if lo and (lo_at < m.start() or lo_at >= group[0]) and lo[2] < said:
+        return lo[2], said, lo_at
     r = cache["range_after"].match(after)
     if r and (end < group[1] or end + r.start() >= m.end()) \
             and (hi := reading.read(r.group("hi"), tail=False, head=True)) is not None and hi[2] > said:
