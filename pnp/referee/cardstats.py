@@ -1,8 +1,8 @@
 """A card's numbers stated in prose, checked against the card (rule `card-stats`), and worked examples
 that name a card no deck has (rule `examples`).
 
-"A Bronze Idol (volume 3, weight 4)", "Gold Idol: value 5", "the Gold Idol is worth 5", "the value of the
-Gold Idol is 5": each number of a numeric field the deck declares, said of a card named by its `name`,
+"A Silver Lamp (volume 3, weight 4)", "Brass Key: value 5", "the Brass Key is worth 5", "the value of the
+Brass Key is 5": each number of a numeric field the deck declares, said of a card named by its `name`,
 must be that card's. A worked example (`> **Example.** …`) that gives a card's numbers beside a name no
 deck has any more is a finding at the name, with the likely name.
 """
@@ -74,7 +74,7 @@ def card_stats_findings(game) -> list[Finding]:
                 out.setdefault(pos, Finding(pos, "card-stats",
                                             f"the text gives {m.group(1)} {word} {said}, but the card in "
                                             f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
-        for r in reverse.finditer(t.text):     # "the value of the Gold Idol is 5"
+        for r in reverse.finditer(t.text):     # "the value of the Brass Key is 5"
             title, stats = named[r.group(2)]
             field = _stat_field(r.group(1), stats)
             if field is None or float(r.group(3)) == float(stats[field]):
@@ -86,7 +86,7 @@ def card_stats_findings(game) -> list[Finding]:
     return list(out.values())
 
 
-# how prose states a card's value beside its name: "the Gold Idol is worth 5", "a Gold Idol, with value 5"
+# how prose states a card's value beside its name: "the Brass Key is worth 5", "a Brass Key, with value 5"
 _STATED_BY = re.compile(r"(?:is\s+worth|worth|has(?:\s+an?)?|with(?:\s+an?)?|is|scores?|gives?)\b", re.I)
 _WORTH = re.compile(r"\b(worth|scores?|gives?)[\s*_]+(\d+(?:\.\d+)?)(?!\w|\.\d)", re.I)
 _VALUE_FIELDS = ("value", "points", "worth", "score", "coins", "vp")
@@ -107,8 +107,8 @@ _ARTICLES = re.compile(r"^(?:(?:a|an|the|one|your|her|his|their|ein|eine|einen|d
 
 
 def example_findings(game) -> list[Finding]:
-    """A worked example that gives a card's numbers beside a name no deck has ("You dig up a Bronze Idol
-    (volume 3, weight 4)" after the Bronze Idol left the deck): a finding at the name (rule `examples`)."""
+    """A worked example that gives a card's numbers beside a name no deck has ("You dig up a Silver Lamp
+    (volume 3, weight 4)" after the Silver Lamp left the deck): a finding at the name (rule `examples`)."""
     from pnp.referee.wording import wording
 
     known: set[str] = set()
@@ -150,7 +150,7 @@ def example_findings(game) -> list[Finding]:
             for m in stated.finditer(b.group(0)):
                 name = _ARTICLES.sub("", m.group("name")).strip()
                 words = name.split()
-                # the name is the longest run of its last words that starts with a capital ("dig up a Bronze Idol")
+                # the name is the longest run of its last words that starts with a capital ("dig up a Silver Lamp")
                 while words and not words[0][:1].isupper():
                     words.pop(0)
                 name = " ".join(words)
