@@ -24,20 +24,36 @@ def validate_game(game_dir: Path, options=None, coverage: dict | None = None, sh
     langs = editions_to_build(Path(game_dir), options)
     if not langs:
         return _validate(game_dir, options, shop=shop)
+    from itertools import chain
+
     from pnp.errors import SpecErrors
     from pnp.game import source_language, source_mistakes
     from pnp.models.edition import in_edition, loading
+    from pnp.workers import ordered_map
 
     source = source_language(game_dir)
-    warnings: list[SpecError] = []
-    said = set()  # the source edition's warnings: another edition that has them too does not repeat them
-    for lang in sorted(langs, key=lambda code: code != source):  # the game as written first
+    order = sorted(langs, key=lambda code: code != source)  # the game as written first
+
+    def edition(lang: str):
+        """One edition's ("ok", warnings, coverage) or ("errors", errors, coverage): what a worker hands back."""
+        covered: dict = {}
         try:
             with loading(lang):
-                found = _validate(game_dir, options, coverage, shop)
+                return "ok", _validate(game_dir, options, covered, shop), covered
         except SpecErrors as e:
+            return "errors", list(e.errors), covered
+
+    # the source edition here (what every edition loads and measures the first time is then ready), the
+    # others at once in forked workers that start from it
+    warnings: list[SpecError] = []
+    said = set()  # the source edition's warnings: another edition that has them too does not repeat them
+    results = chain([edition(order[0])], ordered_map(lambda i: edition(order[i + 1]), len(order) - 1))
+    for lang, (outcome, found, covered) in zip(order, results):
+        if outcome == "errors":
             common = set() if lang == source else source_mistakes(game_dir, source)
-            raise SpecErrors(in_edition(e.errors, lang, source, common)) from None
+            raise SpecErrors(in_edition(found, lang, source, common))
+        if coverage is not None:
+            coverage.update(covered)
         if lang == source:
             said = {(w.pos, w.message) for w in found}
         warnings += in_edition([w for w in found if lang == source or (w.pos, w.message) not in said], lang, source)
@@ -60,6 +76,12 @@ def _validate(game_dir: Path, options, coverage: dict | None = None, shop: str |
         from pnp.printshop.profiles import SHOPS
 
         shop_cmyk(game, SHOPS[shop or "pdfx4"])
+    if game.game is not None and game.game.print.products:  # what a shop build would make of them, for every shop
+        from pnp.printshop.build import products_warnings
+
+        with game.own_fonts():
+            for warning in products_warnings(game):
+                game.errors.warn(warning.pos, warning.message)
     if shop is not None:  # before rendering, which lets the loaded trees go
         from pnp.printshop.build import gamut_warnings_for
         from pnp.printshop.profiles import SHOPS
@@ -67,7 +89,10 @@ def _validate(game_dir: Path, options, coverage: dict | None = None, shop: str |
         with game.own_fonts():
             for warning in gamut_warnings_for(game, SHOPS[shop]):
                 game.errors.warn(warning.pos, warning.message)
-    render(game, options.for_game(game))
+    from pnp.draw.pdfglyphs import whole_fonts
+
+    with whole_fonts():  # nothing is written: the fonts need no cutting
+        render(game, options.for_game(game))
     game.errors.raise_if_any()
     refuse_warnings_if_strict(game, options)
     return list(game.errors.warnings)

@@ -84,6 +84,8 @@ def mark(pdf: pikepdf.Pdf, version: str | None = "PDF/X-1a:2003", *, conformance
 
 
 def save(pdf: pikepdf.Pdf, path: Path, version: str = "1.4") -> Path:
+    if "/ID" in pdf.trailer:
+        del pdf.trailer["/ID"]   # a producer's own ID holds the time it ran: made again from the contents
     pdf.save(path, deterministic_id=True, force_version=version, compress_streams=True,
              stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return path
@@ -110,6 +112,26 @@ def image(pdf, width, height, space, bits, data: bytes, **extra) -> Stream:
     for key, value in extra.items():
         picture[f"/{key}"] = value
     return picture
+
+
+def jpeg(pdf, ink: tuple, *, inverted: bool = False, name: str = "Art", size=(300, 300)) -> None:
+    """A CMYK JPEG as Pillow writes one (an Adobe JPEG, its values stored inverted) whose pixels
+    print at `ink` (0–255 each) as a RIP reads them: the stored values, or with `inverted` their
+    complement through a Decode of [1 0 1 0 1 0 1 0], as Photoshop's JPEGs are placed."""
+    from PIL import Image
+
+    stored = tuple(255 - v for v in ink) if inverted else ink
+    picture = Image.new("CMYK", size, tuple(255 - v for v in stored))   # Pillow inverts as it saves
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=95)
+    art = Stream(pdf, out.getvalue())
+    art.Type, art.Subtype, art.Width, art.Height = Name.XObject, Name.Image, *size
+    art.ColorSpace, art.BitsPerComponent, art.Filter = Name.DeviceCMYK, 8, Name.DCTDecode
+    if inverted:
+        art.Decode = Array([1, 0] * 4)
+    xobjects = pdf.pages[0].Resources.get("/XObject") or Dictionary()
+    xobjects[f"/{name}"] = art
+    pdf.pages[0].Resources.XObject = xobjects
 
 
 def form(pdf, content: bytes, resources=None, bbox=(0, 0, *MEDIA)) -> Stream:
@@ -254,6 +276,9 @@ def _defects(folder: Path) -> list[Case]:
     add("ink-png-predictor-image", "image Art has pixels of 330 % total ink", maker="pillow", content=draw_art,
         setup=predicted)
 
+    add("ink-cmyk-jpeg", "image Art has pixels of 330 % total ink", maker="pillow", content=draw_art,
+        setup=lambda pdf: jpeg(pdf, (255, 255, 255, 77)))
+
     def deep_spot(pdf, program=b"{ dup dup 0.3 mul }", name="Deep"):
         fn = function4(pdf, program, [0, 1], [0, 1, 0, 1, 0, 1, 0, 1])
         pdf.pages[0].Resources.ColorSpace = Dictionary(S=Array([Name.Separation, Name(f"/{name}"), Name.DeviceCMYK, fn]))
@@ -312,12 +337,13 @@ def _defects(folder: Path) -> list[Case]:
         pdf.pages[0].obj.Group = Dictionary(Type=Name.Group, S=Name.Transparency, CS=Name.DeviceRGB)
     add("rgb-transparency-group", "page 1: a transparency group blending in an RGB colour", shop="pdfx4",
         version="PDF/X-4", pdf_version="1.6", content=square, setup=rgb_group)
-    add("transparency-x1a", "transparency (opacity, a soft mask or a blend mode): PDF/X-1a forbids it",
+    add("transparency-x1a", "page 1, 10.6 mm from the left, 84.7 mm from the top: transparency (opacity, a soft "
+                            "mask or a blend mode): PDF/X-1a forbids it",
         content=b"q /A gs 0 0 0 1 k 30 30 40 40 re f Q",
         resources=Dictionary(ExtGState=Dictionary(A=Dictionary(Type=Name.ExtGState, ca=0.5))))
     add("soft-mask-image-x1a", "an image with a soft mask (Art): PDF/X-1a forbids transparency", content=draw_art,
         setup=lambda pdf: picture(pdf, data=bytes(4 * 90000), SMask=image(pdf, 300, 300, Name.DeviceGray, 8, bytes(90000))))
-    add("font-not-embedded", "the font Helvetica is not embedded", content=b"0 0 0 1 k BT /F1 12 Tf 30 100 Td (Hi) Tj ET",
+    add("font-not-embedded", "page 1, 10.6 mm from the left, 60.0 mm from the top: the font Helvetica is not embedded", content=b"0 0 0 1 k BT /F1 12 Tf 30 100 Td (Hi) Tj ET",
         resources=Dictionary(Font=Dictionary(F1=Dictionary(Type=Name.Font, Subtype=Name.Type1, BaseFont=Name.Helvetica))))
     add("low-resolution", "image Art prints at 30 ppi where it is placed", content=b"q 720 0 0 720 0 0 cm /Art Do Q",
         setup=lambda pdf: picture(pdf, data=bytes(4 * 90000)))
@@ -379,6 +405,10 @@ def _defects(folder: Path) -> list[Case]:
     made = _ghostscript(folder / "gs-rgb.pdf", b"0.2 0.6 0.3 setrgbcolor 30 30 100 100 rectfill", cmyk=False)
     if made:
         add("ghostscript-rgb", "an RGB fill colour", maker="ghostscript", path=made)
+    made = _ghostscript_pdfx(folder / "ghostscript-pdfx3.pdf")
+    if made:
+        add("ghostscript-pdfx3", "it is PDF/X-3:2002; DriveThruCards asks for PDF/X-1a:2003", maker="ghostscript",
+            path=made)
     made = _cairo(folder / "cairo-gradient.pdf")
     if made:
         add("cairo-rgb-gradient", "an RGB gradient", maker="cairo", path=made)
@@ -481,6 +511,9 @@ def _goods(folder: Path) -> list[Case]:
     add("uncoloured-glyph-annotation-in-slug", _one_page(
         folder, "uncoloured-glyph-annotation-in-slug", b"0 0 0 1 k BT /F3 24 Tf 30 100 Td (A) Tj ET",
         setup=glyph_and_annotation))
+    add("photoshop-style-jpeg", _one_page(folder, "photoshop-style-jpeg", b"q 72 0 0 72 40 40 cm /Art Do Q",
+                                          setup=lambda pdf: jpeg(pdf, (40, 200, 120, 30), inverted=True)),
+        maker="pillow")
     for name, postscript in (
             ("ghostscript-shapes", b"0.1 0.5 0.9 0 setcmykcolor 20 20 150 200 rectfill "
                                    b"0 0 0 1 setcmykcolor 4 setlinewidth 30 30 moveto 160 240 lineto stroke"),
@@ -492,6 +525,9 @@ def _goods(folder: Path) -> list[Case]:
         made = _ghostscript(folder / f"{name}.pdf", postscript, cmyk=True)
         if made:
             add(name, made, maker="ghostscript")
+    made = _ghostscript_pdfx(folder / "ghostscript-pdfx-as-x1a.pdf", version="PDF/X-1a:2003")
+    if made:
+        add("ghostscript-pdfx-as-x1a", made, maker="ghostscript")
     made = _ghostscript(folder / "ghostscript-x4.pdf", b"0 0.4 0.8 0.1 setcmykcolor 20 20 150 200 rectfill",
                         cmyk=True, version="PDF/X-4")
     if made:
@@ -547,6 +583,44 @@ def _ghostscript(path: Path, postscript: bytes, *, cmyk: bool, version: str = "P
             del pdf.Root["/Metadata"]
         mark(pdf, version)
         save(pdf, path, "1.6" if version == "PDF/X-4" else "1.4")
+    return path
+
+
+def _ghostscript_pdfx(path: Path, version: str | None = None) -> Path | None:
+    """Ghostscript's own PDF/X output (`-dPDFX`: PDF/X-3:2002, CMYK, its output intent and boxes set by
+    pdfmarks, as Ghostscript's PDFX_def.ps does). Only its dates and ID are fixed afterwards, so
+    the corpus is the same on every run; with `version`, the file then claims that part instead."""
+    gs = shutil.which("gs")
+    if gs is None:  # pragma: no cover — Ghostscript is installed wherever the suite runs
+        return None
+    profile = path.with_suffix(".icc")
+    profile.write_bytes(cmyk_profile())
+    source = f"""%!PS
+<< /PageSize [198 270] >> setpagedevice
+[ /GTS_PDFXVersion (PDF/X-3:2002) /Title (Corpus card) /Trapped /False /DOCINFO pdfmark
+[/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
+[{{icc_PDFX}} << /N 4 >> /PUT pdfmark
+[{{icc_PDFX}} ({profile}) (r) file /PUT pdfmark
+[/_objdef {{OutputIntent_PDFX}} /type /dict /OBJ pdfmark
+[{{OutputIntent_PDFX}} << /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (CGATS TR 001)
+  /DestOutputProfile {{icc_PDFX}} >> /PUT pdfmark
+[{{Catalog}} << /OutputIntents [ {{OutputIntent_PDFX}} ] >> /PUT pdfmark
+[ /TrimBox [{' '.join(f'{v:g}' for v in TRIM)}] /BleedBox [0 0 {MEDIA[0]:g} {MEDIA[1]:g}] /PAGE pdfmark
+0.1 0.5 0.9 0 setcmykcolor 20 20 150 200 rectfill 0 0 0 1 setcmykcolor 30 30 moveto 160 240 lineto stroke
+showpage
+""".encode()
+    subprocess.run([gs, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", f"--permit-file-read={profile}", "-dPDFX",
+                    "-sDEVICE=pdfwrite", "-sColorConversionStrategy=CMYK", "-sProcessColorModel=DeviceCMYK",
+                    f"-sOutputFile={path}", "-"], input=source, check=True, capture_output=True)
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        pdf.docinfo["/CreationDate"] = pdf.docinfo["/ModDate"] = FIXED_DATE
+        if version:
+            pdf.docinfo["/GTS_PDFXVersion"] = version
+        if "/Metadata" in pdf.Root:
+            del pdf.Root["/Metadata"]
+        if "/ID" in pdf.trailer:
+            del pdf.trailer["/ID"]
+        pdf.save(path, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return path
 
 

@@ -1,8 +1,9 @@
 """Mixed-direction text copies out of pnp's PDFs in logical (reading) order, as pdfium extracts it.
 
-32 card texts mixing Arabic with Latin words, digits, ranges, brackets, quotation marks, URLs and
-e-mail addresses are built as the text of cards in the Arabic edition (right-to-left paragraphs)
-and the English one (left-to-right paragraphs holding Arabic); pypdfium2 (pdfium, the engine of
+34 card texts mixing Arabic with Latin words, digits, ranges, brackets, quotation marks, URLs and
+e-mail addresses (and a digit meeting punctuation, a mark inside a lam-alef) are built as the
+text of cards in the Arabic edition (right-to-left paragraphs) and the English one
+(left-to-right paragraphs holding Arabic); pypdfium2 (pdfium, the engine of
 Chrome's viewer) must give each back exactly. `pnp.draw.copytext` deals each such line's string
 out to its glyphs so that pdfium's reordering returns it.
 """
@@ -28,6 +29,8 @@ MIXED = [
     'He said "مرحبا" and left', "Range 1–6 then كشك 2–4", "Cards: 48 × بطاقة, 14 × شيء",
     "Visit example.com/سوق now", "Team (أ) wins 3-2", "Pay 5 coins (خمس) today", "«النرد» (d6): 1–6",
     "سوق (Market) 2–4 لاعبين",
+    "الآخر 5: بادل",  # a digit meeting punctuation copied as «:5» before
+    "عددًا مماثلًا",  # a mark between the lam and alef of a ligature copied after it before
 ]
 
 

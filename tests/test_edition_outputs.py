@@ -197,3 +197,33 @@ def test_the_web_rulebook_of_each_edition(run_cli, tmp_path):
     create("plain", tmp_path)
     assert run_cli("build", plain, "--format", "html", "--out", out, "-q").exit_code == 0
     assert '<html lang="en">' in (out / "plain" / "rulebook.html").read_text(encoding="utf-8")
+
+
+def test_validate_checks_print_products(run_cli, tmp_path):
+    create("plain", tmp_path)
+    game = tmp_path / "plain"
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    assert "\nprint:\n" in spec
+    spec = spec.replace("\nprint:\n", "\nprint:\n  products: {cardz: poker, cards: pokr, map: small-chit}\n")
+    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    result = run_cli("validate", game)
+    words = " ".join(result.output.split())
+    assert re.search(r"game\.yaml:\d+:\d+: warning: print\.products names 'cardz', which is no component's name "
+                     r"\(did you mean 'cards'\?\)", words)
+    assert "no print shop sells a product 'pokr' (did you mean 'poker'?)" in words
+    assert "'small-chit' is a product for standees and tokens, and 'map' prints boards" in words
+    assert run_cli("validate", game, "--strict").exit_code == 2
+
+
+def test_a_shop_build_warns_of_a_missing_glyph_as_the_home_build_does(run_cli, tmp_path):
+    create("plain", tmp_path)
+    game = tmp_path / "plain"
+    deck = (game / "deck.yaml").read_text(encoding="utf-8")
+    assert "name: Spark," in deck
+    (game / "deck.yaml").write_text(deck.replace("name: Spark,", 'name: "Spark \U00013000",'), encoding="utf-8")
+    for args in ((), ("--shop", "drivethrucards")):
+        result = run_cli("build", game, *args, "--out", tmp_path / "out")
+        assert result.exit_code == 0
+        assert "has no glyph for U+13000" in " ".join(result.output.split()), args
+    result = run_cli("build", game, "--shop", "drivethrucards", "--strict", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "U+13000" in result.output

@@ -273,6 +273,8 @@ REFUSED = {
     ("hex", "board", "shape", "points"): "a point-to-point board needs `size: [width, height]`",
     ("routes", "board", "shape", "square"): "a square board needs `map:`",
     ("routes", "board", "shape", "hex"): "a hex board needs `map:`",
+    # the starter's score sheet, laid out for A4 and Letter, is too tall for A5 even with 5 mm pencil squares
+    ("default", "game", "paper", "a5"): "but A5 leaves",
 }
 # A value that goes with another key of the same mapping, both ways: elsewhere it gets this located
 # refusal, and where that key is, no other value of the property is tried.

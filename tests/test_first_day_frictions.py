@@ -463,6 +463,13 @@ def test_a_low_contrast_is_told_at_the_deck_and_box_that_print_it_never_rounded_
     assert "has a contrast of 4.4:1; players need at least 4.5:1" in message
     assert "deck 'mini', box 'name'" in message
     assert findings[0].pos.path.endswith("layouts.yaml") and findings[0].pos.line == 6
+    # the deck gives the box itself (moved down a little): the warning is at the deck's own box
+    text = deck.read_text()
+    deck.write_text(text.replace("fields: {name: Card 0,", "boxes: {name: {y: 6mm}}, fields: {name: Card 0,", 1)
+                    .replace("fields: {name: Card 1,", "boxes: {name: {y: 6mm}}, fields: {name: Card 1,", 1))
+    moved = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert moved and all(f.pos.path.endswith("cards.yaml") for f in moved), [str(f) for f in moved]
+    assert all("deck 'mini', box 'name'" in f.message for f in moved)  # each card's own box, where it gives it
 
 
 # -- strict: and overflow kept to its box ----------------------------------------------------------------------
@@ -588,3 +595,35 @@ def test_every_key_of_every_bundled_spec_misspelt_is_one_message(tmp_path):
     assert tried > 250
     assert told >= tried * 0.95, (told, tried)
     assert not cascades, f"{len(cascades)} misspellings reported more than once:\n" + "\n".join(cascades)
+
+
+def test_a_short_text_of_a_token_is_warned_where_it_is_written_not_at_the_files_first_line(tmp_path):
+    """A coin's value "7" in #777777 on white (4.48:1): found as the value written as exactly 7."""
+    from test_legibility import findings_of
+
+    game = tmp_path / "coins"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Coins\nplayers: 2\ncomponents: [tokens.yaml]\n")
+    (game / "tokens.yaml").write_text(
+        "kind: tokens\nname: coins\npieces:\n"
+        "  - {id: gem, shape: circle, size: 16mm, count: 1, front: {fill: \"#ffffff\", ink: \"#000000\", icon: gem}}\n"
+        "  - {id: coin, shape: circle, size: 16mm, count: 2,\n"
+        "     front: {fill: \"#ffffff\", ink: \"#777777\", value: 7}}\n")
+    findings = [f for f in findings_of(game) if f.rule == "contrast"]
+    assert findings, "the grey 7 is not judged"
+    assert all(f.pos.path.endswith("tokens.yaml") and f.pos.line == 6 for f in findings), [str(f) for f in findings]
+    assert all("4.4:1" in f.message for f in findings)
+
+
+def test_a_misspelt_key_does_not_hold_back_another_mistake_of_its_file(tmp_path, run_cli):
+    """Only what follows from the misspelling is dropped: a second, unrelated mistake is still said."""
+    game = tmp_path / "coins"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Coins\nplayers: 2\ncomponents: [tokens.yaml]\n")
+    (game / "tokens.yaml").write_text(
+        "kind: tokens\nname: coins\ntitel: Coins\npieces:\n"
+        "  - {id: gem, shape: circle, size: 16mm, front: {fill: \"#ffffff\", ink: \"#000000\", icon: gemm}}\n")
+    result = run_cli("validate", str(game))
+    assert result.exit_code == 2
+    assert "unknown key 'titel' (did you mean 'title'?)" in result.output
+    assert "unknown icon 'gemm'" in result.output

@@ -218,3 +218,37 @@ def test_mangled_files_get_a_verdict_never_a_traceback(corpus):
                 assert "Error" not in line and "pikepdf" not in line and "Traceback" not in line, line
             verdicts += 1
     assert verdicts >= 50
+
+
+def ghostscript_most_ink(path: Path, dpi: int = 72) -> float:
+    """The most ink (per cent) at any pixel of the first page as Ghostscript separates it: the RIP's
+    own reading of pictures, gradients, spot alternates and JPEGs, to hold preflight's figures to."""
+    import subprocess
+
+    import numpy as np
+    from PIL import Image
+
+    tif = path.with_suffix(".gs.tif")
+    subprocess.run(["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-dFirstPage=1", "-dLastPage=1",
+                    "-sDEVICE=tiff32nc", f"-r{dpi}", "-o", str(tif), str(path)], check=True, capture_output=True)
+    with Image.open(tif) as picture:
+        return float(np.asarray(picture, dtype=np.uint16).sum(axis=-1).max()) / 255 * 100
+
+
+INKY = ("ink-scn", "ink-cmyk-shading", "ink-16-bit-image", "ink-8-bit-image", "ink-1-bit-image", "ink-cmyk-jpeg",
+        "ink-spot-calculator", "ink-spot-sampled", "ink-separation-image", "registration-colour")
+
+
+def test_the_ink_preflight_reports_is_the_ink_ghostscript_separates(corpus):
+    import re
+
+    defects, goods = corpus
+    by_name = {c.name: c for c in defects}
+    for name in INKY:
+        case = by_name[name]
+        said = re.search(r"(\d+) % total ink", verdict(case)[0][0])
+        assert said, (name, verdict(case))
+        assert abs(int(said.group(1)) - ghostscript_most_ink(case.path)) <= 3, name
+    for case in goods:
+        limit = SHOPS[case.shop].ink_limit
+        assert ghostscript_most_ink(case.path) <= limit + 1, case.name

@@ -14,11 +14,16 @@ import pypdfium2
 import pytest
 
 from pnp.draw.pngpages import page_count
+from pnp.printshop.profiles import SHOPS as PROFILES
 from pnp.scaffold import create
 
 LANGS = ("en", "de", "ar", "ja")
 MARKET = {"en": "Lantern Market", "de": "Laternenmarkt", "ar": "سوق الفوانيس", "ja": "ランタン市場"}
-RELEASE = "release:\n  shops: [drivethrucards]\n  tables: [cgs]\n"
+# a card name of the editions starter in each edition (cards.csv `name`, `name@de`, …)
+LAMP = {"en": "Lamplighter", "de": "Laternenanzünderin", "ar": "مشعل الفوانيس", "ja": "点灯係"}
+SHOPS = ("drivethrucards", "mpc", "pdfx4", "printninja", "tgc")
+TABLES = ("cgs", "mpc", "tabletopia", "tgc", "tts")
+EVERYWHERE = f"release:\n  shops: [{', '.join(SHOPS)}]\n  tables: [{', '.join(TABLES)}]\n"
 
 
 def _text(pdf: bytes, page: int | None = 0) -> str:
@@ -31,22 +36,44 @@ def _text(pdf: bytes, page: int | None = 0) -> str:
         doc.close()
 
 
+def _games(root: Path) -> dict[str, Path]:
+    """A copy of every bundled game and every starter, each releasing to every shop and every table."""
+    import shutil
+
+    from pnp.paths import EXAMPLES
+    from pnp.scaffold import starters
+
+    games = {}
+    for name in ("blorg", "cave", "blob", "miskatonic"):
+        games[name] = Path(shutil.copytree(EXAMPLES / name, root / "games" / name))
+    for starter in starters():
+        name = "lantern" if starter == "editions" else f"s-{starter}"  # the editions starter's own title
+        create(name, root / "games", template=starter)
+        games[name] = root / "games" / name
+    for game in games.values():
+        with (game / "game.yaml").open("a", encoding="utf-8") as f:
+            f.write("\n" + EVERYWHERE)
+    return games
+
+
 @pytest.fixture(scope="module")
-def released(tmp_path_factory):
-    """The editions starter, releasing to DriveThruCards and Card Game Simulator, released once for the module."""
-    from typer.testing import CliRunner
+def matrix(tmp_path_factory):
+    """Every bundled game and starter released once, in every edition, to A4, Letter, every shop and every
+    table: the one build of each unit that every test below reads."""
+    from pnp.release.make import release_game
 
-    from pnp import cli
+    root = tmp_path_factory.mktemp("matrix")
+    out, results = root / "rel", {}
+    for name, game in _games(root).items():
+        results[name] = release_game(game, out)
+    return root, out, results
 
-    root = tmp_path_factory.mktemp("release")
-    create("lantern", root, template="editions")
-    game = root / "lantern"
-    with (game / "game.yaml").open("a", encoding="utf-8") as f:
-        f.write(RELEASE)
-    cli._register_commands()
-    result = CliRunner().invoke(cli.app, ["release", str(game), "--out", str(root / "rel"), "-q"])
-    assert result.exit_code == 0, result.output
-    return game, root / "rel" / "lantern"
+
+@pytest.fixture(scope="module")
+def released(matrix):
+    """The editions starter and its release folder."""
+    root, out, _ = matrix
+    return root / "games" / "lantern", out / "lantern"
 
 
 def test_every_edition_has_its_kits_shops_tables_and_pictures(released):
@@ -55,7 +82,7 @@ def test_every_edition_has_its_kits_shops_tables_and_pictures(released):
     listed = {f["file"]: f for f in manifest["files"]}
     for name, entry in listed.items():  # the manifest is the truth of every file
         assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == entry["sha256"]
-    assert manifest["editions"] == list(LANGS) and manifest["shops"] == ["drivethrucards"]
+    assert manifest["editions"] == list(LANGS) and manifest["shops"] == list(SHOPS)
     for lang in LANGS:
         for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
             with zipfile.ZipFile(folder / lang / f"lantern-{lang}-{paper}.zip") as kit:
@@ -132,3 +159,55 @@ def test_an_unknown_shop_or_table_is_refused_at_its_name(run_cli, tmp_path):
     assert re.search(r"game\.yaml:\d+:\d+: release\.shops: no shop 'drivethrucard' \(did you mean 'drivethrucards'", words)
     assert "release.tables: no table 'vassal'" in words
     assert not (tmp_path / "rel").exists()
+
+
+def _zip(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {n: archive.read(n) for n in archive.namelist()}
+
+
+def test_the_matrix_every_game_and_starter_every_edition_every_destination(matrix):
+    """Each game × edition × {A4, Letter, each shop, each table}: its files in its edition's folder, or a
+    refusal said in a warning; an edition's files carry that edition's words."""
+    _, out, results = matrix
+    assert set(results) >= {"blorg", "cave", "blob", "miskatonic", "s-default", "lantern"}
+    for name, result in results.items():
+        folder = out / name
+        said = " ".join(w.message for w in result.warnings)
+        listed = {f["file"] for f in json.loads((folder / "manifest.json").read_text())["files"]}
+        editions = result.editions or [None]
+        for lang in editions:
+            where = f"{lang}/" if lang else ""
+            stem = f"{name}-{lang}" if lang else name
+            for paper in ("a4", "letter"):
+                kit = _zip(folder / f"{where}{stem}-{paper}.zip")
+                assert any(n.endswith(".pdf") for n in list(kit)[1:]), (name, lang, paper)
+            for shop in SHOPS:
+                made = any(n.startswith(f"{where}shop/{shop}/") for n in listed) or f"{where}{stem}-shop-{shop}.zip" in listed
+                title = PROFILES[shop].title  # a refusal names the shop: the pieces it left out, a pad it does not take
+                assert made or f"{title} prints cards only: left out" in said or f"no pieces {title} prints" in said, \
+                    (name, lang, shop)
+            for table in TABLES:
+                made = f"{where}{stem}-{table}.zip" in listed
+                assert made or f"takes none of this game's pieces: no {table} file" in said, (name, lang, table)
+        if result.editions:  # everything but the index lives in an edition's folder
+            assert all(n.split("/")[0] in (*LANGS, "previews") or n == "index.html" for n in listed)
+    folder = out / "lantern"
+    pictures: dict[str, dict[str, bytes]] = {}
+    for lang in LANGS:
+        stem = f"lantern-{lang}"
+        assert MARKET[lang] in _text(_zip(folder / lang / f"{stem}-letter.zip")["cards.pdf"], None)
+        for shop in ("drivethrucards", "pdfx4", "printninja"):
+            assert MARKET[lang] in _text((folder / lang / "shop" / shop / "market.pdf").read_bytes(), None), shop
+        cards = json.loads(_zip(folder / lang / f"{stem}-cgs.zip")["AllCards.json"])
+        assert LAMP[lang] in {c["name"] for c in cards}
+        tts = _zip(folder / lang / f"{stem}-tts.zip")[f"lantern-{lang}.json"].decode("utf-8")
+        assert f"{MARKET[lang]} [{lang}]" in tts
+        for archive in (f"{stem}-tgc.zip", f"{stem}-mpc.zip", f"{stem}-tabletopia.zip", f"{stem}-shop-tgc.zip"):
+            pictures[f"{lang}:{archive.split('-', 3)[-1]}"] = _zip(folder / lang / archive)
+    for key in {k.split(":", 1)[1] for k in pictures}:  # the same pictures, each edition's own faces
+        en = pictures[f"en:{key}"]
+        for lang in LANGS[1:]:
+            other = pictures[f"{lang}:{key}"]
+            assert sorted(other) == sorted(en), key
+            assert any(other[n] != en[n] for n in en if n.endswith(".png")), (lang, key)

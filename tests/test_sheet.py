@@ -367,3 +367,26 @@ def test_polyomino_placement_matches_brute_force():
                 if m is not None and not m & occupied and m & board.neighbours(blob):
                     slow |= board.bit((c, r))
         assert fast == slow
+
+
+def test_a_sheet_a_little_too_tall_for_the_paper_shrinks_its_cells_to_fit(tmp_path):
+    """A sheet laid out for A4 printed on A5: its pencil squares shrink (never under 5 mm) until it fits,
+    rather than the build refusing it; one that cannot fit even so is still refused at its spec."""
+    from pnp.draw.pdf import PdfSurface
+    from pnp.errors import Pos, SpecErrors as Refused
+
+    game = tmp_path / "pad"
+    game.mkdir()
+    (game / "game.yaml").write_text("title: Pad\nplayers: 1\ncomponents: [sheet.yaml]\n")
+    (game / "sheet.yaml").write_text("kind: sheet\ntitle: Pad\ncell: 8mm\nfill: false\nlayout:\n  - [title]\n"
+                                     "  - [field]\ngrids:\n  field:\n    title: Field\n    size: [12, 24]\n")
+    sheet = next(c.model for c in load_game(game).components if c.kind == "sheet")
+    cells = {}
+    for paper in ("a4", "a5"):
+        geo = drawing.draw_sheet(PdfSurface(title="t"), sheet, paper)
+        cells[paper] = geo.cells["field"][2]
+    assert cells["a4"] == pytest.approx(8 * MM)
+    assert 5 * MM - 0.01 <= cells["a5"] < 8 * MM
+    sheet.grids["field"].size = (12, 40)  # 40 rows of 5 mm are 200 mm: more than A5 holds
+    with pytest.raises(Refused):
+        drawing.draw_sheet(PdfSurface(title="t"), sheet, "a5", where=Pos("sheet.yaml", 1, 1))

@@ -119,3 +119,43 @@ def test_an_id_printed_for_want_of_a_name_is_warned_at_it_in_each_other_edition(
     assert {k: (p.line, p.col) for k, p in told.items()} == {k: (line, 3) for k, line in unnamed.items()}
     with editing(Edition("en", "en", ("en", "fr"))):
         assert not [w for w in load_game(game).errors.warnings if "name for" in w.message]  # the source edition prints them as written
+
+
+def test_a_decks_kind_values_without_labels_are_warned_at_its_choices(tmp_path):
+    import shutil
+
+    from pnp.paths import EXAMPLES
+
+    game = tmp_path / "blorg"
+    shutil.copytree(EXAMPLES / "blorg", game, ignore=shutil.ignore_patterns("__init__.py", "__pycache__"))
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(spec.replace("\ntitle:", "\nlanguages: [en, fr]\ntitle:", 1), encoding="utf-8")
+
+    def kinds_told() -> list:
+        with editing(Edition("fr", "en", ("en", "fr"))):
+            return [w for w in load_game(game).errors.warnings if "card kind" in w.message]
+
+    assert kinds_told() == []  # blorg names its kinds (labels:), which are translated like any text
+    cards = (game / "cards.yaml").read_text(encoding="utf-8")
+    labelled = next(line for line in cards.splitlines() if line.strip().startswith("labels:"))
+    cards = cards.replace(labelled + "\n", "")
+    (game / "cards.yaml").write_text(cards, encoding="utf-8")
+    choices = next((i, line) for i, line in enumerate(cards.splitlines(), 1) if line.strip().startswith("choices:"))
+    told = kinds_told()
+    assert [(w.pos.line, w.pos.col) for w in told] == [(choices[0], choices[1].index(word) + 1)
+                                                       for word in ("location", "item")]
+    assert "give the field `labels: {item: …}` and `item@fr:`" in told[1].message
+
+
+def test_pnp_words_a_font_lacks_are_named_once_at_the_edition(untranslated_deck, tmp_path):
+    import shutil
+
+    game = tmp_path / "lantern"
+    shutil.copytree(untranslated_deck, game)
+    spec = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(spec + "words:\n  ja:\n    contents: 龘次\n", encoding="utf-8")  # 龘: not in the cut font
+    told = [w for w in _load(game, "ja").errors.warnings if "pnp's own ja words" in w.message]
+    assert len(told) == 1 and "U+9F98 '龘'" in told[0].message and "U+6B21" not in told[0].message
+    line = next(i for i, text in enumerate(spec.splitlines(), 1) if text.startswith("languages:"))
+    assert told[0].pos.line == line
+    assert not [w for w in _load(untranslated_deck, "ja").errors.warnings if "pnp's own" in w.message]

@@ -78,7 +78,9 @@ def printed_outputs(game) -> dict[str, dict[str, bytes]]:
 
     with editing(game.edition):
         fresh = load_game(game.dir)
-    with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
+    from pnp.draw.pdfglyphs import whole_fonts
+
+    with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder, whole_fonts():  # kept in memory: fonts uncut
         return render(fresh, BuildOptions(out=Path(folder)).for_game(fresh)).units
 
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from reportlab.lib.rl_accel import fp_str
@@ -94,7 +96,7 @@ class ShapedFont:
         base = f"{tag}+{face.name.decode('latin-1')}"
         font_file = pdfdoc.PDFStream(content=data)
         font_file.dictionary["Length1"] = len(data)
-        font_file.filters = [pdfdoc.PDFZCompress]
+        font_file.filters = [] if _WHOLE.get() else [pdfdoc.PDFZCompress]  # a whole font kept in memory: not packed
         descriptor = pdfdoc.PDFDictionary({
             "Type": "/FontDescriptor", "Ascent": face.ascent, "CapHeight": face.capHeight,
             "Descent": face.descent, "Flags": 4, "FontBBox": pdfdoc.PDFArray(face.bbox),
@@ -220,8 +222,25 @@ def _advance(face_name: str, gid: int) -> int:
     return hb_font(face_name)[0].get_glyph_h_advance(gid)
 
 
+_WHOLE: ContextVar[bool] = ContextVar("pnp_whole_fonts", default=False)
+
+
+@contextmanager
+def whole_fonts():
+    """Inside, shaped text embeds its font whole, not cut to the glyphs it uses: for a build that is kept in
+    memory and never written (`pnp validate`, `pnp check`), whose pages look the same either way and
+    which then skips the cutting (two fifths of validating an edition). Files written are always cut."""
+    token = _WHOLE.set(True)
+    try:
+        yield
+    finally:
+        _WHOLE.reset(token)
+
+
 def _subset(data: bytes, gids: list[int]) -> bytes:
     """The font cut to these glyphs, ids kept (a CID is a glyph id), no layout tables (the text is shaped)."""
+    if _WHOLE.get():
+        return data
     return _subset_once(data, tuple(sorted(set(gids))))
 
 

@@ -71,10 +71,40 @@ def missing_by_script(texts: list[str], own_font: str | None, lang: str = "") ->
     return {script: "".join(chars) for script, chars in found.items() if script not in present}
 
 
+def _undrawn(texts: list[str], own_font: str | None) -> str:
+    """Every character of `texts` no face can draw (each once), whatever its script."""
+    faces: list[str] = []
+    for name in ((own_font,) if own_font else ()) + FACES:
+        for face in fonts.chain(name):
+            if face not in faces:
+                faces.append(face)
+    drawn: set[int] = set()
+    for face in faces:
+        drawn |= fonts._codepoints(face)
+    found: dict[str, None] = {}
+    for text in texts:
+        for ch in text:
+            if ord(ch) not in drawn and not ch.isspace() and unicodedata.category(ch) not in ("Cc", "Cf", "Mn", "Zs"):
+                found[ch] = None
+    return "".join(found)
+
+
+def pnp_words(edition) -> list[str]:
+    """pnp's own words in the edition's language (its table, and the game's `words:` for it)."""
+    from pnp.models.phrases import table, table_language
+
+    code = table_language(edition.lang) if edition.lang != "en" else "en"
+    words = dict(table(code) or {}) if code else {}
+    words.update(edition.words.get(edition.lang, {}))
+    out: list[str] = []
+    for value in words.values():
+        out.extend(value.values() if isinstance(value, dict) else [value])
+    return out
+
+
 def edition_texts(game_dir: Path, edition, texts: list, rules: str | None) -> list[str]:
     """What the edition prints: its texts (`pnp.models.printedtexts.collect`'s, translated or not), its
     rulebook, pnp's own words for it."""
-    from pnp.models.phrases import table, table_language
     from pnp.models.printedtexts import ParagraphPlace
     from pnp.reading.safepath import read_game_text
 
@@ -85,12 +115,7 @@ def edition_texts(game_dir: Path, edition, texts: list, rules: str | None) -> li
         name = own if (Path(game_dir) / own).is_file() else rules
         if (Path(game_dir) / name).is_file():
             out.append(read_game_text(game_dir, name, Pos(display_path(Path(game_dir) / name)), what="rulebook")[1])
-    code = table_language(edition.lang) if edition.lang != "en" else "en"
-    words = dict(table(code) or {}) if code else {}
-    words.update(edition.words.get(edition.lang, {}))
-    for value in words.values():
-        out.extend(value.values() if isinstance(value, dict) else [value])
-    return out
+    return out + pnp_words(edition)
 
 
 def warn_scripts(game_dir: Path, edition, texts: list, raw: Any, rules: str | None, errors: Collector) -> None:
@@ -102,6 +127,15 @@ def warn_scripts(game_dir: Path, edition, texts: list, raw: Any, rules: str | No
     listed = raw.get("languages") if isinstance(raw, LDict) else None
     where = locate(raw, ["languages", listed.index(edition.lang)]) \
         if isinstance(listed, list) and edition.lang in listed else getattr(raw, "pos", Pos("game.yaml"))
+    game_texts = edition_texts(game_dir, edition, texts, rules)[: -len(pnp_words(edition)) or None]
+    in_game = set(_undrawn(game_texts, own))
+    lacking = set("".join(missing.values()))
+    own_words = "".join(c for c in _undrawn(pnp_words(edition), own) if c not in in_game and c not in lacking)
+    if own_words:  # pnp's words have no place in the game to warn at: they are named here, once
+        shown = ", ".join(f"U+{ord(c):04X} '{c}'" for c in own_words)
+        errors.warn(where, f"pnp's own {edition.lang} words hold {len(own_words)} characters the {edition.lang} "
+                           f"edition's fonts lack, which would print as empty boxes: {shown} (use a font that has "
+                           f"them under `language_fonts:`, or give those words under `words: {edition.lang}:`)")
     for script, chars in missing.items():
         shown = ", ".join(f"U+{ord(c):04X} '{c}'" for c in chars)
         errors.warn(where, f"the {edition.lang} edition has no font for {script}: add one under `language_fonts:` "

@@ -14,7 +14,7 @@ import json
 from collections import OrderedDict
 from typing import Callable, Iterable
 
-from pnp.export.raster import PieceRaster, game_pieces, group_pieces, png
+from pnp.export.raster import PieceRaster, game_pieces, group_pieces, png, shared
 from pnp.safename import slug
 
 # piece → (trim px, canvas px, facts for cards.json)
@@ -113,32 +113,42 @@ def _component_pos(game, piece):
 
 def _render(group: list, size_for: SizeFor, dpi, step, cut: bool = False,
             srgb: bool = False) -> dict[tuple[int, str], bytes]:
-    from pnp.export.cutout import CUT_SHAPES, cut_mask, rgba_png
+    from pnp.export.cutout import CUT_SHAPES
 
     index = {id(p): i for i, p in enumerate(group)}
     out, masks = {}, {}
     with PieceRaster(group) as raster:
         for ref in raster.refs:
             trim, canvas, _ = size_for(ref.piece)
-            image = raster.render(ref, trim, canvas)
             piece = ref.piece
-            if cut and piece.shape in CUT_SHAPES and piece.cut is not None and piece.what != "die":
-                key = (id(piece), image.size)
-                if key not in masks:
-                    masks[key] = cut_mask(piece, image.size)
-                mask = masks[key]
-                if ref.side == "back":  # the back is the front turned over: its outline mirrored
-                    from PIL import ImageOps
-
-                    mask = ImageOps.mirror(mask)
-                image = image.convert("RGBA")
-                image.putalpha(mask)
-                out[index[id(piece)], ref.side] = rgba_png(image)
-            else:
-                out[index[id(piece)], ref.side] = png(image, dpi, srgb)
+            key = ("face", id(piece), ref.side, tuple(round(v, 3) for v in trim), tuple(canvas), dpi, srgb,
+                   cut and piece.shape in CUT_SHAPES)
+            out[index[id(piece)], ref.side] = shared(key, lambda: _picture(raster, ref, trim, canvas, dpi, srgb,
+                                                                           cut, masks))
             if step:
                 step()
     return out
+
+
+def _picture(raster, ref, trim, canvas, dpi, srgb: bool, cut: bool, masks: dict) -> bytes:
+    """One face's PNG at its size: trimmed and bled as a print service takes it, or cut to its outline."""
+    from pnp.export.cutout import CUT_SHAPES, cut_mask, rgba_png
+
+    image = raster.render(ref, trim, canvas)
+    piece = ref.piece
+    if cut and piece.shape in CUT_SHAPES and piece.cut is not None and piece.what != "die":
+        key = (id(piece), image.size)
+        if key not in masks:
+            masks[key] = cut_mask(piece, image.size)
+        mask = masks[key]
+        if ref.side == "back":  # the back is the front turned over: its outline mirrored
+            from PIL import ImageOps
+
+            mask = ImageOps.mirror(mask)
+        image = image.convert("RGBA")
+        image.putalpha(mask)
+        return rgba_png(image)
+    return png(image, dpi, srgb)
 
 
 def _row_faces(faces: dict) -> dict:

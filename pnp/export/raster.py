@@ -8,21 +8,52 @@ PNG bytes come from `pnp.draw.pngpages.png` (fixed settings, no timestamps).
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable
 
 from pnp.draw.pngpages import PT_PER_IN, crop_extend, png  # noqa: F401 — the exports' one PNG encoder
 from pnp.render.pieces import FacePage, face_pages
 from pnp.kinds import offering
 
 
+_SHARED: ContextVar[dict | None] = ContextVar("pnp_shared_faces", default=None)
+
+
+@contextmanager
+def faces_shared():
+    """Inside, the exports and picture shops of one loaded game share their work (`pnp release` makes them
+    all from one load): the game's pieces are listed once, each group's PDF of faces is drawn once, and
+    a face rendered at one size once, whichever target asks for it first."""
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
+def shared(key: tuple, make: Callable[[], Any]) -> Any:
+    """`make()`, remembered under `key` while `faces_shared` is active (made every time outside it)."""
+    cache = _SHARED.get()
+    if cache is None:
+        return make()
+    if key not in cache:
+        cache[key] = make()
+    return cache[key]
+
+
 def game_pieces(game) -> list:
     """Every piece of every component, in the game's component order."""
     from pnp.kinds import kind_module
 
-    out = []
-    for component in game.components:
-        out.extend(kind_module(component.kind).pieces(game, component))
-    game.errors.raise_if_any()
-    return out
+    def listed():
+        out = []
+        for component in game.components:
+            out.extend(kind_module(component.kind).pieces(game, component))
+        game.errors.raise_if_any()
+        return game, out  # the game is held so that its id is not another's while remembered
+
+    return list(shared(("pieces", id(game)), listed)[1])
 
 
 def group_pieces(pieces) -> dict[tuple[str, str], list]:
@@ -87,9 +118,12 @@ class PieceRaster(_OpenPdf):
         from pnp.draw.pdf import PdfSurface
         from pnp.render.pieces import pieces_printshop
 
-        surface = PdfSurface(title=title)
-        pieces_printshop(surface, pieces)
-        super().__init__(surface.finish())
+        def drawn():
+            surface = PdfSurface(title=title)
+            pieces_printshop(surface, pieces)
+            return list(pieces), surface.finish()  # the pieces held: their ids name them while remembered
+
+        super().__init__(shared(("faces", title, tuple(id(p) for p in pieces)), drawn)[1])
         self.refs: list[FacePage] = face_pages(pieces)
 
     def render(self, ref: FacePage, trim_px: tuple[float, float], canvas_px: tuple[int, int]):

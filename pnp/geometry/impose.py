@@ -213,6 +213,21 @@ def least_sheets(count: int, page_w: float, page_h: float, card_w: float, card_h
     return -(-count // per_sheet) if per_sheet else 0
 
 
+@dataclass(frozen=True)
+class SheetsUsed:
+    """Sheets of paper a file's pieces take (a duplex sheet counts once) and the least possible."""
+
+    sheets: int
+    least: int
+
+
+def least_sheets_by_area(area: float, page_w: float, page_h: float) -> int:
+    """The fewest sheets pieces of `area` in all (square points) need: no arrangement puts more on a
+    sheet than the part inside margins that hold crop marks."""
+    usable = (page_w - 2 * MARK_ROOM) * (page_h - 2 * MARK_ROOM)
+    return math.ceil(area / usable - 1e-9) if usable > 0 else 0
+
+
 def fill_order(cols: int, rows: int, down_first: bool) -> list[int]:
     """The grid's cells (row-major indices) in the order cards fill them: across each row, or down
     each column when the cards of a column abut and its neighbours stand apart, so that a run of

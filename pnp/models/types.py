@@ -193,7 +193,8 @@ Text = Annotated[str, NeedsValue("text")]
 MAX_LINE = 200
 Line = Annotated[str, Field(max_length=MAX_LINE)]
 
-_NEEDS_VALUE = {parse_color: "a colour", _templated_color: "a colour", _length: "a length",
+_NEEDS_VALUE = {parse_color: "a colour", _templated_color: "a colour", parse_color_with_alpha: "a colour",
+                _templated_see_through: "a colour", _length: "a length",
                 _positive_length: "a length", _nonneg_length: "a length"}
 
 

@@ -238,6 +238,37 @@ def _chosen_products(game, shop: Shop, warnings: list) -> dict[str, str]:
     return dict(products)
 
 
+def products_warnings(game) -> list[SpecError]:
+    """What `pnp validate` says of game.yaml's `print.products`, for every shop at once: a name that is
+    no component's, a product no shop sells, a product for another sort of piece than the component's."""
+    from pnp.errors import did_you_mean
+    from pnp.kinds import kind_module
+
+    products = game.game.print.products if game.game else {}
+    if not products:
+        return []
+    sorts: dict[str, set[str]] = {}
+    for component in game.components:
+        for piece in kind_module(component.kind).pieces(game, component):
+            sorts.setdefault(piece.component, set()).add(piece.what)
+    sold = {p.name: p for shop in SHOPS.values() for p in shop.products}
+    warnings = []
+    for component, name in products.items():
+        pos = _products_pos(game, component)
+        if component not in sorts:
+            warnings.append(SpecError(pos, f"print.products names '{component}', which is no component's name"
+                                           f"{did_you_mean(component, sorted(sorts))}"))
+        elif name not in sold:
+            warnings.append(SpecError(pos, f"print.products: no print shop sells a product '{name}'"
+                                           f"{did_you_mean(name, sorted(sold))}"))
+        elif not sorts[component] & sold[name].sorts:
+            what = " and ".join(sorted(_plural(s) for s in sorts[component]))
+            warnings.append(SpecError(pos, f"print.products: '{name}' is a product for "
+                                           f"{' and '.join(sorted(_plural(s) for s in sold[name].sorts))}, "
+                                           f"and '{component}' prints {what}"))
+    return warnings
+
+
 def _products_pos(game, component: str):
     from pnp.errors import Pos, display_path
     from pnp.reading.load import locate

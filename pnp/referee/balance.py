@@ -365,7 +365,11 @@ def draw_chart(s, chart: Chart, x: float, y: float, w: float, h: float, color: s
         if note is not None:
             mx = px + note[0] * slot
             s.line(mx, py, mx, py + ph, stroke=INK, width=0.9, dash=(3, 2))
-            s.text(mx + 3, py + 9, note[1], font="sans", size=8, fill=INK)
+            # beside the line, on the side with room: a mean near the right edge is labelled to its left
+            if mx + 3 + fonts.text_width(note[1], "sans", 8) <= px + pw:
+                s.text(mx + 3, py + 9, note[1], font="sans", size=8, fill=INK)
+            else:
+                s.text(mx - 3, py + 9, note[1], font="sans", size=8, fill=INK, anchor="end")
     else:
         import re
 

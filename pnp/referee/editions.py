@@ -26,21 +26,48 @@ def check_editions(run_checks: Callable, game_dir: Path, langs: list[str],
 
     if not langs:
         return run_checks(game_dir)
-    checked: list[tuple[str, Any, CheckReport]] = []
-    for code in langs:
+    from pnp.workers import ordered_map
+
+    def edition(i: int, keep_game: bool = False):
+        """One edition's ("ok", game or None, report) or ("errors", errors, None): what a worker hands back."""
         try:
-            with loading(code):
+            with loading(langs[i]):
                 game, report = run_checks(game_dir)
         except SpecErrors as e:
-            raise SpecErrors(in_edition(e.errors, code)) from None
-        checked.append((code, game, report))
+            return "errors", in_edition(e.errors, langs[i]), None
+        return "ok", game if keep_game else None, report
+
+    # the first edition here (it warms up what every edition reads), then the others at once in forked
+    # workers that start from it; only the source edition's loaded game is kept (for --simulate)
+    source = next((i for i, code in enumerate(langs) if _is_source(game_dir, code)), 0)
+    order = [source, *(i for i in range(len(langs)) if i != source)]
+    results = [edition(source, keep_game=True), *ordered_map(lambda k: edition(order[k + 1]), len(order) - 1)]
+    by_index = dict(zip(order, results))
+    checked: list[tuple[str, Any, CheckReport]] = []
+    for i, code in enumerate(langs):
+        outcome, value, report = by_index[i]
+        if outcome == "errors":
+            raise SpecErrors(value)
+        checked.append((code, value, report))
     if len(checked) == 1:
         code, game, report = checked[0]
         report.notes.append(f"checked the {code} edition only (--lang {code})" if asked else
                             f"checked the {code} edition")
         return game, report
-    source = next((c for c in checked if c[1].edition is not None and c[0] == c[1].edition.source), checked[0])
-    return source[1], merged([(code, report) for code, _, report in checked], source[0])
+    kept = next(c for c in checked if c[1] is not None)
+    return kept[1], merged([(code, report) for code, _, report in checked], kept[0])
+
+
+def _is_source(game_dir: Path, code: str) -> bool:
+    """Whether `code` is the game's source language (as game.yaml says; the first listed by default)."""
+    from pnp.models.edition import declared_languages
+    from pnp.reading.load import load_yaml
+
+    try:
+        langs, source = declared_languages(load_yaml(Path(game_dir) / "game.yaml"))
+    except Exception:  # noqa: BLE001 — loading the game reports it
+        return False
+    return code == (source or (langs[0] if langs else None))
 
 
 def merged(reports: list[tuple[str, CheckReport]], source: str) -> CheckReport:

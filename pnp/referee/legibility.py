@@ -188,21 +188,26 @@ def _spec_place(game, unit: str, text: str, rule: str, decks: dict) -> tuple[Pos
                 else Pos(display_path(game.rules_path))), ""
     components = game.of_kind(unit)
     key = "size" if rule == "small-text" else "color"
-    if len(needle) >= 3:
+    if needle:
         cards = offering(game, "cards")
         for comp in components:
             if comp in cards:
                 if id(comp) not in decks:
                     decks[id(comp)] = _deck_texts(game, comp)
-                rb = next((rb for words, rb in decks[id(comp)] if needle in words), None)
+                # a short text (a rank, "3") is found only as a box's whole text
+                rb = next((rb for words, rb in decks[id(comp)]
+                           if (needle in words if len(needle) >= 3 else needle == words)), None)
                 if rb is not None:
                     raw = rb.raw
                     who = f"deck '{comp.model.name}', box '{rb.name}'"
                     if raw is not None and key in raw:
-                        return locate(raw, [key]), who
+                        at, own = locate(raw, [key]), getattr(raw, "pos", None)
+                        if own is not None and own.path != at.path:
+                            return own, who  # the deck's own box prints it; its colour came from a shared layout
+                        return at, who
                     return getattr(raw, "pos", None) or Pos(display_path(comp.path)), who
-        for comp in components:
-            path = _holding(comp.raw, needle)
+        for comp in components:  # a short text (a marker's rank "3"): the value written as exactly it
+            path = _holding(comp.raw, needle, exact=len(needle) < 3)
             if path is not None:
                 return _key_beside(comp.raw, path, key), ""
     return (Pos(display_path(components[0].path)) if components else Pos(display_path(game.dir))), ""
@@ -212,15 +217,18 @@ def _words(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def _holding(node, needle: str, path: tuple = (), depth: int = 0):
-    """The path to the first string in a loaded tree whose words hold `needle`."""
+def _holding(node, needle: str, path: tuple = (), depth: int = 0, exact: bool = False):
+    """The path to the first string in a loaded tree whose words hold `needle` (`exact`: the first value,
+    text or number, written as `needle` itself)."""
     if depth > 40:
         return None
+    if exact and isinstance(node, (str, int, float)) and not isinstance(node, bool):
+        return path if _words(str(node)) == needle else None
     if isinstance(node, str):
         return path if needle in _words(_unmarked(node)) else None
     items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
     for k, v in items:
-        found = _holding(v, needle, path + (k,), depth + 1)
+        found = _holding(v, needle, path + (k,), depth + 1, exact)
         if found is not None:
             return found
     return None

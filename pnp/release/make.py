@@ -79,7 +79,7 @@ def release_game(game_dir: Path, out: Path, lang: str | None = None, bar=None) -
         files.update({name: (section, edition, data) for name, (section, data) in release.files.items()})
     previews = {}
     pictures = {}
-    for name, (_, _, data) in sorted(files.items()):
+    for name, (section, _, data) in sorted(files.items()):
         picture = first_picture(name, data)
         if picture is not None:
             previews[name] = preview_name(name)
@@ -137,10 +137,12 @@ def make_edition(game_dir: Path, lang: str | None, shops: list[str], tables: lis
     from pnp.game import load_game
     from pnp.models.edition import loading
 
+    from pnp.export.raster import faces_shared
+
     with loading(lang):
         with collector_paused():
             game = load_game(game_dir)
-        with game.own_fonts():
+        with game.own_fonts(), faces_shared():  # a face drawn once serves every shop and table that takes it
             return _edition_files(game, lang, shops, tables, folder)
 
 
@@ -174,11 +176,19 @@ def _edition_files(game, lang: str | None, shops: list[str], tables: list[str], 
     for name in shops:
         made, said = shop_set(game, SHOPS[name])
         warnings += said
-        files.update({f"{prefix}shop/{name}/{n}": ("shop", d) for n, d in made.items()})
+        if SHOPS[name].output == "png":  # a picture for every face: one zip to upload from
+            if made:
+                files[f"{prefix}{stem}-shop-{name}.zip"] = ("shop", deterministic_zip(made))
+        else:
+            files.update({f"{prefix}shop/{name}/{n}": ("shop", d) for n, d in made.items()})
     for name in tables:
-        made = load_target(name).export(game)
+        target = load_target(name)
+        made = target.export(game)
         if made:
             files[f"{prefix}{stem}-{name}.zip"] = ("table", deterministic_zip(made))
+        else:  # the refusal, said: the release is complete without it
+            warnings.append(SpecError(_game_yaml(game), f"release.tables: {target.TITLE} takes none of this "
+                                                        f"game's pieces: no {name} file in the release"))
     files.update(_showcase(game, prefix, shown))
     return EditionRelease(title, version, files, warnings)
 
@@ -196,6 +206,12 @@ def _showcase(game, prefix: str, built) -> dict[str, tuple[str, bytes]]:
             continue
         out[f"{prefix}showcase/{layout}.png"] = ("showcase", png(picture.image))
     return out
+
+
+def _game_yaml(game) -> Pos:
+    from pnp.errors import display_path
+
+    return Pos(display_path(game.dir / "game.yaml"))
 
 
 def _unique(warnings: list[SpecError]) -> list[SpecError]:

@@ -1,5 +1,6 @@
 """Zip files that are the same bytes for the same contents: members in name order, one fixed timestamp,
-fixed permissions, deflated at a fixed level (no clock, no user, no file system order reaches the file)."""
+fixed permissions, deflated at a fixed level or, for pictures already compressed, stored (no clock, no
+user, no file system order reaches the file)."""
 from __future__ import annotations
 
 import io
@@ -7,6 +8,7 @@ import zipfile
 
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip can hold: no build's clock in the file
 LEVEL = 6
+PACKED = (".png", ".jpg", ".jpeg", ".zip")  # compressed already: stored as they are, not deflated again
 
 
 def deterministic_zip(members: dict[str, bytes], first: str | None = None) -> bytes:
@@ -19,8 +21,10 @@ def deterministic_zip(members: dict[str, bytes], first: str | None = None) -> by
     with zipfile.ZipFile(buf, "w") as archive:
         for name in names:
             info = zipfile.ZipInfo(name, date_time=EPOCH)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            method = zipfile.ZIP_STORED if name.lower().endswith(PACKED) else zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.create_system = 3  # Unix, so that the permissions below are read as such everywhere
             info.external_attr = 0o644 << 16
-            archive.writestr(info, members[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=LEVEL)
+            archive.writestr(info, members[name], compress_type=method,
+                             compresslevel=LEVEL if method == zipfile.ZIP_DEFLATED else None)
     return buf.getvalue()

@@ -16,7 +16,7 @@ from pnp.errors import Pos, SpecError, SpecErrors, display_path
 from pnp.models.printedtexts import Text
 
 FIXED_DATE = datetime(2000, 1, 1, tzinfo=timezone.utc)
-MAX_PO_BYTES = 64 * 1024 * 1024
+MAX_PO_BYTES = 16 * 1024 * 1024  # a game's PO file is kilobytes; babel reads 16 MB in about 15 s
 
 
 def write(texts: list[Text], lang: str, source: str, project: str, version: str) -> bytes:
@@ -31,7 +31,7 @@ def write(texts: list[Text], lang: str, source: str, project: str, version: str)
                       header_comment=f"# {project}: the texts to translate from {source} into {lang}.\n"
                                      f"# Written by `pnp translate export`; read back by `pnp translate import`.")
     for text in texts:
-        catalog.add(text.source, text.translation or "", locations=[(text.file, text.line)],
+        catalog.add(text.source, text.translation or "", locations=[text.location],
                     auto_comments=text.notes, context=text.context)
     out = io.BytesIO()
     write_po(out, catalog, width=76, sort_output=False, sort_by_file=False, include_previous=False)

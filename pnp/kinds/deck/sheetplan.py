@@ -10,23 +10,15 @@ least any arrangement of the cards on that paper could use (`pnp.geometry.impose
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from pnp.geometry.impose import auto_gutters, least_sheets, sharing_gutters
+from pnp.geometry.impose import SheetsUsed, auto_gutters, least_sheets, sharing_gutters
 from pnp.geometry.paper import paper_size
 from pnp.kinds.deck.loading import ResolvedDeck
 from pnp.kinds.deck.pages import Imposition, PageOptions, edge_keys, edges_differ, grouped_order
 from pnp.models.units import mm
 
 LEAST_GUTTER = mm(2)  # the narrowest gutter that keeps two cards' bleeds apart (1 mm each)
-
-
-@dataclass(frozen=True)
-class SheetsUsed:
-    """Sheets of paper a file's cards take (a duplex sheet counts once) and the least possible."""
-
-    sheets: int
-    least: int
 
 
 def sheet_options(deck: ResolvedDeck, base: PageOptions, gutter) -> PageOptions:

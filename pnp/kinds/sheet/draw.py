@@ -506,6 +506,9 @@ def draw_sheet(s, sheet: Sheet, paper: str, footer: tuple[str, str] = ("", ""), 
     arranged = _arrange(sheet, content_w, place_picture)
     blocks, rows, fixed_w, heights, widths, need_h = arranged
     if need_h > content_h + 0.01 or max(widths, default=0) > content_w + 0.01:
+        arranged = _shrunk(sheet, content_w, content_h, place_picture) or arranged
+        blocks, rows, fixed_w, heights, widths, need_h = arranged
+    if need_h > content_h + 0.01 or max(widths, default=0) > content_w + 0.01:
         worst = "tall" if need_h > content_h else "wide"
         size = to_mm(need_h if worst == "tall" else max(widths))
         room = to_mm(content_h if worst == "tall" else content_w)
@@ -578,6 +581,24 @@ def _arrange(sheet: Sheet, content_w: float, place_picture=None, scale: float = 
     heights = [max(sum(blocks[n].h for n in st) + GAP * 0.7 * (len(st) - 1) for st in stacks) for stacks in rows]
     widths = [sum(fixed_w[id(st)] for st in stacks) + GAP * (len(stacks) - 1) for stacks in rows]
     return blocks, rows, fixed_w, heights, widths, sum(heights) + GAP * (len(rows) - 1)
+
+
+def _shrunk(sheet: Sheet, content_w: float, content_h: float, place_picture):
+    """A sheet too large for the paper (one made for A4, printed on A5) arranged with the largest cells that
+    fit, in steps of 1/200, never a pencil cell under 5 mm (MIN_CELL); None when even those do not fit."""
+    from pnp.kinds.sheet.models import MIN_CELL
+
+    cells = [g.cell or sheet.cell for g in sheet.grids.values()] + [t.box or sheet.cell for t in sheet.tracks.values()]
+    smallest = max(0.5, MIN_CELL / min(cells, default=sheet.cell))
+    low, high, best = min(200, round(smallest * 200 + 0.4999)), 199, None
+    while low <= high:
+        mid = (low + high) // 2
+        got = _arrange(sheet, content_w, place_picture, mid / 200)
+        if got[5] <= content_h + 0.01 and max(got[4], default=0) <= content_w + 0.01:
+            best, low = got, mid + 1
+        else:
+            high = mid - 1
+    return best
 
 
 def _filled(sheet: Sheet, content_w: float, content_h: float, place_picture, arranged):

@@ -169,6 +169,17 @@ def _name(spec) -> str:
     return spec.name or spec.front.label or spec.id
 
 
+def sheets_used(tokens, paper: str):
+    """The sheets a token set takes on `paper` (a duplex sheet once) and the least its pieces' area allows."""
+    from pnp.geometry.impose import SheetsUsed, least_sheets_by_area
+    from pnp.geometry.paper import paper_size
+    from pnp.kinds.tokens.bands import layout_pages, sheet_items
+
+    size = paper_size(paper)
+    area = sum(item.w * item.h for item in sheet_items(tokens.pieces))
+    return SheetsUsed(len(layout_pages(tokens.pieces, *size, tokens.spec.bleed)), least_sheets_by_area(area, *size))
+
+
 def build(game, components, options) -> dict:
     """tokens.pdf (home-printer sheets), tokens-printshop.pdf (one face per page with TrimBox and BleedBox)
     and, with `--format svg`, one SVG per sheet page under svg/tokens/<name>/."""
@@ -191,6 +202,7 @@ def build(game, components, options) -> dict:
                 token_pages(surface, c.model, game.assets, options.paper, duplex)
         game.errors.raise_if_any()
         out["tokens.pdf"] = surface.finish()
+        game.sheets_used["tokens.pdf"] = tuple(sheets_used(c.model, options.paper) for c in components)
         shop = PdfSurface(title=f"{title} — tokens for a print shop")
         for c in components:
             printshop(shop, pieces(game, c))

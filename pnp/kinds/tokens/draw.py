@@ -160,8 +160,10 @@ def draw_side(s, piece: ResolvedPiece, face: Side, side: str, bleed: float, asse
     elif face.icon:
         assets.place_icon(s, face.icon, art_x, art_y, icon, face.ink)
     if face.label:
-        lay = set_text(f"**{face.label}**", "condensed", label_size, 6, w - 2 * inset * 0.7, label_h)
-        draw_text(s, lay, inset * 0.7, h - inset - text_h - label_h * 0.95, w - 2 * inset * 0.7, label_h,
+        top = h - inset - text_h - label_h * 0.95
+        label_w = min(w - 2 * inset * 0.7, _width_inside(spec.shape, w, h, top, top + label_h) - mm(1))
+        lay = set_text(f"**{face.label}**", "condensed", label_size, 6, label_w, label_h)
+        draw_text(s, lay, (w - label_w) / 2, top, label_w, label_h,
                   align="center", valign="middle", color=face.ink, place_icon=_inline(s, assets, face.ink))
     if face.value is not None:
         r = size * 0.14
@@ -233,6 +235,18 @@ def fill_cut(s, piece: ResolvedPiece, assets, color: str = "#000000") -> None:
 
 def corner_radius(piece: ResolvedPiece) -> float:
     return min(piece.w, piece.h) * 0.12 if piece.spec.shape == "rounded" and not piece.spec.standee else 0.0
+
+
+def _width_inside(shape: str, w: float, h: float, top: float, bottom: float) -> float:
+    """How wide a band from `top` to `bottom` may be and stay inside the piece's cut: the chord of a
+    circle or a hexagon (corners left and right) at the band's edge furthest from the centre."""
+    if shape not in ("circle", "hexagon"):
+        return w
+    r = min(w, h) / 2
+    d = min(r, max(abs(top - h / 2), abs(bottom - h / 2)))
+    if shape == "circle":
+        return 2 * math.sqrt(max(0.0, r * r - d * d))
+    return 2 * max(0.0, r - d / math.sqrt(3))
 
 
 def hexagon(w: float, h: float, inset: float) -> list[tuple[float, float]]:

@@ -116,20 +116,34 @@ class Pictures:
             tally.add(np.asarray(strip, dtype=np.uint8).tobytes(), strip.height, width)
         return tally.worst()
 
-    def _compressed_picture(self, image, space: Space) -> float | None:
-        import numpy as np
-        import pikepdf
+    def _compressed_picture(self, image, space: Space):
+        """A CMYK JPEG's pixels as a RIP reads them: the values as stored (Pillow turns the
+        inverted values of an Adobe JPEG back; PDF does not), then the image's Decode array."""
+        import warnings
 
-        if space.family != "cmyk":
+        import numpy as np
+        from PIL import Image
+
+        if space.family != "cmyk" or space.components != 4:
             return None
+        if filters(image) not in (["/DCTDecode"], ["/DCT"]):
+            return Unmeasured("its compression is not one preflight decodes")
         try:
-            picture = pikepdf.PdfImage(image).as_pil_image()
-        except Exception:  # noqa: BLE001 — a JPEG pikepdf and Pillow cannot decode
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                picture = Image.open(BytesIO(image.read_raw_bytes()))
+                picture.load()
+        except Exception:  # noqa: BLE001 — a JPEG Pillow cannot decode
             return Unmeasured("its compression could not be decoded")
         if picture.mode != "CMYK":
             return None
-        pixels = np.asarray(picture, dtype=np.uint16)
-        return float(pixels.sum(axis=-1).max()) / 255 * 100
+        stored = np.asarray(picture, dtype=np.float32) / 255
+        if "adobe" in picture.info:
+            stored = 1 - stored
+        decode = [float(v) for v in image.get("/Decode", [])][:8] or [0.0, 1.0] * 4
+        lows = np.array(decode[0::2], dtype=np.float32)
+        spans = np.array(decode[1::2], dtype=np.float32) - lows
+        return float(np.clip(lows + stored * spans, 0, 1).sum(axis=-1).max()) * 100
 
 
 class _Tally:
