@@ -238,27 +238,59 @@ def _count_untranslated(ctx: GameContext) -> None:
     with using(ctx.fonts):
         warn_scripts(ctx.dir, edition, texts, ctx.raw, ctx.game.rules if ctx.game else None, ctx.errors)
     plain = [t for t in texts if not t.tagged and not isinstance(t.place, ParagraphPlace)]
-    edition.coverage.total += len(plain)
+    paragraphs = [t for t in texts if isinstance(t.place, ParagraphPlace)]
+    edition.coverage.total += len(plain) + len(paragraphs)
     if edition.is_source:
-        edition.coverage.translated += len(plain)
+        edition.coverage.translated += len(plain) + len(paragraphs)
         return
+    _count_paragraphs(ctx, paragraphs)
     for text in plain:
         place = text.place
         if isinstance(place, IdPlace) and place.key == "labels":  # a deck's kind values in the component list
-            ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+            ctx.errors.warn(text.pos(ctx.dir),
                             f"no {edition.lang} name for {place.what} '{text.source}': the component list counts "
                             f"it as written (give the field `labels: {{{text.source}: …}}` and "
                             f"`{text.source}@{edition.lang}:` beside it)")
             continue
         if isinstance(place, IdPlace):
-            ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+            ctx.errors.warn(text.pos(ctx.dir),
                             f"no {edition.lang} name for {place.what} '{text.source}': its id prints in every edition "
                             f"(give it `{place.key}:` and `{place.key}@{edition.lang}:`)")
             continue
         key = place.column if isinstance(place, CellPlace) else place.key
         fill = f"fill a '{key}@{edition.lang}' column" if isinstance(place, CellPlace) else f"add '{key}@{edition.lang}'"
-        ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, text.column),
+        ctx.errors.warn(text.pos(ctx.dir),
                         f"no {edition.lang} translation of '{key}': the {edition.source} text is used ({fill})")
+
+
+def _count_paragraphs(ctx: GameContext, paragraphs: list) -> None:
+    """The rulebook counts paragraph by paragraph: each one `rules.<lang>.md` leaves as in the source (or
+    lacks) is a warning at the source paragraph's line. A missing `rules.<lang>.md` was one warning
+    already (`_rules_file`); one whose paragraphs do not line up with the source's is one warning here
+    and counts as translated, since pnp cannot tell which paragraph is which."""
+    edition = ctx.edition
+    if not paragraphs:
+        return
+    name = paragraphs[0].file
+    stem, dot, ext = name.rpartition(".")
+    own = f"{stem}.{edition.lang}.{ext}" if dot else f"{name}.{edition.lang}"
+    if not (ctx.dir / own).is_file():
+        return
+    if any(t.unaligned for t in paragraphs):
+        edition.coverage.translated += len(paragraphs)
+        ctx.errors.warn(Pos(display_path(ctx.dir / own), 1, 1),
+                        f"'{own}' does not split into the paragraphs of '{name}' ({paragraphs[0].unaligned}), so "
+                        f"pnp cannot tell which are translated: keep one paragraph for each of '{name}'")
+        return
+    for text in paragraphs:
+        if text.translation:
+            edition.coverage.translated += 1
+            continue
+        first = text.source.strip().split("\n", 1)[0]
+        first = first if len(first) <= 50 else first[:49] + "…"
+        ctx.errors.warn(Pos(display_path(ctx.dir / text.file), text.line, 1),
+                        f"paragraph {text.place.index + 1} of '{name}' (\"{first}\") has no {edition.lang} "
+                        f"translation in '{own}': it is the same there")
 
 
 def _read_words(ctx: GameContext, raw) -> None:
@@ -355,14 +387,13 @@ def _rules_file(ctx: GameContext, raw: Any) -> Path | None:
     if ctx.edition is not None and not ctx.edition.is_source:  # rules.md → rules.de.md, the edition's own
         stem, dot, ext = rules.rpartition(".")
         own = f"{stem}.{ctx.edition.lang}.{ext}" if dot else f"{rules}.{ctx.edition.lang}"
-        ctx.edition.coverage.total += 1
-        if os.path.lexists(ctx.dir / own):
+        if os.path.lexists(ctx.dir / own):  # its paragraphs are counted by `_count_untranslated`
             rules = own
-            ctx.edition.coverage.translated += 1
         else:
             where = locate(raw, ["rules"]) if named else Pos(display_path(ctx.dir / "game.yaml"), 1, 1)
-            ctx.errors.warn(where, f"no {ctx.edition.lang} rulebook ('{own}'): the {ctx.edition.source} "
-                                   f"rulebook '{rules}' is used")
+            ctx.errors.warn(where, f"no {ctx.edition.lang} rulebook ('{own}'): create it (or `pnp translate export "
+                                   f"--lang {ctx.edition.lang}`); meanwhile the {ctx.edition.source} rulebook "
+                                   f"'{rules}' is used")
     ctx.rules_name = rules
     try:
         return safe_game_path(ctx.dir, rules, locate(raw, ["rules"]), what="rulebook")

@@ -4,9 +4,10 @@ Three layouts, each one PNG of a chosen size:
 
 - `hand`: the chosen cards fanned around one pivot below them, as a player holds them;
 - `spread`: the chosen cards laid flat in rows;
-- `contents`: one of everything the game prints — per deck its back and a few faces, and the
-  first page of every other print file (board poster, token sheet, dice, score sheet, rulebook
-  cover) — as if the box had been emptied onto the table.
+- `contents`: one of everything the game prints — per deck its back and a few faces, a few of
+  every other kind's pieces cut from its print-shop file (board, tokens, dice faces), and the first
+  page of a file without pieces (score sheet, rulebook cover) — as if the box had been emptied
+  onto the table.
 
 Every card and page casts a soft shadow (a blurred copy of its outline) on a table-coloured
 background, and `tilt` leans the whole table back in perspective. Cards are drawn by the
@@ -247,6 +248,17 @@ def deck_group(pictures: list[Picture]) -> Group:
                  [(p, w / 2 + i * step, h / 2) for i, p in enumerate(pictures)])
 
 
+def piece_group(pictures: list[Picture]) -> Group:
+    """A few pieces of a kind side by side, each its own size, a tenth of the tallest apart, bottoms aligned."""
+    h = max(p.height for p in pictures)
+    gap = 0.1 * h
+    members, x = [], 0.0
+    for p in pictures:
+        members.append((p, x + p.width / 2, h - p.height / 2))
+        x += p.width + gap
+    return Group(x - gap, h, members)
+
+
 def contents(groups: list[Group], aspect: float) -> list[Placed]:
     """Shelves: groups from tallest to shortest, left to right, a new row when the next would overflow.
     The shelf width is the one that lets everything be drawn largest in a picture of `aspect` (w/h):
@@ -438,8 +450,9 @@ def _faces_by_deck(game, chosen) -> dict[int, DeckFaces]:
 
 
 def _contents(game, options: ShowcaseOptions, aspect: float, built=None) -> Showcase:
-    """Per deck its back and a few faces; then the first page of each other print file the build makes
-    (not of the kinds offering cards, shown above as pictures, nor of those that only define names)."""
+    """Per deck its back and a few faces; then of each other kind a few of its pieces, cut from its
+    print-shop file (not its sheets with crop marks), or the first page of a file that has none (the
+    rulebook, a score sheet); not the kinds offering cards, shown above, nor those that only define names."""
     from pnp.build import BuildOptions, render
     from pnp.kinds import kind_module
     from pnp.export.raster import decks
@@ -465,7 +478,13 @@ def _contents(game, options: ShowcaseOptions, aspect: float, built=None) -> Show
         for unit, files in rendered.units.items():
             if unit in units_of_kinds and kind_module(unit).OFFERS & {"cards", "names"}:
                 continue
-            for name in first_pages(files):
+            pieces = sorted(n for n in files if n.endswith("printshop.pdf") and "/" not in n)
+            for name in pieces:  # the unit's pieces, each cut to its trim, as a box of them shows them
+                doc = _open(files[name])
+                docs.append(doc)
+                groups.append(piece_group([_page_group(name, doc[i]).members[0][0]
+                                          for i in _distinct_pages(doc, CONTENTS_FACES + 1)]))
+            for name in ([] if pieces else first_pages(files)):  # a rulebook, a pad of score sheets
                 doc = _open(files[name])
                 docs.append(doc)
                 groups.append(_page_group(name, doc[0]))
@@ -477,6 +496,12 @@ def _contents(game, options: ShowcaseOptions, aspect: float, built=None) -> Show
             f.close()
         for doc in docs:
             doc.close()
+
+
+def _distinct_pages(doc, most: int) -> list[int]:
+    """Up to `most` pages of a print-shop file, spread over it (its pieces in order, a piece's faces together)."""
+    n = len(doc)
+    return sorted({round(i * (n - 1) / max(most - 1, 1)) for i in range(min(most, n))})
 
 
 def first_pages(files: dict[str, bytes]) -> list[str]:

@@ -225,6 +225,7 @@ def _rulebooks(templates):
     from pnp.rulebook.language import compile_rules
     from pnp.rulebook.story import StoryBuilder, Heading
     from pnp.rulebook.document import _headings
+    from pnp.rulebook.pagination import balanced
     from pnp.rulebook.styles import make_styles
 
     games = {n: load_game(EXAMPLES / n) for n in ("blob", "blorg", "cave", "miskatonic")}
@@ -234,9 +235,16 @@ def _rulebooks(templates):
             files = render(game, BuildOptions().for_game(game)).files
             compiled = compile_rules(game, files, game.game.rules if game.game and game.game.rules else "rules.md")
             for size, body in (("a4", 9.5), ("a5", 9.0)):
-                chapters: list = []
-                pdf = render_pdf(game, compiled, PAGES[size], body_size=body, chapters=chapters)
-                styles = make_styles(body)
+                # laid out as the build lays it out: at the body size near `body` whose pages are worth printing
+                chosen: dict = {}
+
+                def lay_out(points, fills, size=size, chosen=chosen):
+                    return render_pdf(game, compiled, PAGES[size], body_size=points, chapters=chosen.setdefault(points, []),
+                                      fills=fills)
+
+                book = balanced(lay_out, body, booklet=size == "a5")
+                pdf, chapters = book.pdf, chosen[book.size]
+                styles = make_styles(book.size)
                 headings = {h.toc_text for h in _headings(StoryBuilder(compiled, styles, 300).story())
                             if isinstance(h, Heading)}
                 yield name, size, pdf, PAGES[size], margins(PAGES[size]), chapters, headings

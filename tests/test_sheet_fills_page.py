@@ -118,3 +118,20 @@ def test_the_editions_ledger_fills_its_page(editions_dir, lang, paper):
     doc = pdfium.PdfDocument(io.BytesIO(pdf))
     words = {"en": "Notes", "ar": "ملاحظات"}[lang]
     assert words in doc[0].get_textpage().get_text_range()
+
+
+def test_a_sheet_too_wide_for_a5_shrinks_its_cells_towards_5_mm(editions_dir):
+    """The ledger's 20 squares of 7 mm (140 mm) are wider than the 130 mm A5 leaves: its cells shrink to
+    fit, never under 5 mm."""
+    from pnp.draw.pdf import PdfSurface
+
+    game = load_game(editions_dir)
+    sheet = game.of_kind("sheet")[0].model
+    s = PdfSurface()
+    with game.own_fonts():
+        geo = draw_sheet(s, sheet, "a5")
+    cell = geo.cells["purse"][2]
+    assert mm(5) - 0.01 <= cell < mm(7)
+    page_w, _ = geo.page
+    x, _, w, _ = geo.sections["purse"]
+    assert x >= MARGIN - 0.01 and x + w <= page_w - MARGIN + 0.01

@@ -143,15 +143,17 @@ def test_tilt_leans_the_table_back(run_cli, colours, tmp_path):
 
 
 def test_contents_shows_one_of_every_component():
-    """Miskatonic prints cards, a board, tokens, dice and a rulebook: each is in the picture once."""
+    """Miskatonic prints cards, a board, tokens, dice and a rulebook: each is in the picture, the board,
+    tokens and dice as pieces cut from their print-shop files (issue 50: not sheets with crop marks)."""
     from pnp.game import load_game
     from pnp.paths import EXAMPLES
     from pnp.showcase import ShowcaseOptions, make_showcase
 
     shown = make_showcase(load_game(EXAMPLES / "miskatonic"), ShowcaseOptions(layout="contents", size=(800, 500)))
     labels = [label for label, _ in shown.placed]
-    pages = sorted(label for label in labels if label.endswith(".pdf"))
-    assert pages == ["board-poster.pdf", "dice-nets.pdf", "rulebook.pdf", "tokens.pdf"]
+    pages = sorted(set(label for label in labels if label.endswith(".pdf")))
+    assert pages == ["board-printshop.pdf", "dice-printshop.pdf", "rulebook.pdf", "tokens-printshop.pdf"]
+    assert labels.count("tokens-printshop.pdf") > 1 and labels.count("dice-printshop.pdf") > 1  # a few pieces each
     backs = [label for label in labels if label.endswith("(back)")]
     fronts = [label for label in labels if label.endswith("(front)")]
     assert len(backs) == 1 and len(fronts) == 3

@@ -77,7 +77,8 @@ def status(
     for text in untranslated:
         shown = text.source.split("\n", 1)[0]
         shown = shown if len(shown) <= 60 else shown[:59] + "…"
-        console.print(f"{display_path(Path(game_dir) / text.file)}:{text.line}: {text.context}: {shown!r}",
+        where = text.cell or text.line
+        console.print(f"{display_path(Path(game_dir) / text.file)}:{where}: {text.context}: {shown!r}",
                       markup=False)
     translated = total - len(untranslated)
     console.print(f"{code}: {translated} of {total} texts translated, {len(untranslated)} left")

@@ -49,11 +49,16 @@ class YamlPlace:
 
 @dataclass(frozen=True)
 class CellPlace:
-    """A table cell: data row `row` (0-based, after the header), column `column`."""
+    """A table cell: data row `row` (0-based, after the header), column `column`. In a workbook also its
+    worksheet, the sheet row of its header and the cell's own sheet row and column (1-based)."""
 
     file: str
     row: int
     column: str
+    sheet: str | None = None
+    header_row: int = 0
+    sheet_row: int = 0
+    sheet_col: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,10 +95,21 @@ class Text:
     notes: list[str] = field(default_factory=list)
     column: int = 1
     tagged: bool = False  # some language translates it already (a `key@…` sibling, a `column@…` column)
+    cell: str = ""  # a spreadsheet cell's own name (`Cards!B4`): where it is, rather than line and column
+    unaligned: str = ""  # a rulebook paragraph whose `rules.<lang>.md` splits otherwise: "12 paragraphs, not 14"
 
     @property
     def file(self) -> str:
         return self.place.file
+
+    @property
+    def location(self) -> tuple[str, int | None]:
+        """Its PO `#:` reference: (file, line), or (`cards.xlsx:Cards!B4`, None) for a workbook's cell."""
+        return (f"{self.file}:{self.cell}", None) if self.cell else (self.file, self.line)
+
+    def pos(self, game_dir: Path) -> Pos:
+        """Where a message about it points."""
+        return Pos(display_path(Path(game_dir) / self.file), self.line, self.column, self.cell)
 
 
 def split_paragraphs(text: str) -> tuple[list[str], list[str]]:
@@ -284,8 +300,22 @@ class _Collector:
         from pnp.reading.tables.csvfile import parse_csv
 
         table = parse_csv(_read(self.game_dir, name), display_path(self.game_dir / name), Collector())
-        if table is None:
-            return
+        if table is not None:
+            self._table_cells(name, table, printed, notes, None)
+
+    def workbook(self, name: str, sheets: list[str] | None, printed: set[str], notes: dict[str, list[str]]) -> None:
+        """The printed cells of a workbook's worksheets (`sheets`, or its first), each at its cell. The
+        workbook is read as a deck reads it (the same checks and bounds); one it cannot read gives none
+        here (`pnp validate` says why)."""
+        from pnp.errors import Collector
+        from pnp.reading.tables import read_tables
+
+        shown = display_path(self.game_dir / name)
+        for table in read_tables(self.game_dir, name, sheets, Pos(shown), Pos(shown), Collector()):
+            self._table_cells(name, table, printed, notes, table.label[len(table.pos.path) + 1:])
+
+    def _table_cells(self, name: str, table, printed: set[str], notes: dict[str, list[str]],
+                     sheet: str | None) -> None:
         header = [str(c.value) for c in table.header]
         tagged = {h.split("@", 1)[0] for h in header if "@" in h}
         columns = [h for h in header if "@" not in h and (h in printed or h in tagged)]
@@ -300,22 +330,31 @@ class _Collector:
                     continue
                 own_at = index.get(f"{column}@{self.lang}")
                 own = cells[own_at].value if own_at is not None else ""
-                self.add(Text(f"{name} {ident} {column}", cell.value, cell.pos.line, CellPlace(name, row_number, column),
-                              own if isinstance(own, str) else "", list(notes.get(column, [])),
-                              column=cell.pos.col, tagged=column in tagged))
+                if sheet is None:
+                    context, place = f"{name} {ident} {column}", CellPlace(name, row_number, column)
+                else:
+                    context = f"{name}:{sheet} {ident} {column}"
+                    place = CellPlace(name, row_number, column, sheet, table.pos.line, cell.pos.line, cell.pos.col)
+                self.add(Text(context, cell.value, cell.pos.line, place, own if isinstance(own, str) else "",
+                              list(notes.get(column, [])), column=cell.pos.col, tagged=column in tagged,
+                              cell=cell.pos.cell))
 
-    def rules(self, name: str) -> None:
+    def rules(self, name: str, titles: set[str] = frozenset()) -> None:
+        """Each paragraph of the rulebook holding words; its translation is the paragraph of
+        `rules.<lang>.md` at the same place when that differs, or is only the game's title (a
+        name is often kept)."""
         source = _read(self.game_dir, name)
         blocks, _ = split_paragraphs(source)
         stem, dot, ext = name.rpartition(".")
         own_name = f"{stem}.{self.lang}.{ext}" if dot else f"{name}.{self.lang}"
         theirs: list[str] = []
-        note = ""
+        note = unaligned = ""
         if (self.game_dir / own_name).is_file():
             own_blocks, _ = split_paragraphs(_read(self.game_dir, own_name))
             if len(own_blocks) == len(blocks):
                 theirs = own_blocks
             else:
+                unaligned = f"{len(own_blocks)} paragraphs, not {len(blocks)}"
                 note = (f"{own_name} has {len(own_blocks)} paragraphs and {name} {len(blocks)}: its paragraphs "
                         f"are not offered here, and importing rewrites it paragraph by paragraph")
         line = 1
@@ -324,13 +363,18 @@ class _Collector:
             start = line + (len(block) - len(block.lstrip("\n")))
             if has_words(block):
                 t = Text(f"{name} ¶{i + 1}", block, start, ParagraphPlace(name, i),
-                         theirs[i] if theirs and theirs[i] != block else "")
+                         theirs[i] if theirs and (theirs[i] != block or _is_title(block, titles)) else "",
+                         unaligned=unaligned)
                 if "{{" in block or "{%" in block:
                     t.notes.append("keep the {{ … }} and {% … %} parts as they are: pnp fills them in")
                 if note:
                     t.notes.append(note)
                 self.add(t)
             line += block.count("\n") + seps[i].count("\n")
+
+
+def _is_title(block: str, titles: set[str]) -> bool:
+    return block.strip().lstrip("#").strip() in {t.strip() for t in titles}
 
 
 def _component_names(game_dir: Path, game_root) -> list[str]:
@@ -421,6 +465,7 @@ def _collect(out: _Collector) -> None:
         except SpecErrors:
             continue  # `pnp validate` reports it
     field_notes = _field_boxes(_layout_boxes(list(trees.values())))
+    read: set[tuple[str, tuple]] = set()
     for name, tree in trees.items():
         kind = _scalar_text(find(tree, ("kind",)))
         printed = set()
@@ -431,12 +476,37 @@ def _collect(out: _Collector) -> None:
             out.printed_ids(name, tree, kind)
             if kind == "deck":
                 out.deck_kinds(name, tree)
-        data = _scalar_text(find(tree, ("data",)))
-        if kind == "deck" and data and data.lower().endswith(".csv"):
-            out.table(data, printed, field_notes)
+        for data, sheets in (_data_entries(find(tree, ("data",))) if kind == "deck" else []):
+            if (data, sheets) in read:
+                continue  # two decks split one table with `where:`: its cells are texts once
+            read.add((data, sheets))
+            suffix = data.lower().rpartition(".")[2]
+            if suffix == "csv":
+                out.table(data, printed, field_notes)
+            elif suffix in ("xlsx", "xlsm", "ods"):
+                out.workbook(data, list(sheets) if sheets else None, printed, field_notes)
     rules = _scalar_text(find(game_root, ("rules",))) or "rules.md"
     if (game_dir / rules).is_file():
-        out.rules(rules)
+        titles = {_scalar_text(find(game_root, (key,))) for key in ("title", f"title@{lang}")} - {None}
+        out.rules(rules, titles)
+
+
+def _data_entries(node) -> list[tuple[str, tuple]]:
+    """(file, worksheets named) of each entry of a deck's `data:`: a file name, `{file:, sheet:}`, or a
+    list of them."""
+    entries = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    out = []
+    for entry in entries:
+        if _scalar_text(entry):
+            out.append((entry.value.strip(), ()))
+        elif isinstance(entry, yaml.MappingNode):
+            values = {k: v for k, _, v in mapping_items(entry)}
+            sheet = values.get("sheet")
+            sheets = (tuple(x.value for x in sheet.value if _scalar_text(x)) if isinstance(sheet, yaml.SequenceNode)
+                      else (sheet.value,) if _scalar_text(sheet) else ())
+            if _scalar_text(values.get("file")):
+                out.append((values["file"].value.strip(), sheets))
+    return out
 
 
 def _printed_fields(deck, field_notes: dict[str, list[str]]) -> set[str]:

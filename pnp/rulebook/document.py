@@ -13,8 +13,8 @@ from ast import literal_eval
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph, Spacer,
-                                Table)
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Frame, KeepInFrame, NextPageTemplate, PageBreak,
+                                PageTemplate, Paragraph, Spacer, Table)
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
 
@@ -229,7 +229,10 @@ def title_page(meta: dict, styles: Styles, cover, width: float, height: float, g
     if version:
         parts.append(Spacer(1, 6))
         parts.append(paragraph(L._escape(version), s.small_centered))
-    return parts
+    if compact:
+        return parts
+    # one page whatever the cover's cards need to be legible: a line too many shrinks the page a little
+    return [KeepInFrame(width, height - 1, parts, mode="shrink")]
 
 
 def render_pdf(game, compiled: L.Compiled, pagesize, body_size: float = 9.5, chapters: list | None = None,

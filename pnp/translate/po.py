@@ -31,7 +31,7 @@ def write(texts: list[Text], lang: str, source: str, project: str, version: str)
                       header_comment=f"# {project}: the texts to translate from {source} into {lang}.\n"
                                      f"# Written by `pnp translate export`; read back by `pnp translate import`.")
     for text in texts:
-        catalog.add(text.source, text.translation or "", locations=[(text.file, text.line)],
+        catalog.add(text.source, text.translation or "", locations=[text.location],
                     auto_comments=text.notes, context=text.context)
     out = io.BytesIO()
     write_po(out, catalog, width=76, sort_output=False, sort_by_file=False, include_previous=False)

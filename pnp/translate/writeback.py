@@ -1,5 +1,6 @@
 """Translations put back where a designer keeps them: `key@fr:` beside `key:` in YAML, a `name@fr`
-column beside `name` in a CSV table, `rules.fr.md` beside `rules.md`, paragraph by paragraph.
+column beside `name` in a CSV table or a workbook's worksheet (`sheetwrite`), `rules.fr.md` beside
+`rules.md`, paragraph by paragraph.
 
 Only what changes is written: a translation equal to the one in place edits nothing, so exporting
 and importing an untouched PO file leaves every file as it was. A YAML file is edited as text
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+from pnp.translate import sheetwrite
+
 from pnp.models.printedtexts import (CellPlace, ParagraphPlace, Text, YamlPlace, compose, find, mapping_items,
                                  split_paragraphs, _read)
 
@@ -27,6 +30,7 @@ def apply(game_dir: Path, lang: str, texts: list[Text], translated: dict[str, tu
     yaml_edits: dict[str, dict[tuple, object]] = {}
     cell_edits: dict[str, dict[tuple, str]] = {}
     rule_edits: dict[str, dict[int, str]] = {}
+    sheet_edits: sheetwrite.SheetEdits = {}
     unknown: list[str] = []
     changed_source: list[str] = []
     for context, (source, translation) in translated.items():
@@ -50,6 +54,9 @@ def apply(game_dir: Path, lang: str, texts: list[Text], translated: dict[str, tu
                     items = {}
                     edits[(place.path, place.key)] = items
                 items[place.item] = translation
+        elif isinstance(place, CellPlace) and place.sheet is not None:
+            header_row, cells = sheet_edits.setdefault(place.file, {}).setdefault(place.sheet, (place.header_row, {}))
+            cells[(place.sheet_row, place.sheet_col, place.column)] = translation
         elif isinstance(place, CellPlace):
             cell_edits.setdefault(place.file, {})[(place.row, place.column)] = translation
         elif isinstance(place, ParagraphPlace):
@@ -59,7 +66,11 @@ def apply(game_dir: Path, lang: str, texts: list[Text], translated: dict[str, tu
                         f"(export again and translate the new text)")
     if unknown:
         problems.append(f"{_some(unknown)}: no such text in the game now (renamed or removed since the export?)")
+    sheetwrite.refuse_ods(game_dir, sheet_edits)  # before anything is written
     changed = []
+    for name, sheets in sheet_edits.items():
+        if sheetwrite.write_workbook(game_dir, name, lang, sheets, problems):
+            changed.append(name)
     for name, edits in yaml_edits.items():
         if _edit_yaml(game_dir, name, lang, edits, texts):
             changed.append(name)
