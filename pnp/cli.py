@@ -119,7 +119,14 @@ def report_errors(errors) -> None:
         err.print(f"[bold red]{e.pos}[/]: {_escape(e.message)}")
     if len(errors) > SHOWN_ERRORS:
         err.print(f"[red]… and {len(errors) - SHOWN_ERRORS} more errors (the first {SHOWN_ERRORS} shown)[/]")
-    err.print(f"[red]{errors.places} error{'s' if errors.places != 1 else ''}[/]")
+    err.print(f"[red]{_counted_errors(len(errors), errors.places)}[/]")
+
+
+def _counted_errors(messages: int, places: int) -> str:
+    """The closing count: one mistake repeated at several places is one error ("1 error, at 3 places"),
+    not three."""
+    said = f"{messages} error{'s' if messages != 1 else ''}"
+    return said if places <= messages else f"{said}, at {places} places"
 
 
 def report_warnings(warnings, quiet: bool = False) -> int:

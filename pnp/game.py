@@ -243,7 +243,7 @@ def _count_untranslated(ctx: GameContext) -> None:
     if edition.is_source:
         edition.coverage.translated += len(plain) + len(paragraphs)
         return
-    _count_paragraphs(ctx, paragraphs, [t for t in texts if t.context == "game.yaml title"])
+    _count_paragraphs(ctx, paragraphs)
     for text in plain:
         place = text.place
         if isinstance(place, IdPlace) and place.key == "labels":  # a deck's kind values in the component list
@@ -263,7 +263,7 @@ def _count_untranslated(ctx: GameContext) -> None:
                         f"no {edition.lang} translation of '{key}': the {edition.source} text is used ({fill})")
 
 
-def _count_paragraphs(ctx: GameContext, paragraphs: list, titles_of: list) -> None:
+def _count_paragraphs(ctx: GameContext, paragraphs: list) -> None:
     """The rulebook counts paragraph by paragraph: each one `rules.<lang>.md` leaves as in the source (or
     lacks) is a warning at the source paragraph's line. A missing `rules.<lang>.md` was one warning
     already (`_rules_file`); one whose paragraphs do not line up with the source's is one warning here
@@ -282,9 +282,8 @@ def _count_paragraphs(ctx: GameContext, paragraphs: list, titles_of: list) -> No
                         f"'{own}' does not split into the paragraphs of '{name}' ({paragraphs[0].unaligned}), so "
                         f"pnp cannot tell which are translated: keep one paragraph for each of '{name}'")
         return
-    titles = {x.strip() for t in titles_of for x in (t.source, t.translation) if x}
     for text in paragraphs:
-        if text.translation or text.source.strip().lstrip("#").strip() in titles:  # a game's name is kept
+        if text.translation:
             edition.coverage.translated += 1
             continue
         first = text.source.strip().split("\n", 1)[0]

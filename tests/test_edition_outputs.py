@@ -59,7 +59,12 @@ def shop_built(tmp_path_factory) -> tuple[Path, Path, object]:
     return root / "lantern", root / "out", result
 
 
-def test_a_shop_set_per_edition_in_its_words_passing_preflight(shop_built):
+def test_a_shop_set_per_edition_in_its_words_passing_preflight(shop_built, run_cli):
+    _a_shop_set_per_edition(shop_built)
+    _an_undeclared_edition_is_refused_for_a_shop_and_strict_fails_on_its_warnings(run_cli, shop_built)
+
+
+def _a_shop_set_per_edition(shop_built):
     game, out, result = shop_built
     assert result.exit_code == 0, result.output
     for lang in LANGS:
@@ -76,7 +81,7 @@ def test_a_shop_set_per_edition_in_its_words_passing_preflight(shop_built):
     assert "'sheet' has no pieces DriveThruCards prints" in words
 
 
-def test_an_undeclared_edition_is_refused_for_a_shop_and_strict_fails_on_its_warnings(run_cli, shop_built):
+def _an_undeclared_edition_is_refused_for_a_shop_and_strict_fails_on_its_warnings(run_cli, shop_built):
     game, out, _ = shop_built
     before = _snapshot(out)
     result = run_cli("build", game, "--shop", "drivethrucards", "--lang", "xx", "--out", out)

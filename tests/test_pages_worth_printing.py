@@ -83,14 +83,8 @@ def test_no_blank_page_and_no_short_page_in_the_rulebook(books, name, paper):
     assert all(s >= SHORT for s in shares[:-1]), (name, paper, [round(float(s), 2) for s in shares])
 
 
-# Miskatonic's A5 booklet keeps one page of about 30 %: the chapter before its reference (which the
-# rules open on a page of its own) ends a few lines into a page at every body size tried. Known, and
-# strict: the day it passes, the mark must go.
-KNOWN_SHORT = pytest.mark.xfail(strict=True, reason="Miskatonic's A5 booklet: one short page before the reference")
-
-
-@pytest.mark.parametrize("name,paper", [(n, p) if (n, p) != ("miskatonic", "a4") else pytest.param(n, p, marks=KNOWN_SHORT)
-                                        for n in GAMES for p in ("a4", "letter")])
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_blank_page_and_no_short_page_in_the_booklet(books, name, paper):
     shares = page_shares(books[name, paper][1])
     assert len(shares) % 4 == 0 and min(shares) > 0.05, (name, paper, [round(float(s), 2) for s in shares])

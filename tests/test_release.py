@@ -69,14 +69,19 @@ def matrix(tmp_path_factory):
     return root, out, results
 
 
-@pytest.fixture(scope="module")
-def released(matrix):
-    """The editions starter and its release folder."""
+def test_the_release_of_every_game_and_starter(matrix, run_cli, tmp_path):
+    """One test over the one release of everything (under pytest-xdist's work stealing, tests sharing a
+    module's fixture may run in two workers, each making it): the editions starter's release, a second
+    release the same bytes, its index in a browser, and the matrix of every game."""
     root, out, _ = matrix
-    return root / "games" / "lantern", out / "lantern"
+    released = root / "games" / "lantern", out / "lantern"
+    _every_edition_has_its_kits_shops_tables_and_pictures(released)
+    _a_second_release_is_the_same_bytes(released, run_cli, tmp_path)
+    _the_index_opens_in_a_browser_with_every_picture_loaded(released)
+    _the_matrix_every_game_and_starter_every_edition_every_destination(matrix)
 
 
-def test_every_edition_has_its_kits_shops_tables_and_pictures(released):
+def _every_edition_has_its_kits_shops_tables_and_pictures(released):
     game, folder = released
     manifest = json.loads((folder / "manifest.json").read_text())
     listed = {f["file"]: f for f in manifest["files"]}
@@ -117,7 +122,7 @@ def test_every_edition_has_its_kits_shops_tables_and_pictures(released):
         assert f"sha256 {listed[name]['sha256']}" in page
 
 
-def test_a_second_release_is_the_same_bytes(released, run_cli, tmp_path):
+def _a_second_release_is_the_same_bytes(released, run_cli, tmp_path):
     game, folder = released
     assert run_cli("release", game, "--lang", "de", "--out", tmp_path, "-q").exit_code == 0
     again = tmp_path / "lantern" / "de"
@@ -127,7 +132,7 @@ def test_a_second_release_is_the_same_bytes(released, run_cli, tmp_path):
         assert (again / name).read_bytes() == (folder / "de" / name).read_bytes(), name
 
 
-def test_the_index_opens_in_a_browser_with_every_picture_loaded(released):
+def _the_index_opens_in_a_browser_with_every_picture_loaded(released):
     from test_serve import Browser, chromium
 
     _, folder = released
@@ -170,7 +175,7 @@ def _zip(path: Path) -> dict[str, bytes]:
         return {n: archive.read(n) for n in archive.namelist()}
 
 
-def test_the_matrix_every_game_and_starter_every_edition_every_destination(matrix):
+def _the_matrix_every_game_and_starter_every_edition_every_destination(matrix):
     """Each game × edition × {A4, Letter, each shop, each table}: its files in its edition's folder, or a
     refusal said in a warning; an edition's files carry that edition's words."""
     _, out, results = matrix

@@ -70,6 +70,9 @@ def _workbook(path, translated: bool, stray_cell: bool = False) -> None:
         cell.font = Font(bold=True)
     sheet.cell(2, 2).fill = PatternFill("solid", fgColor="FFFF00")
     sheet.column_dimensions["F" if translated else "D"].width = 40
+    sheet.column_dimensions["B"].width = 22
+    if translated:
+        sheet.column_dimensions["C"].width = 22
     if translated:  # a translation that looks like a formula stays text
         sheet.cell(3, 5).data_type = "s"
     book.save(path)
@@ -144,7 +147,9 @@ def test_imported_columns_build_what_typed_columns_build_and_keep_the_rest(games
     assert all(c.font.b for c in cards[1])  # the new header cells take the source's style
     assert cards["B2"].fill.fgColor.rgb == "00FFFF00" and cards["C2"].fill.fgColor.rgb == "00FFFF00"
     assert [cards.cell(r, 6).value for r in (2, 3, 4)] == ["checked lamp", "checked spice", "checked ghost"]
+    assert [c in cards.column_dimensions for c in "BCDEF"] == [True, True, False, False, True]  # widths set
     assert cards.column_dimensions["F"].width == 40  # the remarks moved right with their width
+    assert cards.column_dimensions["B"].width == cards.column_dimensions["C"].width == 22
     assert cards["E3"].value == "=Échange une carte." and cards["E3"].data_type == "s"
     assert not [t for t in status(script, "fr")[1] if t.file == "cards.xlsx"]
 
@@ -205,7 +210,8 @@ def test_a_workbook_too_large_to_edit_is_refused_at_its_place(tmp_path):
     before = (game / "cards.xlsx").read_bytes()
     with pytest.raises(SpecErrors) as e:
         import_po(game, po, "fr")
-    assert e.value.errors[0].pos.path.endswith("cards.xlsx")
+    assert str(e.value.errors[0].pos).endswith("cards.xlsx:Intro!XFD1048576")
+    assert "row 1048576" in e.value.errors[0].message
     assert (game / "cards.xlsx").read_bytes() == before
 
 
@@ -234,3 +240,36 @@ def test_each_untranslated_paragraph_is_one_warning_at_its_line(games, tmp_path,
     assert [line.replace(f"{game}/", "") for line in result.output.splitlines() if "paragraph" in line] == [
         "rules.fr.md:1:1: warning: fr edition: 'rules.fr.md' does not split into the paragraphs of 'rules.md' (2 "
         "paragraphs, not 5), so pnp cannot tell which are translated: keep one paragraph for each of 'rules.md'"]
+
+
+def _one_translation(game, tmp_path):
+    data = export(game, "fr")[0].decode()
+    po = tmp_path / "one.fr.po"
+    po.write_text(data.replace('msgid "Lamplighter"\nmsgstr ""', 'msgid "Lamplighter"\nmsgstr "Allumeuse"'),
+                  encoding="utf-8")
+    return po
+
+
+def test_a_workbook_larger_than_pnp_edits_is_refused_and_left_alone(tmp_path, monkeypatch):
+    from pnp.translate import sheetwrite
+
+    game = _game(tmp_path / "big", False)
+    po = _one_translation(game, tmp_path)
+    monkeypatch.setattr(sheetwrite, "MAX_EDITED_UNPACKED_BYTES", 2_000)  # the real bound is 30 MB
+    before = (game / "cards.xlsx").read_bytes()
+    with pytest.raises(SpecErrors) as e:
+        import_po(game, po, "fr")
+    assert "unpacks to" in e.value.errors[0].message and e.value.errors[0].pos.path.endswith("cards.xlsx")
+    assert (game / "cards.xlsx").read_bytes() == before
+
+
+def test_no_column_is_moved_under_a_formula(tmp_path):
+    game = _game(tmp_path / "formula", False)
+    book = openpyxl.load_workbook(game / "cards.xlsx")
+    book["Cards"]["E2"] = "=LEN(D2)"  # a formula pointing at the remarks, which a new column would move
+    book.save(game / "cards.xlsx")
+    po = _one_translation(game, tmp_path)
+    before = (game / "cards.xlsx").read_bytes()
+    imported = import_po(game, po, "fr")
+    assert imported.changed == [] and (game / "cards.xlsx").read_bytes() == before
+    assert len(imported.problems) == 1 and "cards.xlsx:Cards!C1: no room for a 'name@fr' column" in imported.problems[0]

@@ -339,7 +339,10 @@ class _Collector:
                               list(notes.get(column, [])), column=cell.pos.col, tagged=column in tagged,
                               cell=cell.pos.cell))
 
-    def rules(self, name: str) -> None:
+    def rules(self, name: str, titles: set[str] = frozenset()) -> None:
+        """Each paragraph of the rulebook holding words; its translation is the paragraph of
+        `rules.<lang>.md` at the same place when that differs, or is only the game's title (a
+        name is often kept)."""
         source = _read(self.game_dir, name)
         blocks, _ = split_paragraphs(source)
         stem, dot, ext = name.rpartition(".")
@@ -360,13 +363,18 @@ class _Collector:
             start = line + (len(block) - len(block.lstrip("\n")))
             if has_words(block):
                 t = Text(f"{name} ¶{i + 1}", block, start, ParagraphPlace(name, i),
-                         theirs[i] if theirs and theirs[i] != block else "", unaligned=unaligned)
+                         theirs[i] if theirs and (theirs[i] != block or _is_title(block, titles)) else "",
+                         unaligned=unaligned)
                 if "{{" in block or "{%" in block:
                     t.notes.append("keep the {{ … }} and {% … %} parts as they are: pnp fills them in")
                 if note:
                     t.notes.append(note)
                 self.add(t)
             line += block.count("\n") + seps[i].count("\n")
+
+
+def _is_title(block: str, titles: set[str]) -> bool:
+    return block.strip().lstrip("#").strip() in {t.strip() for t in titles}
 
 
 def _component_names(game_dir: Path, game_root) -> list[str]:
@@ -479,7 +487,8 @@ def _collect(out: _Collector) -> None:
                 out.workbook(data, list(sheets) if sheets else None, printed, field_notes)
     rules = _scalar_text(find(game_root, ("rules",))) or "rules.md"
     if (game_dir / rules).is_file():
-        out.rules(rules)
+        titles = {_scalar_text(find(game_root, (key,))) for key in ("title", f"title@{lang}")} - {None}
+        out.rules(rules, titles)
 
 
 def _data_entries(node) -> list[tuple[str, tuple]]:

@@ -75,9 +75,7 @@ def _checked_bytes(game_dir: Path, name: str) -> tuple[bytes, str]:
                                                 f"translations into workbooks of at most "
                                                 f"{MAX_EDITED_UNPACKED_BYTES:,}: type them in the spreadsheet, "
                                                 f"or keep the deck's table as CSV")])
-    for extent in xlsx.scan(archive, shown, xlsx.sheet_names(archive, shown)).values():
-        if extent.problems:  # every worksheet, not only the deck's: openpyxl reads them all
-            raise SpecErrors(extent.problems[:1])
+    xlsx.scan(archive, shown, xlsx.sheet_names(archive, shown))  # every worksheet's extent: openpyxl reads them all
     return data, shown
 
 
@@ -136,12 +134,17 @@ def _make_room(sheet, at: int, shown: str, name: str, header_row: int, tagged: s
                         f"moving cells that formulas or merged cells point at: insert the column in the "
                         f"spreadsheet, and import again")
         return False
-    widths = {i: d.width for i, d in ((_index(k), d) for k, d in sheet.column_dimensions.items()) if i >= at}
+    dims = sheet.column_dimensions  # openpyxl moves the cells, not the columns' widths: they move here
+    widths = {_index(k): d.width for k, d in list(dims.items()) if d.customWidth and _index(k) >= at - 1}
     sheet.insert_cols(at)
-    for i in sorted(widths, reverse=True):
-        sheet.column_dimensions[get_column_letter(i + 1)].width = widths[i]
-    if at in widths:
-        sheet.column_dimensions[get_column_letter(at)].width = widths.get(at - 1, widths[at])
+    for i in widths:
+        if i >= at:
+            del dims[get_column_letter(i)]
+    for i, width in sorted(widths.items()):
+        if i >= at:
+            dims[get_column_letter(i + 1)].width = width
+    if at - 1 in widths:  # the new column as wide as the one it translates
+        dims[get_column_letter(at)].width = widths[at - 1]
     return True
 
 
