@@ -45,6 +45,8 @@ def kits(tmp_path_factory):
             with game.own_fonts():
                 _, first = home_kit(game.game.title, lang, "a4", "long", files)
                 items = printed(files, "long")
+                again = home_kit(game.game.title, lang, "a4", "long", files)[1]
+        assert again == first  # the same bytes on a second drawing
         out[lang] = (first, items)
     out["fonts"] = root / "lantern" / "fonts"
     return out
@@ -129,3 +131,20 @@ def test_every_font_is_embedded_and_the_bytes_repeat(kits, lang):
             descendant = font.DescendantFonts[0] if "/DescendantFonts" in font else font
             descriptor = descendant.FontDescriptor
             assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font
+
+
+def test_arabic_lines_are_numbered_on_the_right(kits):
+    first, _ = kits["ar"]
+    doc = pypdfium2.PdfDocument(first)
+    try:
+        tp, width = doc[0].get_textpage(), doc[0].get_width()
+        text = tp.get_text_range()
+        name = text.find("rulebook.pdf")  # the second file to print
+        bottom = tp.get_charbox(name)[1]
+        line = [i for i in range(len(text)) if not text[i].isspace() and abs(tp.get_charbox(i)[1] - bottom) < 3]
+        rightmost = sorted(line, key=lambda i: tp.get_charbox(i)[2])[-2:]  # "2" and its full stop
+        assert {text[i] for i in rightmost} == {"2", "."}
+        assert min(tp.get_charbox(i)[0] for i in rightmost) > tp.get_charbox(name + 11)[2]
+        assert max(tp.get_charbox(i)[2] for i in rightmost) > width - 60  # at the right margin (50 pt)
+    finally:
+        doc.close()
