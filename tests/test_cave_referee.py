@@ -103,7 +103,9 @@ def test_an_impossible_backpack(cave_copy):
     csv = cave_copy / "items.csv"
     csv.write_text("\n".join(csv.read_text().splitlines()[:4]) + "\n")
     findings = findings_of(cave_copy)
-    assert [f.rule for f in findings] == ["backpack"]
+    # the rulebook's worked example still names the Bronze Idol, which the three items left out: `examples`
+    assert sorted(f.rule for f in findings) == ["backpack", "examples"]
+    findings = [f for f in findings if f.rule == "backpack"]
     assert findings[0].pos.path.endswith("cards.yaml")
     assert findings[0].pos.line == line_of(cave_copy / "cards.yaml", "data: items.csv")
     assert "fullest possible pack holds 7" in findings[0].message

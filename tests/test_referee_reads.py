@@ -182,3 +182,46 @@ def test_two_decks_each_count_held_to_its_own_deck_by_pnp_check(bases, tmp_path)
                      encoding="utf-8")
     (finding,) = check_editions(run_checks, game, editions_to_build(game, BuildOptions()))[1].findings
     assert (finding.rule, finding.pos.line) == ("card-count", _line_of(game, "rules.md", "holds 9 cards")), finding
+
+
+# --------------------------------------------------------------------------- mistakes in piles: and balance:
+
+def test_a_misspelt_piles_field_is_a_spec_error_with_the_likely_field(bases, tmp_path):
+    game = _edited(Case("cave", "spec", (("cards.yaml", "back:\n  layout: cave-back\n",
+                                          "piles: knd\nback:\n  layout: cave-back\n"),), "spec-error"),
+                   bases["cave"], tmp_path)
+    with pytest.raises(SpecErrors) as caught:
+        read(game)
+    (error,) = caught.value.errors
+    assert "'knd' is not a field of the deck (did you mean 'kind'?)" in error.message, error.message
+
+
+def test_a_misspelt_balance_figure_is_a_spec_error_at_it(bases, tmp_path):
+    """`pnp check` exits 2 (a spec error), not 1, and names the figure meant."""
+    from pnp.referee.checks import run_checks
+
+    game = _edited(Case("blob", "spec", (("game.yaml", "figure: greedy_stuck_rate", "figure: greedy_stuk_rate"),),
+                        "spec-error"), bases["blob"], tmp_path)
+    with pytest.raises(SpecErrors) as caught:
+        run_checks(game)
+    (error,) = caught.value.errors
+    assert error.pos.line == _line_of(game, "game.yaml", "greedy_stuk_rate")
+    assert "did you mean 'greedy_stuck_rate'?" in error.message, error.message
+
+
+def test_a_game_extends_the_phrase_table_in_its_own_words(bases, tmp_path):
+    """`referee: phrases:` adds a language's count phrases and number words to pnp's own."""
+    extra = ("  phrases:\n    de:\n      numbers: {ein Schock: 60}\n"
+             "      whole: [\"{deck} zählt # {what} {cards}\"]\n")
+    game = _edited(Case("market", "phrases", (
+        ("game.yaml", "    market: [Markt, Marktkarten]\n", "    market: [Markt, Marktkarten]\n" + extra),
+        ("rules.de.md", "Der Marktstapel hat sieben Karten.", "Der Marktstapel zählt 7 Karten."),
+        ("rules.de.md", "Die Spielhilfe besteht aus 2 Karten.", "Der Marktstapel hat ein Schock Karten.")), None),
+        bases["market"], tmp_path)
+    found = read(game)
+    assert list(found) == [("rules.de.md", _line_of(game, "rules.de.md", "ein Schock"))], found
+    (rule, message), = next(iter(found.values()))
+    assert rule == "card-count" and "ein Schock" in message
+    rules = game / "rules.de.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("zählt 7 Karten", "zählt 8 Karten"), encoding="utf-8")
+    assert ("rules.de.md", _line_of(game, "rules.de.md", "zählt 8")) in read(game)

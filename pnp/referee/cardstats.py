@@ -1,8 +1,8 @@
 """A card's numbers stated in prose, checked against the card (rule `card-stats`), and worked examples
 that name a card no deck has (rule `examples`).
 
-"A Bronze Idol (volume 3, weight 4)", "Gold Idol: value 5", "the Gold Idol is worth 5", "the value of the
-Gold Idol is 5": each number of a numeric field the deck declares, said of a card named by its `name`,
+"A Silver Lamp (volume 3, weight 4)", "Brass Key: value 5", "the Brass Key is worth 5", "the value of the
+Brass Key is 5": each number of a numeric field the deck declares, said of a card named by its `name`,
 must be that card's. A worked example (`> **Example.** …`) that gives a card's numbers beside a name no
 deck has any more is a finding at the name, with the likely name.
 """
@@ -74,7 +74,7 @@ def card_stats_findings(game) -> list[Finding]:
                 out.setdefault(pos, Finding(pos, "card-stats",
                                             f"the text gives {m.group(1)} {word} {said}, but the card in "
                                             f"deck '{title}' has {field} {_shown(float(stats[field]))}"))
-        for r in reverse.finditer(t.text):     # "the value of the Gold Idol is 5"
+        for r in reverse.finditer(t.text):     # "the value of the Brass Key is 5"
             title, stats = named[r.group(2)]
             field = _stat_field(r.group(1), stats)
             if field is None or float(r.group(3)) == float(stats[field]):
@@ -86,7 +86,7 @@ def card_stats_findings(game) -> list[Finding]:
     return list(out.values())
 
 
-# how prose states a card's value beside its name: "the Gold Idol is worth 5", "a Gold Idol, with value 5"
+# how prose states a card's value beside its name: "the Brass Key is worth 5", "a Brass Key, with value 5"
 _STATED_BY = re.compile(r"(?:is\s+worth|worth|has(?:\s+an?)?|with(?:\s+an?)?|is|scores?|gives?)\b", re.I)
 _WORTH = re.compile(r"\b(worth|scores?|gives?)[\s*_]+(\d+(?:\.\d+)?)(?!\w|\.\d)", re.I)
 _VALUE_FIELDS = ("value", "points", "worth", "score", "coins", "vp")
@@ -107,32 +107,50 @@ _ARTICLES = re.compile(r"^(?:(?:a|an|the|one|your|her|his|their|ein|eine|einen|d
 
 
 def example_findings(game) -> list[Finding]:
-    """A worked example that gives a card's numbers beside a name no deck has ("You dig up a Bronze Idol
-    (volume 3, weight 4)" after the Bronze Idol left the deck): a finding at the name (rule `examples`)."""
+    """A worked example that gives a card's numbers beside a name no deck has ("You dig up a Silver Lamp
+    (volume 3, weight 4)" after the Silver Lamp left the deck): a finding at the name (rule `examples`)."""
     from pnp.referee.wording import wording
 
     known: set[str] = set()
     fields: set[str] = set()
+    values: dict[str, set[float]] = {}       # numeric field → every value a card has
+    kinds: set[str] = {"card", "cards"}      # the words for one card: "a card of value 7", "an item with value 7"
     for comp in offering(game, "cards"):
         deck = comp.model
-        fields |= {k for k, d in (getattr(deck, "field_defs", None) or {}).items() if d.type in ("int", "number")}
+        defs = getattr(deck, "field_defs", None) or {}
+        mine = {k for k, d in defs.items() if d.type in ("int", "number")}
+        fields |= mine
+        kinds |= {str(c).lower() for d in defs.values() for c in (d.choices or ()) if isinstance(c, str)}
         for entry in deck.cards:
             front = entry.front.fields if entry.front else {}
             known |= {str(v).lower() for v in (front.get("name"), entry.id) if v}
+            for k in mine:
+                if isinstance(front.get(k), (int, float)):
+                    values.setdefault(k, set()).add(float(front[k]))
     if not fields or not known:
         return []
     heads = wording(game).alternation("example") or "example"
     block = re.compile(rf"(?m)^>[ \t]*[*_]*(?:{heads})\b[^\n]*(?:\n>[^\n]*)*", re.I)
     stated = re.compile(_EXAMPLE_NAME + r"[ \t*_]*[(:][\s*_>]*(?:" + "|".join(map(re.escape, sorted(fields))) + r")\b", re.I)
+    one_card = re.compile(r"\b(?:an?|one|the)[\s*_]+(?:" + "|".join(map(re.escape, sorted(kinds, key=len, reverse=True)))
+                          + r")s?[\s*_]+(?:of|with)[\s*_]+(?:an?[\s*_]+)?(" + "|".join(map(re.escape, sorted(values)))
+                          + r")[\s*_]+(\d+(?:\.\d+)?)(?!\w|\.\d)", re.I) if values else None
     out: dict[Pos, Finding] = {}
     for t in texts(game):
         if not t.exact:
             continue
         for b in block.finditer(t.text):
+            for m in one_card.finditer(b.group(0)) if one_card else ():   # "an item of value 7": a card no deck has
+                field = next(f for f in values if f.lower() == m.group(1).lower())
+                if float(m.group(2)) not in values[field]:
+                    pos = _pos_in(t, b.start() + m.start(2), m.group(2))
+                    shown = ", ".join(_shown(v) for v in sorted(values[field]))
+                    out.setdefault(pos, Finding(pos, "examples", f"the worked example uses a card of {field} "
+                                                                 f"{m.group(2)}, which no card has ({field}: {shown})"))
             for m in stated.finditer(b.group(0)):
                 name = _ARTICLES.sub("", m.group("name")).strip()
                 words = name.split()
-                # the name is the longest run of its last words that starts with a capital ("dig up a Bronze Idol")
+                # the name is the longest run of its last words that starts with a capital ("dig up a Silver Lamp")
                 while words and not words[0][:1].isupper():
                     words.pop(0)
                 name = " ".join(words)

@@ -113,7 +113,7 @@ def time_findings(game) -> list[Finding]:
         for m, a, b in found:
             if a is None or b is None or (lo <= a[0] and b[0] <= hi):
                 continue
-            before = t.text[max(0, m.start() - 80):m.start()]
+            before = t.text[max(0, a[1] - 80):a[1]]      # up to the number: a run of words may lead the match
             before = re.split(r"[.!?\n]\s", before)[-1]
             if not _WHOLE_GAME.search(before) and not _WHOLE_GAME.search(t.text[m.end():m.end() + 30].split(".")[0]):
                 continue      # "a round takes about 2 minutes": not the length of a game

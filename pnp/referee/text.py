@@ -129,8 +129,8 @@ def statements(game) -> list[Statement]:
 
 
 def translated_says(game) -> dict[str, list[str]]:
-    """parameter → the phrases its `says@<lang>` gives for the languages this edition reads. An edition's
-    load keeps only the translations of single texts, so game.yaml's parameters are read here as written."""
+    """parameter → the phrases its `says` and `says@<lang>` give for the languages this edition reads, from
+    game.yaml as written: an edition's load keeps only its own language's list."""
     from pnp.reading.load import LDict, load_yaml
 
     langs = set(wording(game).langs)
@@ -144,9 +144,10 @@ def translated_says(game) -> dict[str, list[str]]:
     for name, p in (params.items() if isinstance(params, LDict) else ()):
         if not isinstance(p, LDict):
             continue
-        for key, phrases in p.items():
-            if isinstance(key, str) and key.startswith("says@") and key[5:].split("-")[0].lower() in langs:
-                out.setdefault(name, []).extend(str(s) for s in phrases or () if isinstance(s, str))
+        for key, phrases in p.items():      # the source's phrases too: an edition may keep a text untranslated
+            if isinstance(key, str) and (key == "says" or key.startswith("says@")
+                                         and key[5:].split("-")[0].lower() in langs) and isinstance(phrases, list):
+                out.setdefault(name, []).extend(str(s) for s in phrases if isinstance(s, str))
     return out
 
 
@@ -323,19 +324,28 @@ class Scan:
         """For each text, (statement, match, where the text starts in the string matched) of every
         match, by statement in the order of RULES, then by place."""
         found: list[list] = [[] for _ in self.texts]
-        for s in rules:
+        shared: dict[tuple, list[tuple[int, re.Match, int]]] = {}   # statements of one pattern (a deck's
+        for s in rules:                                              # counts) share its search
             if s.pattern is None:
                 continue
-            if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
-                for i, text in enumerate(self.texts):
-                    found[i] += [(s, m, 0) for m in phrase_matches(s, text, 0, len(text))]
-                continue
-            for start, end in sorted(set(self._clauses(s.words))):
-                # up to and with the clause end: the pattern's look-ahead sees it, as in the text
-                for m in phrase_matches(s, self.joined, start, min(end + 1, len(self.joined))):
-                    i = bisect_right(self.starts, m.start()) - 1
-                    found[i].append((s, m, self.starts[i]))
+            key = (id(s.pattern), s.reading.langs if s.reading else None, s.target is not None)
+            if key not in shared:
+                shared[key] = list(self._search(s))
+            for i, m, base in shared[key]:
+                found[i].append((s, m, base))
         return found
+
+    def _search(self, s: Statement) -> Iterator[tuple[int, re.Match, int]]:
+        """(text index, match, where the text starts in the string matched) of S's phrases."""
+        if not s.words:  # a phrase with no word to look for, or holding a clause end: each text whole
+            for i, text in enumerate(self.texts):
+                yield from ((i, m, 0) for m in phrase_matches(s, text, 0, len(text)))
+            return
+        for start, end in sorted(set(self._clauses(s.words))):
+            # up to and with the clause end: the pattern's look-ahead sees it, as in the text
+            for m in phrase_matches(s, self.joined, start, min(end + 1, len(self.joined))):
+                i = bisect_right(self.starts, m.start()) - 1
+                yield i, m, self.starts[i]
 
     def _clauses(self, words: tuple[tuple[str, ...], ...]) -> Iterator[tuple[int, int]]:
         low = self.lowered
@@ -434,10 +444,10 @@ def _bounds(reading: Wording, m: re.Match, start: int, end: int, said: float, gr
     if parts_too and counted and cache["parts"].match(after):
         return float("-inf"), float("inf"), start   # "6 faces of the dice": a count of parts says nothing of the things
     r = cache["range"].search(before)
-    lo_at = start - len(before) + r.start("lo") if r else 0
-    if r and (lo_at < m.start() or lo_at >= group[0]) and (lo := reading.read(r.group("lo"))) is not None \
-            and lo[2] < said:
-        return lo[2], said, lo_at + lo[0]
+    lo = reading.read(r.group("lo")) if r else None
+    lo_at = start - len(before) + r.start("lo") + lo[0] if lo else 0   # where the range's first number is
+    if lo and (lo_at < m.start() or lo_at >= group[0]) and lo[2] < said:
+        return lo[2], said, lo_at
     r = cache["range_after"].match(after)
     if r and (end < group[1] or end + r.start() >= m.end()) \
             and (hi := reading.read(r.group("hi"), tail=False, head=True)) is not None and hi[2] > said:

@@ -79,6 +79,9 @@ FAULTS = [
     C("cave", "elsewhere", [("items.csv", "bronze-idol,", "bronze-statue,"),
                             ("items.csv", ",Bronze Idol,", ",Bronze Statue,")], "examples",
       ("rules.md", "Bronze Idol")),     # a worked example naming a card the deck no longer has
+    C("cave", "elsewhere", [("rules.md", "> **Example.** Your backpack holds",
+                             "> **Example.** You may also find an item of value 7. Your backpack holds")], "examples",
+      ("rules.md", "item of value 7")),  # a worked example using a value no card has
     C("miskatonic", "elsewhere", [("rules.md", MISK_ADD, MISK_ADD + "\nThe Revolver (uses 3) is loud.\n")],
       "card-stats", ("rules.md", "uses 3")),
     # ------------------------------------------------------------- wording read as a player reads it
@@ -152,6 +155,8 @@ CORRECT = [
     C("cave", "elsewhere", [("rules.md", CAVE_ADD, CAVE_ADD + "\nThe Gold Idol is worth 5, and the value of the Jade Idol "
                              "is 4.\n")]),
     C("cave", "elsewhere", [("items.csv", "Heavy with the robbers' greed.", "Heavy: it weighs 4 of the 15 in weight.")]),
+    C("cave", "elsewhere", [("rules.md", "> **Example.** Your backpack holds",
+                             "> **Example.** You may also find an item of value 5. Your backpack holds")]),
     C("blob", "wording", [("rules.md", "The game lasts **{{ rounds }} rounds**", "The game lasts **sixteen rounds**")]),
     C("miskatonic", "wording", [("rules.md", MISK_ADD, MISK_ADD + "\nThe Investigator die has 6 faces, and the 6 faces "
                                  "of the Monster die show its symbols.\n")]),

@@ -197,7 +197,7 @@ class Deck(Spec):
         fields = info.data.get("fields") or {}
         if value is not None and value not in fields:
             known = ", ".join(sorted(fields)) or "none"
-            raise ValueError(f"piles: '{value}' is not a field of the deck{did_you_mean(value, sorted(fields))} "
+            raise ValueError(f"'{value}' is not a field of the deck{did_you_mean(value, sorted(fields))} "
                              f"(its fields: {known})")
         return value
 
