@@ -267,8 +267,9 @@ def _count_untranslated(ctx: GameContext) -> None:
 def _count_paragraphs(ctx: GameContext, paragraphs: list) -> None:
     """The rulebook counts paragraph by paragraph: each one `rules.<lang>.md` leaves as in the source (or
     lacks) is a warning at the source paragraph's line. A missing `rules.<lang>.md` was one warning
-    already (`_rules_file`); one whose paragraphs do not line up with the source's is one warning here
-    and counts as translated, since pnp cannot tell which paragraph is which."""
+    already (`_rules_file`); one whose paragraphs do not line up with the source's counts as translated,
+    without a word: a translator writing it by hand may well split a paragraph or join two, and pnp
+    cannot tell which paragraph is which."""
     edition = ctx.edition
     if not paragraphs:
         return
@@ -277,11 +278,8 @@ def _count_paragraphs(ctx: GameContext, paragraphs: list) -> None:
     own = f"{stem}.{edition.lang}.{ext}" if dot else f"{name}.{edition.lang}"
     if not (ctx.dir / own).is_file():
         return
-    if any(t.unaligned for t in paragraphs):
+    if any(t.unaligned for t in paragraphs):  # written by hand in its own paragraphs: translated as a whole
         edition.coverage.translated += len(paragraphs)
-        ctx.errors.warn(Pos(display_path(ctx.dir / own), 1, 1),
-                        f"'{own}' does not split into the paragraphs of '{name}' ({paragraphs[0].unaligned}), so "
-                        f"pnp cannot tell which are translated: keep one paragraph for each of '{name}'")
         return
     for text in paragraphs:
         if text.translation:

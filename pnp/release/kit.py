@@ -8,36 +8,27 @@ The print-shop PDFs (`*-printshop.pdf`) are for shops and stay out of the kit.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 from pnp.release.zips import deterministic_zip
 
 READ_ME = "00-read-me-first.pdf"
 
-# what a file of the home build is, the order it comes in, and what to do with it once printed
-STEPS: tuple[tuple[str, str, str], ...] = (
-    ("calibration.pdf", "the duplex calibration sheet",
-     "Print it once, two-sided, before anything else; hold it to the light and, if the backs sit off, "
-     "rebuild with --back-offset as it reads."),
-    ("rulebook.pdf", "the rulebook", "Read it first; nothing to cut."),
-    ("cards.pdf", "card sheets", "Cut the card sheets on their crop marks: the long cuts across every sheet "
-                                 "first, then the short ones."),
-    ("tokens.pdf", "token sheets", "Cut out the tokens, standees and player boards on their crop marks; fold "
-                                   "standees on their dashed line."),
-    ("-tiles.pdf", "board tiles", "Trim each board tile on its overlap edge and tape the tiles together as "
-                                  "the assembly map on the first page shows."),
-    ("-poster.pdf", "the board as one poster", "Instead of the tiles: print it at a copy shop at 100 %, or skip it."),
-    ("dice-tiles.pdf", "die faces for LEGO tiles", "Cut each tile on its grey outline and stick one set on each die."),
-    ("dice-nets.pdf", "paper dice", "Cut the solid lines, fold the dashed ones and glue each tab inside."),
-    (".pdf", "score sheets or other sheets", "Nothing to cut: one sheet per player per game."),
+# what a file of the home build is, in the order it comes in: (its name or ending, the phrase key of what
+# it is; "<key>_step" says what to do with it once printed), words from pnp's phrase tables
+STEPS: tuple[tuple[str, str], ...] = (
+    ("calibration.pdf", "kit_calibration"),
+    ("rulebook.pdf", "kit_rulebook"),
+    ("cards.pdf", "kit_cards"),
+    ("tokens.pdf", "kit_tokens"),
+    ("-tiles.pdf", "kit_tiles"),
+    ("-poster.pdf", "kit_poster"),  # instead of the tiles: counted apart, never added to them
+    ("dice-tiles.pdf", "kit_dice_tiles"),
+    ("dice-nets.pdf", "kit_dice_nets"),
+    (".pdf", "kit_other"),
 )
-DUPLEX_SETTING = {"long": "flip on the long edge", "short": "flip on the short edge",
-                  "gutterfold": "none (fold each card's front and back together)", "none": "none (fronts only)"}
 DOUBLE_SIDED = ("cards.pdf", "tokens.pdf")  # the kinds print backs on the reverse of these when duplex asks
-DUPLEX_WORDS = {"long": "two-sided, flip on the long edge", "short": "two-sided, flip on the short edge",
-                "gutterfold": "one-sided (fronts and backs side by side: fold on the line)",
-                "none": "one-sided (fronts only)"}
+RIGHT_TO_LEFT_ISOLATE = ("\u2068", "\u2069")  # FSI … PDI: a file name keeps its own direction in an Arabic line
 
 
 @dataclass(frozen=True)
@@ -50,6 +41,7 @@ class Printed:
     sheets: int
     sides: str
     step: str
+    instead: bool = False  # an alternative to other files (the board poster for its tiles): not in the total
 
 
 def kit_files(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -58,88 +50,102 @@ def kit_files(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def printed(files: dict[str, bytes], duplex: str) -> list[Printed]:
-    """The kit's files in the order to print and cut them."""
+    """The kit's files in the order to print and cut them, described in the edition's words."""
     from pnp.draw.pngpages import page_count
+    from pnp.kinds.sheetwords import say
 
     out = []
     for name in sorted(files, key=lambda n: (_step_index(n), n)):
-        _, what, step = STEPS[_step_index(name)]
+        _, key = STEPS[_step_index(name)]
         pages = page_count(files[name])
         if name == "calibration.pdf":  # a front and its back, whatever the game's duplex
-            two, sides = pages > 1, DUPLEX_WORDS["long"] if pages > 1 else "one-sided"
+            two, sides = pages > 1, say("kit_sides_long" if pages > 1 else "kit_one_sided")
         elif name in DOUBLE_SIDED:
             two = duplex in ("long", "short") and pages > 1 and pages % 2 == 0
-            sides = DUPLEX_WORDS[duplex] if two or duplex in ("gutterfold", "none") else "one-sided"
+            sides = say(f"kit_sides_{duplex}") if two or duplex in ("gutterfold", "none") else say("kit_one_sided")
         else:
-            two, sides = False, "one-sided"
-        out.append(Printed(name, what, pages, pages // 2 if two else pages, sides, step))
+            two, sides = False, say("kit_one_sided")
+        out.append(Printed(name, say(key), pages, pages // 2 if two else pages, sides, say(f"{key}_step"),
+                           instead=key == "kit_poster"))
     return out
+
+
+def sheet_totals(items: list[Printed]) -> tuple[int, int | None]:
+    """(the sheets of paper the kit takes, the sheets with its alternatives instead of what they replace —
+    the board poster for the tiles — or None when it has none). Never both added together."""
+    total = sum(i.sheets for i in items if not i.instead)
+    posters = [i for i in items if i.instead]
+    if not posters:
+        return total, None
+    tiles = sum(i.sheets for i in items if _step_index(i.name) == _step_index("x-tiles.pdf"))
+    return total, total - tiles + sum(i.sheets for i in posters)
 
 
 def _step_index(name: str) -> int:
     """The step of a file: its own name's, else that of the ending it has (`<board>-tiles.pdf`), else the last."""
-    exact = [i for i, (ending, _, _) in enumerate(STEPS) if name == ending]
+    exact = [i for i, (ending, _) in enumerate(STEPS) if name == ending]
     if exact:
         return exact[0]
-    return next(i for i, (ending, _, _) in enumerate(STEPS) if ending[0] in "-." and name.endswith(ending))
+    return next(i for i, (ending, _) in enumerate(STEPS) if ending[0] in "-." and name.endswith(ending))
+
+
+def paper_words(paper: str) -> str:
+    """The paper's name as the edition says it ("A4", "US Letter", 「レターサイズ」)."""
+    from pnp.models.phrases import table
+    from pnp.kinds.sheetwords import say
+
+    key = f"kit_paper_{paper}"
+    return say(key) if key in (table("en") or {}) else paper.upper()
 
 
 def read_me(title: str, edition: str | None, paper: str, duplex: str, items: list[Printed]) -> bytes:
-    """The kit's first page, a PDF of the paper's size: what to print, the settings, the cut order."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from pnp.draw import fonts
+    """The kit's first page, a PDF of the paper's size in the edition's words: what to print, the
+    settings, the sheets, the cut order. Drawn through pnp's own text path (`set_text`/`draw_text`), so
+    an Arabic page is shaped and set from the right margin (its list numbers on the right) and a
+    Japanese one breaks by its rules, with the edition's fonts embedded."""
+    from pnp.draw.pdf import PdfSurface
+    from pnp.draw.text import draw_text, set_text
     from pnp.geometry.paper import paper_size
+    from pnp.kinds.sheetwords import count, say
+    from pnp.models.edition import right_to_left
 
     width, height = paper_size(paper)
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1)
-    canvas.setTitle(f"{title}: home print kit")
-    sans, bold = "sans", "sans-bold"  # pnp's own faces, with the game's fallbacks for a title in another script
-    margin, y = 50.0, height - 60.0
+    rtl = right_to_left()
+    named = (lambda n: f"{RIGHT_TO_LEFT_ISOLATE[0]}{n}{RIGHT_TO_LEFT_ISOLATE[1]}") if rtl else (lambda n: n)
+    surface = PdfSurface(title=say("kit_title", title=title, paper=paper_words(paper)))
+    surface.begin_page(width, height)
+    margin, y = 50.0, 50.0
+    room = width - 2 * margin
 
-    def line(text: str, font: str = sans, size: float = 10.5, indent: float = 0.0, gap: float = 4.0) -> None:
+    def paragraph(text: str, size: float = 10.5, gap: float = 4.0, number: int | None = None) -> None:
         nonlocal y
-        for part in _wrapped(text, font, size, width - 2 * margin - indent):
-            x = margin + indent
-            for face, run in fonts.runs(part, font):
-                canvas.setFont(face, size)
-                canvas.drawString(x, y, run)
-                x += fonts.chain_width(run, (face,), size)
-            y -= size * 1.3
-        y -= gap
+        indent = 16.0 if number is not None else 0.0
+        lay = set_text(text, "sans", size, size, room - indent, height)
+        left = margin if rtl else margin + indent  # an Arabic page indents from the right
+        draw_text(surface, lay, left, y, room - indent, lay.height)
+        if number is not None:  # the list number at the reading start: the left margin, or the right one
+            mark = set_text(f"{number}.", "sans", size, size, indent, height)
+            draw_text(surface, mark, width - margin - indent if rtl else margin, y, indent, mark.height,
+                      align="left")
+        y += lay.height + gap
 
-    edition_words = f", {edition} edition" if edition else ""
-    line(f"{title}{edition_words}: home print kit ({paper.upper() if paper == 'a4' else paper.title()})", bold, 17, gap=10)
-    total = sum(i.sheets for i in items)
-    line(f"Print at 100 % (actual size), never 'fit to page'. Duplex: {DUPLEX_SETTING[duplex]}. "
-         f"In all: {total} sheet{'s' if total != 1 else ''} of {paper.upper() if paper == 'a4' else paper.title()} paper.",
-         gap=10)
-    line("What to print, in this order", bold, 13)
+    paper_name = paper_words(paper)
+    paragraph(f"**{say('kit_title', title=title, paper=paper_name)}**", 17, gap=10)
+    total, alternative = sheet_totals(items)
+    settings = [say("kit_settings", duplex=say(f"kit_duplex_{duplex}")), count("kit_total", total, paper=paper_name)]
+    if alternative is not None:
+        settings.append(count("kit_total_poster", alternative))
+    paragraph(" ".join(settings), gap=12)
+    paragraph(f"**{say('kit_print_heading')}**", 13)
     for n, item in enumerate(items, 1):
-        line(f"{n}. {item.name} — {item.what}: {item.pages} page{'s' if item.pages != 1 else ''} on "
-             f"{item.sheets} sheet{'s' if item.sheets != 1 else ''}, {item.sides}.", indent=8, gap=1)
-    y -= 8
-    line("Then cut and assemble", bold, 13)
+        paragraph(say("kit_item", name=named(item.name), what=item.what, pages=count("kit_pages", item.pages),
+                      sheets=count("kit_sheets", item.sheets), sides=item.sides), gap=2, number=n)
+    y += 8
+    paragraph(f"**{say('kit_cut_heading')}**", 13)
     for n, item in enumerate(items, 1):
-        line(f"{n}. {item.name}: {item.step}", indent=8, gap=1)
-    canvas.showPage()
-    canvas.save()
-    return buf.getvalue()
-
-
-def _wrapped(text: str, font: str, size: float, room: float) -> list[str]:
-    from pnp.draw import fonts
-
-    lines, current = [], ""
-    for word in text.split(" "):
-        trial = f"{current} {word}".strip()
-        if current and fonts.chain_width(trial, fonts.chain(font), size) > room:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    return lines + [current] if current else lines
+        paragraph(say("kit_step_item", name=named(item.name), step=item.step), gap=2, number=n)
+    surface.end_page()
+    return surface.finish()
 
 
 def home_kit(title: str, edition: str | None, paper: str, duplex: str, files: dict[str, bytes]) -> tuple[bytes, bytes]:
