@@ -226,11 +226,12 @@ def _count_untranslated(ctx: GameContext) -> None:
     edition other than the source language's is a warning at its place (those some language
     translates were counted and warned as they were localised). The edition's fonts are checked
     against all it prints, one warning per script they lack (`pnp.draw.scriptcoverage`)."""
+    from pnp.kinds import offered_by
     from pnp.models.printedtexts import CellPlace, IdPlace, ParagraphPlace, collect
 
     edition = ctx.edition
     try:
-        texts = collect(ctx.dir, edition.lang, refuse_too_many=False, ids=True)
+        texts = collect(ctx.dir, edition.lang, offered_by("cards"), refuse_too_many=False, ids=True)
     except SpecErrors:
         return  # a file that cannot be read again was reported as it was loaded
     from pnp.draw.scriptcoverage import warn_scripts

@@ -67,6 +67,7 @@ PIECES = {
         kind: sheet
         title: Probe
         cell: 20mm
+        fill: false        # the cell at its written size (a sheet grows its cells to fill the page by default)
         grids:
           g: {size: [1, 1], layout: LAYOUT, values: [[cell-word]]}
         layout: [[g]]

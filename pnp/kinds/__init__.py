@@ -14,7 +14,7 @@ from pnp.plugins import PluginError, load, names
 
 GROUP = "kinds"
 
-__all__ = ["Kind", "KindOption", "build_options", "declared_options", "counted", "kind_module", "kind_names", "kind_of", "offering", "shared_kinds"]
+__all__ = ["Kind", "KindOption", "build_options", "declared_options", "counted", "kind_module", "kind_names", "kind_of", "offering", "offered_by", "shared_kinds"]
 
 
 def kind_names() -> list[str]:
@@ -51,6 +51,12 @@ def offering(game, offer: str) -> list:
     """The game's components whose kind OFFERS `offer` (`pnp.kinds.kind.OFFERINGS`), in build
     order: how the core finds the decks, boards or dice it reads, without naming a kind."""
     return [c for c in game.components if offer in kind_module(c.kind).OFFERS]
+
+
+def offered_by(offer: str) -> frozenset[str]:
+    """The registered kinds that OFFER `offer`: what code below the kinds is handed, so that it reads a
+    spec file by what its kind offers (a deck's `fields:` and table for "cards") without naming a kind."""
+    return frozenset(name for name in kind_names() if offer in kind_module(name).OFFERS)
 
 
 def kind_of(game, model) -> Kind:

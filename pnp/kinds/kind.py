@@ -157,7 +157,9 @@ OFFERINGS = {
              "module gives `card_drawer(game, deck, errors)` (its face drawer: `prepare`, `draw`) and "
              "`print_faces(surface, deck, drawer, entries)` (a page per face) — the rulebook's card figures and cover, showcase "
              "pictures and declared checks read it — and `printed_faces(game, component, limit)` (each face's words and "
-             "look as printed, `pnp.kinds.printedface.CardFaces`), which is all the referee's card checks read",
+             "look as printed, `pnp.kinds.printedface.CardFaces`), which is all the referee's card checks read, and "
+             "`table_cells(game, component, limit)` (each cell of its table's first rows: field, value, place), "
+             "which the print-shop colour check reads",
     "spaces": "a board graph: `cells()`, `walkable(cell)`, `distances(cell)`, `pos_of(cell)` — the "
               "referee's reachability check walks it",
     "faces": "dice: `.dice` (id, name, faces with text, names, number) and `.symbols` — the referee's "

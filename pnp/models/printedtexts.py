@@ -170,6 +170,8 @@ class _Collector:
         self.game_dir, self.lang, self.limit = game_dir, lang, limit
         self.texts: list[Text] = []
         self.seen: set[str] = set()
+        self.ids = False                        # also each id printed for want of a name
+        self.card_kinds: frozenset[str] = frozenset()  # the kinds whose files hold cards
 
     def add(self, text: Text) -> None:
         if len(self.texts) >= MAX_TEXTS:
@@ -201,7 +203,7 @@ class _Collector:
         for key, knode, value in items:
             if "@" in key:
                 continue
-            if not path and key == "fields" and kind == "deck":
+            if not path and key == "fields" and kind in self.card_kinds:
                 self._labels(name, value)
                 continue
             if not path and key in NOT_TEXT_UNDER:
@@ -439,13 +441,15 @@ def _field_boxes(boxes) -> dict[str, list[str]]:
     return notes
 
 
-def collect(game_dir: Path, lang: str, refuse_too_many: bool = True, ids: bool = False) -> list[Text]:
+def collect(game_dir: Path, lang: str, card_kinds: frozenset[str], refuse_too_many: bool = True,
+            ids: bool = False) -> list[Text]:
     """Every translatable text of the game in `game_dir`, with its `lang` translation where it has one;
     more than MAX_TEXTS is an error, or (`refuse_too_many=False`, a build counting) the first MAX_TEXTS.
     With `ids`, also each id printed for want of a name (`IdPlace`): a build counts and warns them, a PO
-    file cannot hold them (the name must be written first)."""
+    file cannot hold them (the name must be written first). `card_kinds` are the kinds whose files hold
+    cards (`fields:`, a table of rows): the caller asks the kinds (`pnp.kinds.offered_by("cards")`)."""
     out = _Collector(Path(game_dir), lang, refuse_too_many)
-    out.ids = ids
+    out.ids, out.card_kinds = ids, card_kinds
     try:
         _collect(out)
     except _Enough:
@@ -469,14 +473,14 @@ def _collect(out: _Collector) -> None:
     for name, tree in trees.items():
         kind = _scalar_text(find(tree, ("kind",)))
         printed = set()
-        if kind == "deck":
+        if kind in out.card_kinds:
             printed = _printed_fields(tree, field_notes)
         out.yaml_file(name, printed, kind)
         if out.ids:
             out.printed_ids(name, tree, kind)
-            if kind == "deck":
+            if kind in out.card_kinds:
                 out.deck_kinds(name, tree)
-        for data, sheets in (_data_entries(find(tree, ("data",))) if kind == "deck" else []):
+        for data, sheets in (_data_entries(find(tree, ("data",))) if kind in out.card_kinds else []):
             if (data, sheets) in read:
                 continue  # two decks split one table with `where:`: its cells are texts once
             read.add((data, sheets))

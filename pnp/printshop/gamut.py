@@ -103,19 +103,12 @@ ROWS_READ = 5000  # the table rows read for colours, at most, in each deck
 
 def _table_cells(game):
     """Colour cells of the tables decks read their cards from (their first `ROWS_READ` rows)."""
-    from itertools import islice
+    from pnp.kinds import kind_module, offering
 
-    from pnp.errors import Collector
-    from pnp.kinds.deck.rows import deck_rows
-
-    for component in game.components:
-        deck = getattr(getattr(component, "model", None), "spec", None)
-        if deck is None or not getattr(deck, "data", None):
-            continue
-        for row in islice(deck_rows(deck, game.dir, component.raw, Collector()), ROWS_READ):
-            for name, value in row.fields.items():
-                if isinstance(value, str) and _is_colour(value, str(name)):
-                    yield value, row.pos_of(name)
+    for component in offering(game, "cards"):
+        for name, value, pos in kind_module(component.kind).table_cells(game, component, ROWS_READ):
+            if isinstance(value, str) and _is_colour(value, str(name)):
+                yield value, pos
 
 
 def _is_colour(text: str, key: str) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import Pos, SpecError, SpecErrors, display_path
+from pnp.kinds import offered_by
 from pnp.models import printedtexts as found_texts
 from pnp.translate import po, writeback
 
@@ -55,7 +56,7 @@ def target_language(game_dir: Path, lang: str | None) -> tuple[str, str, str, st
 def export(game_dir: Path, lang: str | None) -> tuple[bytes, int, int]:
     """(the PO file's bytes, texts in it, texts already translated)."""
     lang, source, title, version = target_language(game_dir, lang)
-    texts = found_texts.collect(game_dir, lang)
+    texts = found_texts.collect(game_dir, lang, offered_by("cards"))
     return po.write(texts, lang, source, title, version), len(texts), sum(1 for t in texts if t.translation)
 
 
@@ -65,7 +66,7 @@ def import_po(game_dir: Path, po_file: Path, lang: str | None) -> Imported:
     lang, *_ = target_language(game_dir, lang or said)
     if said and lang and said.lower() != lang.lower():
         raise SpecErrors([SpecError(Pos(display_path(po_file)), f"this PO file is in {said}, not {lang}")])
-    texts = found_texts.collect(game_dir, lang)
+    texts = found_texts.collect(game_dir, lang, offered_by("cards"))
     changed, problems = writeback.apply(Path(game_dir), lang, texts, translated)
     return Imported(changed, problems, len(translated))
 
@@ -75,5 +76,5 @@ def status(game_dir: Path, lang: str | None) -> tuple[str, list[found_texts.Text
     paragraphs of a `rules.<lang>.md` that does not split as the source does count as translated
     (the build warns once about that file)."""
     lang, *_ = target_language(game_dir, lang)
-    texts = found_texts.collect(game_dir, lang)
+    texts = found_texts.collect(game_dir, lang, offered_by("cards"))
     return lang, [t for t in texts if not t.translation and not t.unaligned], len(texts)

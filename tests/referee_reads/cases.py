@@ -158,6 +158,8 @@ CORRECT = [
     C("cave", "elsewhere", [("rules.md", "> **Example.** Your backpack holds",
                              "> **Example.** You may also find an item of value 5. Your backpack holds")]),
     C("blob", "wording", [("rules.md", "The game lasts **{{ rounds }} rounds**", "The game lasts **sixteen rounds**")]),
+    C("blorg", "wording", [("rules.md", "# Setup\n", "# Setup\n\nShuffle all nine cards: the deck holds 9 cards in all, "
+                            "each with 2 sides.\n")]),
     C("miskatonic", "wording", [("rules.md", MISK_ADD, MISK_ADD + "\nThe Investigator die has 6 faces, and the 6 faces "
                                  "of the Monster die show its symbols.\n")]),
     C("miskatonic", "elsewhere", [("rules.md", MISK_ADD, MISK_ADD + "\nThe Revolver (uses 2) is loud.\n")]),

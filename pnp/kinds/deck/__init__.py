@@ -53,6 +53,22 @@ def printed_faces(game, component, limit: int):
     return faces(game, component, limit)
 
 
+def table_cells(game, component, limit: int):
+    """(field name, value, place) of each cell of the first `limit` table rows the deck makes cards of
+    (the "cards" offer): what the print-shop colour check reads of a spreadsheet."""
+    from itertools import islice
+
+    from pnp.errors import Collector
+    from pnp.kinds.deck.rows import deck_rows
+
+    deck = getattr(component.model, "spec", None)
+    if deck is None or not getattr(deck, "data", None):
+        return
+    for row in islice(deck_rows(deck, game.dir, component.raw, Collector()), limit):
+        for name, value in row.fields.items():
+            yield name, value, row.pos_of(name)
+
+
 def print_faces(surface, deck, drawer, entries) -> None:
     """Cards drawn as the deck's print-shop file draws them: a page per face, each card's front then
     its back; `entries` are (card, copy) pairs (the "cards" offer)."""

@@ -76,7 +76,7 @@ def deck_line(deck: DeckView) -> str:
     line = f"{counted('card', deck.total, f'**{deck.total}**')}: {deck.title} ({size}{sided})"
     if len(deck.kinds) > 1:
         ordered = sorted(deck.kinds.items(), key=lambda kv: -kv[1])
-        if all(kind in deck.labels for kind, _ in ordered):  # "48 item cards and 14 seismograph cards"
+        if all(kind in deck.labels for kind, _ in ordered):  # "48 item cards and 14 event cards"
             line += ": " + listed([_labelled(deck.labels[kind], n) for kind, n in ordered])
         else:  # the field's values as written: "9 cards: … (63 × 88 mm): 6 item and 3 location"
             line += ": " + listed([times(n, kind) for kind, n in ordered])
