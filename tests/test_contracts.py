@@ -197,7 +197,7 @@ from pnp.plugins import PluginError  # noqa: E402
 
 # `pnp build` flags no kind declares: where and how, not what a kind draws.
 SHARED_BUILD_FLAGS = {"--paper", "--duplex", "--out", "--format", "--dpi", "--force", "--strict", "--quiet", "--verbose", "--shop",
-                      "--lang"}
+                      "--lang", "--proof"}
 
 
 def spec_kinds_in_examples() -> set[str]:
@@ -435,7 +435,7 @@ def test_build_options_hold_enums_and_refuse_other_spellings():
 
     opts = BuildOptions(paper="letter", duplex="short", formats=("pdf", "svg"))
     assert (opts.paper, opts.duplex, opts.formats) == (Paper.LETTER, Duplex.SHORT, (Format.PDF, Format.SVG))
-    for bad in ({"paper": "a3"}, {"duplex": "sideways"}, {"formats": ("gif",)}):
+    for bad in ({"paper": "b7"}, {"duplex": "sideways"}, {"formats": ("gif",)}):
         with pytest.raises(ValueError):
             BuildOptions(**bad)
 
