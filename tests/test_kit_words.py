@@ -154,3 +154,21 @@ def test_arabic_lines_are_numbered_on_the_right(kits):
 def test_a_games_own_word_wins(kits):
     text = _text(kits["ar"][0])
     assert OWN_STEP in text and table("ar")["kit_rulebook_step"] not in text
+
+
+def test_a_kit_of_many_files_goes_on_to_a_second_page():
+    from pnp.release.kit import Printed, read_me
+
+    items = [Printed(f"sheet-{n:02}.pdf", "score sheets or other sheets", 1, 1, "one-sided",
+                     "Nothing to cut: one sheet per player per game.") for n in range(60)]
+    doc = pypdfium2.PdfDocument(read_me("Many", None, "a4", "long", items))
+    try:
+        assert len(doc) >= 2
+        text = " ".join(" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc)))
+        assert all(f"sheet-{n:02}.pdf:" in text for n in range(60)) and "In all: 60 sheets of A4 paper." in text
+        for i in range(len(doc)):  # every line inside the page's margins
+            tp = doc[i].get_textpage()
+            boxes = [tp.get_charbox(k) for k in range(tp.count_chars()) if not tp.get_text_range(k, 1).isspace()]
+            assert min(b[1] for b in boxes) > 40
+    finally:
+        doc.close()

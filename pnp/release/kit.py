@@ -99,7 +99,7 @@ def paper_words(paper: str) -> str:
 
 
 def read_me(title: str, edition: str | None, paper: str, duplex: str, items: list[Printed]) -> bytes:
-    """The kit's first page, a PDF of the paper's size in the edition's words: what to print, the
+    """The kit's first page (more, for a kit of many files), a PDF of the paper's size in the edition's words: what to print, the
     settings, the sheets, the cut order. Drawn through pnp's own text path (`set_text`/`draw_text`), so
     an Arabic page is shaped and set from the right margin (its list numbers on the right) and a
     Japanese one breaks by its rules, with the edition's fonts embedded."""
@@ -121,6 +121,10 @@ def read_me(title: str, edition: str | None, paper: str, duplex: str, items: lis
         nonlocal y
         indent = 16.0 if number is not None else 0.0
         lay = set_text(text, "sans", size, size, room - indent, height)
+        if y + lay.height > height - margin:  # a kit of many files goes on to a second page
+            surface.end_page()
+            surface.begin_page(width, height)
+            y = margin
         if number is not None:  # the list number at the reading start: the left margin, or the right one
             mark = set_text(f"{number}.", "sans", size, size, indent, height)
             draw_text(surface, mark, width - margin - indent if rtl else margin, y, indent, mark.height,
