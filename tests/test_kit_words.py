@@ -18,6 +18,9 @@ PAGES = {"calibration.pdf": 2, "rulebook.pdf": 4, "cards.pdf": 6, "tokens.pdf": 
          "market-poster.pdf": 1, "dice-nets.pdf": 2, "sheet.pdf": 1}
 
 
+OWN_STEP = "اقرأ القواعد قبل اللعب"
+
+
 def _blank(pages: int) -> bytes:
     pdf = pikepdf.new()
     for _ in range(pages):
@@ -37,6 +40,8 @@ def kits(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("kit")
     create("lantern", root, template="editions")
+    with (root / "lantern" / "game.yaml").open("a", encoding="utf-8") as f:  # a game's own word wins over pnp's
+        f.write(f"\nwords:\n  ar:\n    kit_rulebook_step: \"{OWN_STEP}\"\n")
     files = {name: _blank(n) for name, n in PAGES.items()}
     out = {}
     for lang in ("en", "ar", "ja"):
@@ -144,3 +149,8 @@ def test_arabic_lines_are_numbered_on_the_right(kits):
         assert max(tp.get_charbox(i)[2] for i in rightmost) > width - 60  # at the right margin (50 pt)
     finally:
         doc.close()
+
+
+def test_a_games_own_word_wins(kits):
+    text = _text(kits["ar"][0])
+    assert OWN_STEP in text and table("ar")["kit_rulebook_step"] not in text
