@@ -129,3 +129,25 @@ def test_an_arabic_run_in_a_condensed_box_keeps_the_bold_of_the_condensed_face()
     edition = Edition("ar", "en", ("en", "ar"), fonts={"ar": "sans"})
     assert _face_for("ب", "condensed", edition)[0] == "sans-bold"
     assert _face_for("ب", "sans", edition)[0] == "sans"
+
+
+def test_a_japanese_name_shrinks_rather_than_leave_one_character_on_its_last_line():
+    """A name that would break to a lone character (「…番」 / 「ム」) is set a little smaller, at most to 80 % of its
+    size, where it keeps that character with its neighbours; a German text keeps its size whatever its last line."""
+    from pnp.draw.text import set_text
+    from pnp.models.edition import Edition, editing
+
+    name = "ランタンの灯り番ム"
+    shrunk = 0
+    with editing(Edition("ja", "en", ("en", "ja"), fonts={})):
+        for width in range(20, 120, 2):
+            lay = set_text(name, "sans", 12, 6, width, 1000)
+            lines = ["".join(r.text for r in line) for line in lay.lines]
+            assert "".join(lines) == name
+            assert len(lines) == 1 or len(lines[-1]) > 1, (width, lines)
+            assert lay.size >= 12 * 0.8 or len(lines) > 2, (width, lay.size)
+            shrunk += lay.size < 12
+    assert shrunk  # some widths needed it
+    with editing(Edition("de", "en", ("en", "de"), fonts={})):
+        lay = set_text("Laternen anzünden a", "sans", 12, 6, 120, 1000)
+        assert lay.size == 12

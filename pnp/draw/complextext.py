@@ -237,7 +237,7 @@ def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, h
     for hyphenate in (False, True):
         best = at(size, hyphenate)
         if ok(best):
-            return best
+            return _without_widow(best, at, size, min_size, shrink_step, edition, hyphenate, ok)
         lo, hi, found = 0, int((size - min_size) / shrink_step + 1e-9), None
         while lo <= hi:
             mid = (lo + hi) // 2
@@ -250,6 +250,31 @@ def fit(tokens_by_para, font: str, size: float, min_size: float, width: float, h
             return found
     smallest = at(min_size, True)
     return replace(smallest, fits=False, overflow=max(0.0, smallest.height - height))
+
+
+WIDOW_SHRINK = 0.8  # a CJK text shrinks at most to 80 % of its size to keep a lone character off a line
+
+
+def _without_widow(lay: TextLayout, at, size: float, min_size: float, shrink_step: float, edition, hyphenate: bool,
+                   ok) -> TextLayout:
+    """In Japanese, Chinese or Korean, a text whose last line holds a single character (a name breaking
+    to 「ム」 alone) is set at the largest smaller size, down to WIDOW_SHRINK of it, whose lines end with two
+    or more characters or that needs fewer lines; `lay` when none does. Western text keeps its size: a
+    short last word is ordinary there."""
+    if not getattr(edition, "cjk", False) or len(lay.lines) < 2 or _last_line_chars(lay) != 1:
+        return lay
+    floor = max(min_size, size * WIDOW_SHRINK)
+    steps = int((size - floor) / shrink_step + 1e-9)
+    for k in range(1, steps + 1):
+        trial = at(size - k * shrink_step, hyphenate)
+        if ok(trial) and (len(trial.lines) < len(lay.lines) or _last_line_chars(trial) > 1):
+            return trial
+    return lay
+
+
+def _last_line_chars(lay: TextLayout) -> int:
+    """How many visible characters (an icon counts one) the layout's last line holds."""
+    return sum(1 if run.icon else sum(1 for c in run.text if not c.isspace()) for run in lay.lines[-1])
 
 
 def line_runs(string: str, font: str, size: float, edition):

@@ -99,7 +99,7 @@ def paper_words(paper: str) -> str:
 
 
 def read_me(title: str, edition: str | None, paper: str, duplex: str, items: list[Printed]) -> bytes:
-    """The kit's first page, a PDF of the paper's size in the edition's words: what to print, the
+    """The kit's first page (more, for a kit of many files), a PDF of the paper's size in the edition's words: what to print, the
     settings, the sheets, the cut order. Drawn through pnp's own text path (`set_text`/`draw_text`), so
     an Arabic page is shaped and set from the right margin (its list numbers on the right) and a
     Japanese one breaks by its rules, with the edition's fonts embedded."""
@@ -107,7 +107,7 @@ def read_me(title: str, edition: str | None, paper: str, duplex: str, items: lis
     from pnp.draw.text import draw_text, set_text
     from pnp.geometry.paper import paper_size
     from pnp.kinds.sheetwords import count, say
-    from pnp.models.edition import right_to_left
+    from pnp.models.edition import current, right_to_left
 
     width, height = paper_size(paper)
     rtl = right_to_left()
@@ -121,12 +121,16 @@ def read_me(title: str, edition: str | None, paper: str, duplex: str, items: lis
         nonlocal y
         indent = 16.0 if number is not None else 0.0
         lay = set_text(text, "sans", size, size, room - indent, height)
-        left = margin if rtl else margin + indent  # an Arabic page indents from the right
-        draw_text(surface, lay, left, y, room - indent, lay.height)
+        if y + lay.height > height - margin:  # a kit of many files goes on to a second page
+            surface.end_page()
+            surface.begin_page(width, height)
+            y = margin
         if number is not None:  # the list number at the reading start: the left margin, or the right one
             mark = set_text(f"{number}.", "sans", size, size, indent, height)
             draw_text(surface, mark, width - margin - indent if rtl else margin, y, indent, mark.height,
                       align="left")
+        left = margin if rtl else margin + indent  # an Arabic page indents from the right
+        draw_text(surface, lay, left, y, room - indent, lay.height)
         y += lay.height + gap
 
     paper_name = paper_words(paper)
@@ -135,7 +139,7 @@ def read_me(title: str, edition: str | None, paper: str, duplex: str, items: lis
     settings = [say("kit_settings", duplex=say(f"kit_duplex_{duplex}")), count("kit_total", total, paper=paper_name)]
     if alternative is not None:
         settings.append(count("kit_total_poster", alternative))
-    paragraph(" ".join(settings), gap=12)
+    paragraph(("" if getattr(current(), "cjk", False) else " ").join(settings), gap=12)  # 。 ends a CJK sentence
     paragraph(f"**{say('kit_print_heading')}**", 13)
     for n, item in enumerate(items, 1):
         paragraph(say("kit_item", name=named(item.name), what=item.what, pages=count("kit_pages", item.pages),
