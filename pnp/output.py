@@ -370,18 +370,7 @@ def _open_live(parent_fd: int, folder: Path, name: str) -> int | None:
 
 def _old_outputs(live_fd: int | None) -> set[str]:
     """The files the previous set's manifest lists: they are replaced, never carried over."""
-    if live_fd is None:
-        return set()
-    try:
-        fd = os.open(MANIFEST, _READ_FILE, dir_fd=live_fd)
-    except OSError:
-        return set()
-    try:
-        with os.fdopen(fd, "rb") as f:
-            manifest = json.loads(f.read(16 << 20))
-        return {e["file"] for e in manifest.get("files", []) if isinstance(e.get("file"), str)}
-    except (OSError, ValueError, AttributeError, TypeError):
-        return set()
+    return (_listed_in(live_fd) or set()) if live_fd is not None else set()
 
 
 def _fill(stage_fd: int, live_fd: int | None, files: dict[str, bytes], extra: dict[str, bytes]) -> list[str]:

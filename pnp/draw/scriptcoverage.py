@@ -45,9 +45,8 @@ def script_of(ch: str, lang: str = "") -> str:
     return first.capitalize() if first.isalpha() and len(first) > 2 else "other symbols"
 
 
-def missing_by_script(texts: list[str], own_font: str | None, lang: str = "") -> dict[str, str]:
-    """script → the characters of `texts` (each once, in order of appearance) no face can draw, for each
-    script the faces draw none of (the edition lacks a font for it)."""
+def _drawn(own_font: str | None) -> set[int]:
+    """The code points the game's own face (when it names one) and pnp's faces, with their fallbacks, draw."""
     faces: list[str] = []
     for name in ((own_font,) if own_font else ()) + FACES:
         for face in fonts.chain(name):
@@ -56,6 +55,13 @@ def missing_by_script(texts: list[str], own_font: str | None, lang: str = "") ->
     drawn: set[int] = set()
     for face in faces:
         drawn |= fonts._codepoints(face)
+    return drawn
+
+
+def missing_by_script(texts: list[str], own_font: str | None, lang: str = "") -> dict[str, str]:
+    """script → the characters of `texts` (each once, in order of appearance) no face can draw, for each
+    script the faces draw none of (the edition lacks a font for it)."""
+    drawn = _drawn(own_font)
     found: dict[str, dict[str, None]] = {}
     present: set[str] = set()  # scripts some face draws some character of
     for text in texts:
@@ -73,14 +79,7 @@ def missing_by_script(texts: list[str], own_font: str | None, lang: str = "") ->
 
 def _undrawn(texts: list[str], own_font: str | None) -> str:
     """Every character of `texts` no face can draw (each once), whatever its script."""
-    faces: list[str] = []
-    for name in ((own_font,) if own_font else ()) + FACES:
-        for face in fonts.chain(name):
-            if face not in faces:
-                faces.append(face)
-    drawn: set[int] = set()
-    for face in faces:
-        drawn |= fonts._codepoints(face)
+    drawn = _drawn(own_font)
     found: dict[str, None] = {}
     for text in texts:
         for ch in text:

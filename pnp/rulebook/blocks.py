@@ -300,23 +300,29 @@ def _number(blocks: list) -> None:
             b.number = f"{counters[0]}.{counters[1]}" if counters[0] else str(counters[1])
 
 
-def icons_used(blocks: list) -> set[str]:
-    """Every icon name in the blocks' text (to check them all before drawing)."""
-    found: set[str] = set()
+def block_texts(blocks: list) -> list[str]:
+    """The text of every heading, paragraph, list item, quote and table cell, in order (as written,
+    marks and icons included)."""
+    texts: list[str] = []
 
     def walk(items):
         for b in items:
             if isinstance(b, (Heading, Para)):
-                found.update(ICON_MARK_RE.findall(b.text))
+                texts.append(b.text)
             elif isinstance(b, ListBlock):
                 for item in b.items:
                     walk(item)
             elif isinstance(b, Quote):
                 walk(b.blocks)
             elif isinstance(b, Table):
-                for cell in b.head + [c for r in b.rows for c in r]:
-                    found.update(ICON_MARK_RE.findall(cell))
+                texts.extend(b.head + [c for r in b.rows for c in r])
 
     walk(blocks)
-    return found
+    return texts
+
+
+def icons_used(blocks: list) -> set[str]:
+    """Every icon name in the blocks' text (to check them all before drawing)."""
+    return {name for text in block_texts(blocks) for name in ICON_MARK_RE.findall(text)}
+
 

@@ -212,21 +212,9 @@ def _warn_missing_glyphs(game, blocks: list, path: Path) -> None:
 
     from pnp.draw import fonts
 
-    texts: list[str] = []
+    from pnp.rulebook.blocks import block_texts
 
-    def walk(items):
-        for b in items:
-            if isinstance(b, (Heading, Para)):
-                texts.append(b.text)
-            elif isinstance(b, ListBlock):
-                for item in b.items:
-                    walk(item)
-            elif isinstance(b, Quote):
-                walk(b.blocks)
-            elif isinstance(b, Table):
-                texts.extend(b.head + [c for r in b.rows for c in r])
-
-    walk(blocks)
+    texts = block_texts(blocks)
     plain = html.unescape(re.sub(r"<[^>]*>", "", ICON_MARK_RE.sub("", "\n".join(texts))))
     body = fonts.active().rulebook[0]
     chars = fonts.missing_glyphs("".join(c for c in plain if c not in RESERVED), body)
