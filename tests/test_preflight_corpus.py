@@ -121,7 +121,7 @@ def hostile(tmp_path_factory):
 
 def test_a_chain_of_3000_colour_spaces_is_one_message(hostile, corpus):
     answer, megabytes, seconds = run_child(hostile["deep"])
-    assert megabytes < 500 and seconds < 10
+    assert megabytes < 500 and seconds < 30
     assert any("colour spaces nested more than 32 deep" in line for line in answer["lines"]), answer
 
 
@@ -133,7 +133,7 @@ def test_a_page_that_inflates_to_20_million_operators_stops_at_the_budget(hostil
     with pikepdf.open(hostile["inflating"]) as pdf:
         assert len(pdf.pages[0].obj.Contents.read_raw_bytes()) < 60_000    # tens of kilobytes, 40 MB inflated
     answer, megabytes, seconds = run_child(hostile["inflating"])
-    assert megabytes < 500 and seconds < 10, (megabytes, seconds)
+    assert megabytes < 500 and seconds < 30, (megabytes, seconds)
     assert answer["lines"][-1] == (f"stopped: more than {MAX_OPERATORS:,} drawing operators: too much to check in "
                                    "full (export the pages in several files)")
     assert answer["operators"] == MAX_OPERATORS + 1   # refused before a single one was parsed
@@ -143,14 +143,14 @@ def test_a_form_that_draws_itself_is_read_once(corpus):
     defects, _ = corpus
     case = next(c for c in defects if c.name == "form-draws-itself")
     answer, megabytes, seconds = run_child(case.path)
-    assert megabytes < 500 and seconds < 10
+    assert megabytes < 500 and seconds < 30
     assert answer["operators"] == 1 + 1 + 1000       # the page, its Do, and the form's thousand, each read once
     assert any("a form that draws itself" in line and "999 more like it" in line for line in answer["lines"]), answer
 
 
 def test_a_huge_picture_drawn_100_times_is_decoded_once(hostile):
     answer, megabytes, seconds = run_child(hostile["huge"])
-    assert megabytes < 500 and seconds < 10, (megabytes, seconds)
+    assert megabytes < 500 and seconds < 30, (megabytes, seconds)
     assert answer["pixels"] == 8000 * 7000            # 56 million: once, not a hundred times
     assert any("image Big has pixels of 330 % total ink" in line for line in answer["lines"]), answer
 
@@ -159,7 +159,7 @@ def test_a_colour_space_based_on_itself(corpus):
     defects, _ = corpus
     case = next(c for c in defects if c.name == "space-based-on-itself")
     answer, megabytes, seconds = run_child(case.path)
-    assert megabytes < 500 and seconds < 10
+    assert megabytes < 500 and seconds < 30
     assert any("a colour space based on itself" in line for line in answer["lines"])
 
 
