@@ -61,9 +61,11 @@ def test_polish_few_and_the_romance_many_forms():
 
 PUNCTUATION = {"location_group", "list_comma", "version", "scenario_health", "scenario_join", "ruler_x", "ruler_y",
                "locations_all",
-               "size_mm", "named_count"}
+               "size_mm", "named_count",
+               "kit_step_item",  # "{name}: {step}"
+               "kit_paper_a4"}  # ISO 216's name, written "A4" in every language
 SPELLED_ALIKE = {"it": {"board_scenario"}, "pl": {"badge_start"}, "fr": {"figure", "sheet_notes"},
-                 "nl": {"route", "dice_tiles_set", "dice_nets_set", "badge_start", "board_scenario"}}
+                 "nl": {"route", "dice_tiles_set", "dice_nets_set", "badge_start", "board_scenario", "kit_paper_letter"}}
 
 
 def _blanks(text: str) -> set[str]:
