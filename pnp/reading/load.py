@@ -246,7 +246,10 @@ def locate_within(pos: Pos, pattern: str, span: int) -> Pos:
     return Pos.of_offset(pos.path, text, m.start())
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same marks, much faster
+try:  # a safe loader by name: libyaml's when present (same marks, much faster), else PyYAML's own
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # PyYAML built without libyaml
+    from yaml import SafeLoader as _Loader
 
 
 def parse_yaml(text: str, shown: str, allow_empty: bool = False) -> Any:

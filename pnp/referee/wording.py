@@ -39,13 +39,10 @@ def _normal(words: str) -> str:
 
 @lru_cache(maxsize=None)
 def table() -> dict[str, dict[str, Any]]:
-    """pnp's own phrase table, by language."""
-    from importlib.resources import files
+    """pnp's own phrase table, by language (read as pnp reads all its data: `pnp.paths.data_yaml`)."""
+    from pnp.paths import data_yaml
 
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(files("pnp").joinpath("data/referee/words.yaml").read_text("utf-8"), Loader=loader)
+    return data_yaml("referee/words.yaml")
 
 
 @lru_cache(maxsize=None)
