@@ -5,9 +5,10 @@ from __future__ import annotations
 import pypdfium2
 import pytest
 
+from editionstarter import cards_only
+
 from pnp.build import BuildOptions, build_game
 from pnp.models.phrases import phrase
-from pnp.scaffold import create
 
 CAPTIONS = {"ja": "市場のカード", "ar": "بطاقة من السوق"}  # characters the starter's cut fonts hold
 
@@ -15,12 +16,7 @@ CAPTIONS = {"ja": "市場のカード", "ar": "بطاقة من السوق"}  # c
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     base = tmp_path_factory.mktemp("captions")
-    create("lantern", base, template="editions")
-    game = base / "lantern"
-    spec = (game / "game.yaml").read_text(encoding="utf-8")
-    for kept_out in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
-        spec = spec.replace(f"  - {kept_out}\n", "")
-    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    game = cards_only(base)
     for lang, caption in CAPTIONS.items():
         with (game / f"rules.{lang}.md").open("a", encoding="utf-8") as f:
             f.write(f'\n{{{{ card("market", "lamp", width="30mm", caption="{caption}") }}}}\n')

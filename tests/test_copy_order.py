@@ -17,7 +17,8 @@ import sys
 import pypdfium2
 import pytest
 
-from pnp.scaffold import create
+from editionstarter import cards_only
+
 
 MIXED = [
     "ارمِ النرد (d6) مرة واحدة", "خذ 2 من العملات", "اللاعبون 2–4", "المدة 15-30 دقيقة",
@@ -39,13 +40,7 @@ def built(tmp_path_factory):
     """The editions starter's deck, one card a string (named Q<k>Q, so each text is found after
     its name), its text box wide enough for one line, built in English and Arabic."""
     root = tmp_path_factory.mktemp("copy")
-    create("lantern", root, template="editions")
-    game = root / "lantern"
-    spec = (game / "game.yaml").read_text(encoding="utf-8")
-    for other in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
-        spec = spec.replace(f"  - {other}\n", "")
-        (game / other).unlink()
-    (game / "game.yaml").write_text(spec, encoding="utf-8")
+    game = cards_only(root, remove_files=True)
     rows = list(csv.reader((game / "cards.csv").open(encoding="utf-8")))
     head, template = rows[0], rows[1]
     out = [head]

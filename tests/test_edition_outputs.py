@@ -11,6 +11,8 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
+from editionstarter import cards_only
+
 from pnp.printshop.preflight import preflight_file
 from pnp.printshop.profiles import SHOPS
 from pnp.scaffold import create
@@ -22,13 +24,7 @@ MARKET = {"en": "Lantern Market", "de": "Laternenmarkt", "ar": "سوق الفو�
 
 def _cards_only(tmp_path: Path) -> Path:
     """The editions starter with its cards and rulebooks only: every edition's words, at a fraction of the work."""
-    create("lantern", tmp_path, template="editions")
-    game = tmp_path / "lantern"
-    spec = (game / "game.yaml").read_text(encoding="utf-8")
-    for left_out in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
-        spec = spec.replace(f"  - {left_out}\n", "")
-    (game / "game.yaml").write_text(spec, encoding="utf-8")
-    return game
+    return cards_only(tmp_path)
 
 
 def _snapshot(folder: Path) -> dict[str, str]:

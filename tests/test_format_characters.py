@@ -19,8 +19,9 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
+from editionstarter import cards_only
+
 from pnp.models.edition import Edition, editing
-from pnp.scaffold import create
 
 FORMAT = ("\u00ad\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c"  # SHY ZWSP ZWNJ ZWJ WJ BOM LRM RLM ALM
           "\u2066x\u2069 \u2067y\u2069 \u2068z\u2069 "  # the isolates LRI, RLI, FSI … PDI
@@ -36,15 +37,7 @@ def _run(*args) -> tuple[int, str]:
 
 def _starter(tmp_path: Path) -> Path:
     """The editions starter with its cards and rulebooks (the kinds a text reaches)."""
-    create("lantern", tmp_path, template="editions")
-    game = tmp_path / "lantern"
-    spec = (game / "game.yaml").read_text(encoding="utf-8")
-    for kept_out in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
-        spec = spec.replace(f"  - {kept_out}\n", "")
-    (game / "game.yaml").write_text(spec, encoding="utf-8")
-    for unused in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
-        (game / unused).unlink()
-    return game
+    return cards_only(tmp_path, remove_files=True)
 
 
 def _edit_cards(game: Path, edit) -> None:

@@ -13,7 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+from editionstarter import filled_po
 
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
@@ -91,16 +93,9 @@ def test_an_untouched_round_trip_changes_no_file(games, tmp_path):
 
 def test_translations_filled_by_a_script_build_the_pdfs_hand_written_keys_build(games, tmp_path):
     hand, script, _ = games
-    untranslated = read_po(io.BytesIO(export(script, "de")[0]))
-    assert all(not m.string for m in untranslated if m.id)  # nothing German left in the stripped copy
-    known = {m.context: m.string for m in read_po(io.BytesIO(export(hand, "de")[0])) if m.id}
-    for message in untranslated:  # the "translator": a script that fills each message by its context
-        if message.id:
-            message.string = known[message.context]
-    filled = io.BytesIO()
-    write_po(filled, untranslated)
     po = tmp_path / "filled.de.po"
-    po.write_bytes(filled.getvalue())
+    before = filled_po(hand, script, "de", po)
+    assert all(not string for string in before)  # nothing German left in the stripped copy
     first = import_po(script, po, "de")
     assert set(first.changed) >= {"cards.csv", "cards.yaml", "board.yaml", "rules.de.md", "game.yaml"}
     assert import_po(script, po, "de").changed == []  # imported twice: the second time changes nothing

@@ -11,7 +11,9 @@ import shutil
 import subprocess
 
 import pytest
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+from editionstarter import filled_po
 
 from pnp.build import BuildOptions, build_game
 from pnp.errors import SpecErrors
@@ -125,16 +127,8 @@ def test_an_untouched_round_trip_changes_no_byte_of_the_workbook(games, tmp_path
 
 def test_imported_columns_build_what_typed_columns_build_and_keep_the_rest(games, tmp_path):
     hand, script, _ = games
-    untranslated = read_po(io.BytesIO(export(script, "fr")[0]))
-    assert [m.string for m in untranslated if m.id] == [""] * 7
-    known = {m.context: m.string for m in read_po(io.BytesIO(export(hand, "fr")[0])) if m.id}
-    for message in untranslated:
-        if message.id:
-            message.string = known[message.context]
-    filled = io.BytesIO()
-    write_po(filled, untranslated)
     po = tmp_path / "filled.fr.po"
-    po.write_bytes(filled.getvalue())
+    assert filled_po(hand, script, "fr", po) == [""] * 7
     assert import_po(script, po, "fr").changed == ["cards.xlsx"]
     after = (script / "cards.xlsx").read_bytes()
     assert import_po(script, po, "fr").changed == [] and (script / "cards.xlsx").read_bytes() == after

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from editionstarter import cards_only
+
 from pnp.game import load_game
 from pnp.models.edition import Edition, editing
 from pnp.scaffold import create
@@ -17,11 +19,8 @@ from pnp.scaffold import create
 def untranslated_deck(tmp_path_factory) -> Path:
     """The editions starter (cards and rules) with its card table stripped of every translation column."""
     base = tmp_path_factory.mktemp("coverage")
-    create("lantern", base, template="editions")
-    game = base / "lantern"
+    game = cards_only(base)
     spec = (game / "game.yaml").read_text(encoding="utf-8")
-    for kept_out in ("board.yaml", "tokens.yaml", "sheet.yaml", "dice.yaml"):
-        spec = spec.replace(f"  - {kept_out}\n", "")
     assert "\ncredits:" not in spec
     spec += "credits: [Set with pnp, Rules by you]\ncredits@de: [Gesetzt mit pnp, Regeln von dir]\n"
     (game / "game.yaml").write_text(spec, encoding="utf-8")
